@@ -1,0 +1,63 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Writable } from 'node:stream';
+import type { Config } from './config/load-config.js';
+import type { Clock, IdGenerator } from './domain/ids.js';
+import { newRequestId } from './http/envelope.js';
+import { loggerOptions } from './http/logging.js';
+import { registerAuthentication } from './http/plugins/authentication.js';
+import { registerErrorHandling } from './http/plugins/error-handling.js';
+import { registerTestModeRule, registerTransportSecurity } from './http/plugins/system-mode.js';
+import { registerThrottling } from './http/plugins/throttling.js';
+import { registerAdminRoutes } from './http/routes/admin.js';
+import { registerHealthRoutes } from './http/routes/health.js';
+import { registerResultCodeRoutes } from './http/routes/result-codes.js';
+import './http/types.js';
+import { PrincipalResolver } from './operations/auth/resolve-principal.js';
+import type { Storage } from './storage/port.js';
+
+export interface AppOptions {
+  readonly config: Config;
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly buildNumber: string;
+  /** Guards /admin; undefined disables the administration API. */
+  readonly adminToken: string | undefined;
+  readonly redis?: Redis | undefined;
+  /** Where log lines go; stdout when absent. Tests capture them here. */
+  readonly logStream?: Writable | undefined;
+  readonly https?: { readonly cert: Buffer; readonly key: Buffer } | undefined;
+}
+
+export interface AppDeps extends AppOptions {
+  readonly principals: PrincipalResolver;
+}
+
+/** Builds the whole HTTP application; never listens, so tests drive it with inject(). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+    genReqId: newRequestId,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxyTls,
+    ...(options.https ? { https: { cert: options.https.cert, key: options.https.key } } : {}),
+  }) as unknown as FastifyInstance;
+  app.decorate('gateway', { ...options, principals: new PrincipalResolver(options.storage, options.clock) });
+
+  registerErrorHandling(app);
+  // The API speaks application/x-www-form-urlencoded only; anything else is a 415.
+  app.removeAllContentTypeParsers();
+  await app.register(formbody);
+  await registerThrottling(app, { maxRequests: config.throttleMaxRequests, windowMs: config.throttleWindowMs, redis: options.redis });
+  registerTransportSecurity(app, config);
+  registerAuthentication(app);
+  registerTestModeRule(app, config);
+
+  registerHealthRoutes(app);
+  registerResultCodeRoutes(app);
+  registerAdminRoutes(app);
+  return app;
+}

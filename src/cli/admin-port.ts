@@ -1,0 +1,12 @@
+import type { CreatedAccessToken } from '../operations/admin/create-access-token.js';
+import type { CreatedEntity, CreateEntityInput } from '../operations/admin/create-entity.js';
+import type { EntitySummary } from '../operations/admin/list-entities.js';
+
+/** What the command line needs, whether it talks to the database or to a running gateway. */
+export interface AdminPort {
+  createEntity(input: CreateEntityInput): Promise<CreatedEntity>;
+  listEntities(): Promise<EntitySummary[]>;
+  createToken(entityId: string): Promise<CreatedAccessToken>;
+  revokeToken(tokenId: string): Promise<{ tokenId: string; revoked: true }>;
+  close(): Promise<void>;
+}

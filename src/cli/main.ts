@@ -1,0 +1,110 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, type Config } from '../config/load-config.js';
+import { localAdminToken, runningGateway } from '../config/runtime-file.js';
+import { GatewayError } from '../results/gateway-error.js';
+import type { AdminPort } from './admin-port.js';
+import { openDirectAdmin } from './direct-admin.js';
+import { AdminApiError, httpAdmin } from './http-admin.js';
+
+const HELP = `Usage: npm run gateway -- <command> [options]
+
+Commands:
+  entity create --name <name> [--merchant <merchantId>]
+                          create a merchant (or, with --merchant, a channel of it) and its
+                          first access token; prints {"entityId", "accessToken", ...}
+  entity list             list all entities
+  token create --entity <entityId>
+                          issue another access token for an entity (shown once)
+  token revoke --token-id <tokenId>
+                          revoke an access token
+
+The command reads the gateway's configuration (DATABASE_URL, DATA_DIR, ADMIN_TOKEN, ...).
+On PostgreSQL it works on the database directly. On the embedded database it goes through the
+running gateway's administration API when a gateway holds DATA_DIR, and opens it otherwise.
+`;
+
+/** Where the commands run: the database itself, or a running gateway that holds PGlite. */
+async function connect(config: Config): Promise<AdminPort> {
+  if (config.databaseUrl === undefined) {
+    const running = runningGateway(config.dataDir);
+    if (running) {
+      const token = config.adminToken ?? localAdminToken(config.dataDir, false);
+      if (!token) throw new AdminApiError(`a gateway holds ${config.dataDir}; set ADMIN_TOKEN to reach it`);
+      return httpAdmin(running.url, token);
+    }
+  }
+  return openDirectAdmin(config);
+}
+
+type Options = Record<string, string | boolean | undefined>;
+
+function required(options: Options, name: string): string {
+  const value = options[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+class UsageError extends Error {}
+
+async function run(port: AdminPort, command: string, options: Options): Promise<unknown> {
+  switch (command) {
+    case 'entity create':
+      return port.createEntity({ name: required(options, 'name'), merchantId: options['merchant'] as string | undefined });
+    case 'entity list':
+      return port.listEntities();
+    case 'token create':
+      return port.createToken(required(options, 'entity'));
+    case 'token revoke':
+      return port.revokeToken(required(options, 'token-id'));
+    default:
+      throw new UsageError(`unknown command: ${command || '(none)'}`);
+  }
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof GatewayError) return `${error.message} ${JSON.stringify(error.parameterErrors ?? [])}`;
+  if (error instanceof ConfigError || error instanceof UsageError || error instanceof AdminApiError) return error.message;
+  return `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+function parseCommandLine(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        name: { type: 'string' },
+        merchant: { type: 'string' },
+        entity: { type: 'string' },
+        'token-id': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv);
+  if (values.help || positionals.length === 0) {
+    process.stdout.write(HELP);
+    return values.help ? 0 : 2;
+  }
+  const port = await connect(loadConfig(process.env));
+  try {
+    process.stdout.write(`${JSON.stringify(await run(port, positionals.slice(0, 2).join(' '), values), null, 2)}\n`);
+    return 0;
+  } finally {
+    await port.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${describeFailure(error)}\n`);
+    if (error instanceof UsageError) process.stderr.write(`\n${HELP}`);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  },
+);

@@ -1,0 +1,141 @@
+/**
+ * The gateway's configuration: parsed once from the environment, validated, typed and frozen.
+ * Every bad variable is reported at once so an operator fixes them in one go.
+ */
+export type GatewaySystem = 'test' | 'live';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  /** Absent: embedded PGlite under dataDir. */
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly system: GatewaySystem;
+  readonly tlsCertFile: string | undefined;
+  readonly tlsKeyFile: string | undefined;
+  /** A proxy in front terminates TLS and sets X-Forwarded-Proto. */
+  readonly trustProxyTls: boolean;
+  readonly adminToken: string | undefined;
+  readonly throttleMaxRequests: number;
+  readonly throttleWindowMs: number;
+  readonly redisUrl: string | undefined;
+  readonly logLevel: LogLevel;
+  readonly bodyLimitBytes: number;
+  readonly databasePoolSize: number;
+}
+
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** One documented variable; docs/configuration in the README lists the same names. */
+export const CONFIG_VARIABLES = [
+  ['HOST', '127.0.0.1', 'Address the HTTP server binds to.'],
+  ['PORT', '8080', 'TCP port of the HTTP server (1-65535).'],
+  ['DATABASE_URL', '(unset)', 'postgres://… to use PostgreSQL; unset to use the embedded PGlite database under DATA_DIR.'],
+  ['DATA_DIR', './data', 'Folder of the embedded database (only without DATABASE_URL).'],
+  ['DATABASE_POOL_SIZE', '10', 'Connections in the PostgreSQL pool of one gateway process.'],
+  ['GATEWAY_SYSTEM', 'test', '`test` (simulators, testMode allowed) or `live` (testMode rejected, TLS required).'],
+  ['TLS_CERT_FILE', '(unset)', 'PEM certificate; with TLS_KEY_FILE the server speaks HTTPS.'],
+  ['TLS_KEY_FILE', '(unset)', 'PEM private key for TLS_CERT_FILE.'],
+  ['TRUST_PROXY_TLS', 'false', '`true` when a proxy terminates TLS; requests must then carry X-Forwarded-Proto: https on the live system.'],
+  ['ADMIN_TOKEN', '(unset)', 'Bearer token of the administration API (/admin/…). Unset: a random one is written to DATA_DIR/admin-token for the local command line.'],
+  ['THROTTLE_MAX_REQUESTS', '1000', 'Requests one access token may make per window.'],
+  ['THROTTLE_WINDOW_MS', '1000', 'Length of the throttling window in milliseconds.'],
+  ['REDIS_URL', '(unset)', 'redis://… to share throttling state between gateway processes; unset keeps it in memory.'],
+  ['LOG_LEVEL', 'info', 'fatal, error, warn, info, debug, trace or silent.'],
+  ['BODY_LIMIT_BYTES', '1048576', 'Largest request body accepted; larger bodies get HTTP 413.'],
+] as const;
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function readInteger(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^[0-9]+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    problems.push(`${name}=${JSON.stringify(raw)} must be a whole number from ${min} to ${max}`);
+    return fallback;
+  }
+  return Number(raw);
+}
+
+function readBoolean(env: Env, name: string, problems: string[]): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  problems.push(`${name}=${JSON.stringify(raw)} must be true or false`);
+  return false;
+}
+
+function readOptional(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+function readUrl(env: Env, name: string, protocols: readonly string[], problems: string[]): string | undefined {
+  const raw = readOptional(env, name);
+  if (raw === undefined) return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    // reported below
+  }
+  if (!protocols.includes(protocol)) {
+    problems.push(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw;
+}
+
+function readEnum<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T, problems: string[]): T {
+  const raw = readOptional(env, name);
+  if (raw === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  problems.push(`${name}=${JSON.stringify(raw)} must be one of ${allowed.join(', ')}`);
+  return fallback;
+}
+
+function checkTls(config: Config, problems: string[]): void {
+  if ((config.tlsCertFile === undefined) !== (config.tlsKeyFile === undefined)) {
+    problems.push('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  }
+  const tls = config.tlsCertFile !== undefined || config.trustProxyTls;
+  if (config.system === 'live' && !tls) {
+    problems.push('GATEWAY_SYSTEM=live needs TLS_CERT_FILE and TLS_KEY_FILE, or TRUST_PROXY_TLS=true behind a TLS proxy');
+  }
+  if (config.adminToken !== undefined && config.adminToken.length < 16) {
+    problems.push('ADMIN_TOKEN must be at least 16 characters');
+  }
+}
+
+export function loadConfig(env: Env): Config {
+  const problems: string[] = [];
+  const config: Config = {
+    host: readOptional(env, 'HOST') ?? '127.0.0.1',
+    port: readInteger(env, 'PORT', 8080, 0, 65535, problems),
+    databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems),
+    dataDir: readOptional(env, 'DATA_DIR') ?? './data',
+    databasePoolSize: readInteger(env, 'DATABASE_POOL_SIZE', 10, 1, 1000, problems),
+    system: readEnum<GatewaySystem>(env, 'GATEWAY_SYSTEM', ['test', 'live'], 'test', problems),
+    tlsCertFile: readOptional(env, 'TLS_CERT_FILE'),
+    tlsKeyFile: readOptional(env, 'TLS_KEY_FILE'),
+    trustProxyTls: readBoolean(env, 'TRUST_PROXY_TLS', problems),
+    adminToken: readOptional(env, 'ADMIN_TOKEN'),
+    throttleMaxRequests: readInteger(env, 'THROTTLE_MAX_REQUESTS', 1000, 1, 10_000_000, problems),
+    throttleWindowMs: readInteger(env, 'THROTTLE_WINDOW_MS', 1000, 1, 86_400_000, problems),
+    redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], problems),
+    logLevel: readEnum<LogLevel>(env, 'LOG_LEVEL', LOG_LEVELS, 'info', problems),
+    bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600, problems),
+  };
+  checkTls(config, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}

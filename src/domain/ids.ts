@@ -1,0 +1,27 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** Sources of time and identity are passed in so that rules and tests control them. */
+export interface Clock {
+  now(): Date;
+}
+
+export interface IdGenerator {
+  /** 32 lowercase hex characters: entities, payments, tokens' ids. */
+  id(): string;
+  /** An access token: 256 random bits, base64url. */
+  accessToken(): string;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export const randomIds: IdGenerator = {
+  id: () => randomBytes(16).toString('hex'),
+  accessToken: () => randomBytes(32).toString('base64url'),
+};
+
+/** Tokens are stored only as this hash; SHA-256 suffices because tokens carry 256 random bits. */
+export function hashAccessToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export const ENTITY_ID_PATTERN = /^[0-9a-f]{32}$/;

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { resultCode } from '../results/catalogue.js';
+import type { ParameterError } from '../results/gateway-error.js';
+
+/** The fields every response carries besides its own: result, buildNumber, timestamp, ndc. */
+export interface ResultBody {
+  code: string;
+  description: string;
+  parameterErrors?: readonly ParameterError[];
+  avsResponse?: string;
+  cvvResponse?: string;
+}
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
+}
+
+/** `yyyy-MM-dd HH:mm:ss.SSS+0000`, always UTC, as the public interface writes it. */
+export function formatTimestamp(date: Date): string {
+  return (
+    `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}.${pad(date.getUTCMilliseconds(), 3)}+0000`
+  );
+}
+
+/** A fresh per-request id; also used as the log request id so a support case finds its log lines. */
+export function newRequestId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** `<entityId>_<32 hex>` once the entity is known, else the bare request id. */
+export function formatNdc(requestId: string, entityId: string | undefined): string {
+  return entityId ? `${entityId}_${requestId}` : requestId;
+}
+
+export function resultOf(code: string, extra: Omit<ResultBody, 'code' | 'description'> = {}): ResultBody {
+  return { code, description: resultCode(code).description, ...extra };
+}
+
+export interface EnvelopeContext {
+  readonly buildNumber: string;
+  readonly now: Date;
+  readonly ndc: string;
+}
+
+/**
+ * Places the envelope fields after the resource's own fields, in the order the public interface
+ * uses, so that responses read the same as theirs.
+ */
+export function withEnvelope<T extends object>(body: T, result: ResultBody, context: EnvelopeContext) {
+  return { ...body, result, buildNumber: context.buildNumber, timestamp: formatTimestamp(context.now), ndc: context.ndc };
+}

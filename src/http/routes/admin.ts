@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createAccessToken } from '../../operations/admin/create-access-token.js';
+import { createEntity } from '../../operations/admin/create-entity.js';
+import { listEntities } from '../../operations/admin/list-entities.js';
+import { revokeAccessToken } from '../../operations/admin/revoke-access-token.js';
+import { GatewayError } from '../../results/gateway-error.js';
+import { sendWithEnvelope } from '../reply.js';
+
+const admin = { config: { auth: 'admin' as const } };
+
+function field(request: FastifyRequest, name: string, required: boolean): string | undefined {
+  const value = (request.body as Record<string, unknown> | undefined)?.[name];
+  if (typeof value === 'string' && value !== '') return value;
+  if (value === undefined && !required) return undefined;
+  throw new GatewayError('200.300.404', {
+    parameterErrors: [{ name, value: typeof value === 'string' ? value : '', message: required ? 'is required' : 'must be sent once' }],
+  });
+}
+
+/**
+ * The operator's API (guarded by ADMIN_TOKEN). The command line uses it while a gateway runs,
+ * which is how it reaches an embedded database that only one process may open.
+ */
+export function registerAdminRoutes(app: FastifyInstance): void {
+  const deps = app.gateway;
+  app.post('/admin/entities', admin, async (request, reply) => {
+    const created = await createEntity(deps, { name: field(request, 'name', true)!, merchantId: field(request, 'merchant', false) });
+    return sendWithEnvelope(request, reply, 201, created, '000.000.100');
+  });
+  app.get('/admin/entities', admin, async (request, reply) =>
+    sendWithEnvelope(request, reply, 200, { entities: await listEntities(deps) }, '000.000.100'),
+  );
+  app.post('/admin/tokens', admin, async (request, reply) => {
+    const created = await createAccessToken(deps, field(request, 'entity', true)!);
+    return sendWithEnvelope(request, reply, 201, created, '000.000.100');
+  });
+  app.delete<{ Params: { tokenId: string } }>('/admin/tokens/:tokenId', admin, async (request, reply) => {
+    const revoked = await revokeAccessToken(deps, request.params.tokenId);
+    deps.principals.forgetToken(request.params.tokenId);
+    return sendWithEnvelope(request, reply, 200, revoked, '000.000.100');
+  });
+}

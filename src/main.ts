@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config/load-config.js';
+import { localAdminToken, removeRuntimeRecord, runningGateway, writeRuntimeRecord } from './config/runtime-file.js';
+import { randomIds, systemClock } from './domain/ids.js';
+import { readBuildNumber } from './http/build-info.js';
+import { ensureDemoMerchant } from './operations/admin/ensure-demo-merchant.js';
+import { migrate } from './storage/migrate.js';
+import { openStorage } from './storage/open-storage.js';
+
+function readConfigOrExit(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function connectRedis(url: string | undefined): Redis | undefined {
+  if (!url) return undefined;
+  // Fail fast instead of queueing: throttling skips a store that does not answer.
+  return new Redis(url, { connectTimeout: 1_000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+}
+
+function printDemoMerchant(entityId: string, accessToken: string, baseUrl: string): void {
+  // Straight to the terminal, not through the logger: a token must never reach a log line.
+  process.stdout.write(
+    `\nDemo merchant created (shown once; create more with: npm run gateway -- entity create --name "Shop")\n` +
+      `  entityId:    ${entityId}\n  accessToken: ${accessToken}\n` +
+      `  try:  curl -H "Authorization: Bearer ${accessToken}" "${baseUrl}/v1/resultcodes"\n\n`,
+  );
+}
+
+async function main(): Promise<void> {
+  const config = readConfigOrExit();
+  const embedded = config.databaseUrl === undefined;
+  if (embedded && runningGateway(config.dataDir)) {
+    process.stderr.write(`another gateway process is using ${config.dataDir}; stop it or set DATA_DIR\n`);
+    process.exit(1);
+  }
+  const storage = await openStorage(config);
+  await migrate(storage);
+  const deps = { storage, clock: systemClock, ids: randomIds };
+  const demo = config.system === 'test' ? await ensureDemoMerchant(deps) : undefined;
+  const redis = connectRedis(config.redisUrl);
+  redis?.on('error', () => undefined);
+  const https = config.tlsCertFile && config.tlsKeyFile
+    ? { cert: readFileSync(config.tlsCertFile), key: readFileSync(config.tlsKeyFile) }
+    : undefined;
+  const adminToken = config.adminToken ?? (embedded ? localAdminToken(config.dataDir, true) : undefined);
+  const app = await buildApp({ ...deps, config, buildNumber: readBuildNumber(process.env), adminToken, redis, https });
+  const address = await app.listen({ host: config.host, port: config.port });
+  if (embedded) writeRuntimeRecord(config.dataDir, { pid: process.pid, url: address });
+  if (demo) printDemoMerchant(demo.entityId, demo.accessToken, address);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    await app.close();
+    await storage.close();
+    redis?.disconnect();
+    if (embedded) removeRuntimeRecord(config.dataDir);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+await main();

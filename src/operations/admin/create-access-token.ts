@@ -1,0 +1,27 @@
+import { hashAccessToken } from '../../domain/ids.js';
+import { GatewayError } from '../../results/gateway-error.js';
+import { insertAccessToken } from '../../storage/repositories/access-tokens.js';
+import { findEntity } from '../../storage/repositories/entities.js';
+import type { OperationDeps } from '../deps.js';
+
+export interface CreatedAccessToken {
+  readonly tokenId: string;
+  readonly entityId: string;
+  readonly accessToken: string;
+}
+
+/** Issues one more token for an entity (for rotation: create the new one, then revoke the old). */
+export async function createAccessToken(deps: OperationDeps, entityId: string): Promise<CreatedAccessToken> {
+  const accessToken = deps.ids.accessToken();
+  const tokenId = deps.ids.id();
+  await deps.storage.transaction(async (tx) => {
+    if (!(await findEntity(tx, entityId))) {
+      throw new GatewayError('200.300.406', {
+        httpStatus: 404,
+        parameterErrors: [{ name: 'entity', value: entityId.slice(0, 64), message: 'no entity has this id' }],
+      });
+    }
+    await insertAccessToken(tx, { id: tokenId, entityId, hash: hashAccessToken(accessToken), createdAt: deps.clock.now(), revokedAt: null });
+  });
+  return { tokenId, entityId, accessToken };
+}

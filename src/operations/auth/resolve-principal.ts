@@ -1,0 +1,67 @@
+import { hashAccessToken, type Clock } from '../../domain/ids.js';
+import type { Storage } from '../../storage/port.js';
+import {
+  findPrincipalByTokenHash,
+  isEntityWithinMerchant,
+  type TokenPrincipal,
+} from '../../storage/repositories/access-tokens.js';
+
+/**
+ * Authentication sits on every request, so positive answers are cached for a few seconds.
+ * A revocation takes effect at once in the process that made it and within PRINCIPAL_CACHE_TTL_MS
+ * in the others. Unknown tokens are never cached, so a new token works at once everywhere.
+ */
+export const PRINCIPAL_CACHE_TTL_MS = 5_000;
+const CACHE_ENTRIES_MAX = 10_000;
+
+interface Cached<T> {
+  readonly value: T;
+  readonly expiresAtMs: number;
+}
+
+export class PrincipalResolver {
+  readonly #tokens = new Map<string, Cached<TokenPrincipal>>();
+  readonly #scopes = new Map<string, Cached<true>>();
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly clock: Clock,
+  ) {}
+
+  async principalOf(accessToken: string): Promise<TokenPrincipal | undefined> {
+    const hash = hashAccessToken(accessToken);
+    const cached = this.#fresh(this.#tokens, hash);
+    if (cached) return cached;
+    const principal = await findPrincipalByTokenHash(this.storage, hash);
+    if (principal) this.#remember(this.#tokens, hash, principal);
+    return principal;
+  }
+
+  /** A token acts for its own entity and, for a merchant token, that merchant's channels. */
+  async mayActFor(principal: TokenPrincipal, entityId: string): Promise<boolean> {
+    if (principal.entityId === entityId) return true;
+    if (principal.entityKind !== 'merchant') return false;
+    const key = `${principal.entityId}:${entityId}`;
+    if (this.#fresh(this.#scopes, key)) return true;
+    const allowed = await isEntityWithinMerchant(this.storage, principal.entityId, entityId);
+    if (allowed) this.#remember(this.#scopes, key, true);
+    return allowed;
+  }
+
+  forgetToken(tokenId: string): void {
+    for (const [hash, entry] of this.#tokens) if (entry.value.tokenId === tokenId) this.#tokens.delete(hash);
+  }
+
+  #fresh<T>(cache: Map<string, Cached<T>>, key: string): T | undefined {
+    const entry = cache.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAtMs > this.clock.now().getTime()) return entry.value;
+    cache.delete(key);
+    return undefined;
+  }
+
+  #remember<T>(cache: Map<string, Cached<T>>, key: string, value: T): void {
+    if (cache.size >= CACHE_ENTRIES_MAX) cache.clear();
+    cache.set(key, { value, expiresAtMs: this.clock.now().getTime() + PRINCIPAL_CACHE_TTL_MS });
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * The storage port: the whole domain is written against this, once, and runs on both
+ * PostgreSQL (pg pool) and the embedded PGlite. Values come back normalised the same way on
+ * both: int8 as bigint, numeric as string, timestamptz as Date.
+ */
+export type SqlValue = string | number | bigint | boolean | Date | null | Buffer | Uint8Array | readonly string[];
+
+export interface QueryResult<Row> {
+  readonly rows: Row[];
+  readonly rowCount: number;
+}
+
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<QueryResult<Row>>;
+}
+
+export interface Storage extends Queryable {
+  readonly kind: 'postgres' | 'pglite';
+  /** Runs fn inside one database transaction; commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Raised when the database cannot be reached or fails for reasons that are not the request's. */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('database unavailable', { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}

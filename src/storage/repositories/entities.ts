@@ -1,0 +1,48 @@
+import type { Queryable } from '../port.js';
+
+export type EntityKind = 'merchant' | 'channel';
+
+export interface EntityRecord {
+  readonly id: string;
+  readonly kind: EntityKind;
+  readonly name: string;
+  readonly merchantId: string | null;
+  readonly createdAt: Date;
+}
+
+interface EntityRow {
+  id: string;
+  kind: EntityKind;
+  name: string;
+  merchant_id: string | null;
+  created_at: Date;
+}
+
+function toRecord(row: EntityRow): EntityRecord {
+  return { id: row.id, kind: row.kind, name: row.name, merchantId: row.merchant_id, createdAt: row.created_at };
+}
+
+export async function insertEntity(db: Queryable, entity: EntityRecord): Promise<void> {
+  await db.query('INSERT INTO entities (id, kind, name, merchant_id, created_at) VALUES ($1, $2, $3, $4, $5)', [
+    entity.id,
+    entity.kind,
+    entity.name,
+    entity.merchantId,
+    entity.createdAt,
+  ]);
+}
+
+export async function findEntity(db: Queryable, id: string): Promise<EntityRecord | undefined> {
+  const { rows } = await db.query<EntityRow>('SELECT * FROM entities WHERE id = $1', [id]);
+  return rows[0] ? toRecord(rows[0]) : undefined;
+}
+
+export async function listEntities(db: Queryable): Promise<EntityRecord[]> {
+  const { rows } = await db.query<EntityRow>('SELECT * FROM entities ORDER BY created_at, id');
+  return rows.map(toRecord);
+}
+
+export async function countEntities(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM entities');
+  return Number(rows[0]?.n ?? 0n);
+}
