@@ -1,0 +1,275 @@
+import type { LifecyclePolicy } from '../domain/lifecycle/policy.js';
+import type { InitialPaymentType, PaymentType, ReferencingPaymentType } from '../domain/transaction.js';
+import { isPendingCode, isSuccessCode, resultCodes } from '../results/catalogue.js';
+
+/**
+ * The connector port: how the gateway asks an acquirer, bank or simulator to move money.
+ * Connectors are stateless translators. The gateway decides with the life-cycle rules, stores
+ * every transaction, and calls a connector only to learn the outside world's answer.
+ * A connector may use the card number and CVV it is given but never logs, stores or echoes them.
+ */
+
+export type TestMode = 'INTERNAL' | 'EXTERNAL';
+export type GatewaySystem = 'test' | 'live';
+export type WalletName = 'walletA' | 'walletB' | 'walletC';
+
+export interface CardDetails {
+  readonly number: string;
+  readonly expiryMonth: string;
+  readonly expiryYear: string;
+  readonly cvv?: string;
+  readonly holder?: string;
+  readonly numberType?: 'PAN' | 'DPAN';
+}
+
+export interface BankAccountDetails {
+  readonly holder: string;
+  readonly iban?: string;
+  readonly number?: string;
+  readonly bic?: string;
+  readonly bankCode?: string;
+  readonly country?: string;
+  readonly mandateId?: string;
+}
+
+export interface TokenAccountDetails {
+  readonly number: string;
+  readonly type: 'EXTERNAL' | 'NETWORK';
+  readonly expiryMonth?: string;
+  readonly expiryYear?: string;
+  readonly cryptogram?: string;
+  readonly dtvc?: string;
+}
+
+/** The account a payment draws on or pays into; one variant per account structure of the spec. */
+export type PaymentMethodData =
+  | { readonly kind: 'card'; readonly card: CardDetails }
+  | { readonly kind: 'bankAccount'; readonly bankAccount: BankAccountDetails }
+  | { readonly kind: 'virtualAccount'; readonly accountId: string }
+  | { readonly kind: 'tokenAccount'; readonly token: TokenAccountDetails }
+  /** Wallet data the merchant already decrypted (walletX.source plus card and 3DS fields). */
+  | { readonly kind: 'walletDecrypted'; readonly wallet: WalletName; readonly source: 'web' | 'app'; readonly card: CardDetails; readonly eci?: string; readonly verificationId?: string }
+  /** walletX.paymentToken as received from the wallet; the connector decrypts it. */
+  | { readonly kind: 'walletToken'; readonly wallet: WalletName; readonly paymentToken: string; readonly cardNetwork?: string; readonly cardType?: string };
+
+/** What every connector call carries, whatever the operation. */
+export interface ConnectorRequestContext {
+  /** Gateway id of the transaction being created by this call. */
+  readonly transactionId: string;
+  readonly entityId: string;
+  /** null when the request had no testMode (INTERNAL on the test system). */
+  readonly testMode: TestMode | null;
+  readonly system: GatewaySystem;
+  readonly amountMinor: bigint;
+  readonly currency: string;
+  readonly brand: string;
+}
+
+export interface StandingInstructionData {
+  readonly type?: 'UNSCHEDULED' | 'INSTALLMENT' | 'RECURRING';
+  readonly mode?: 'INITIAL' | 'REPEATED';
+  readonly source?: 'CIT' | 'MIT';
+  readonly initialTransactionId?: string;
+}
+
+/** PA, DB or CD. */
+export interface PaymentConnectorRequest extends ConnectorRequestContext {
+  readonly method: PaymentMethodData;
+  readonly billing?: { readonly street1?: string; readonly postcode?: string; readonly city?: string; readonly country?: string };
+  readonly threeDSecure?: { readonly eci?: string; readonly verificationId?: string; readonly authenticationStatus?: string; readonly dsTransactionId?: string };
+  readonly standingInstruction?: StandingInstructionData;
+  readonly merchantTransactionId?: string;
+  readonly descriptor?: string;
+}
+
+/** The connector's own references of a transaction (resultDetails.ConnectorTxID1..3). */
+export type ConnectorReferences = Readonly<Record<string, string>>;
+
+/** CP, RF or RV. For RV, amountMinor and currency are the parent's. */
+export interface ReferencingConnectorRequest extends ConnectorRequestContext {
+  /** sequence=FINAL */
+  readonly final: boolean;
+  readonly parent: {
+    readonly transactionId: string;
+    readonly paymentType: PaymentType;
+    readonly amountMinor: bigint;
+    readonly currency: string;
+    readonly connectorReferences: ConnectorReferences;
+  };
+}
+
+export type AvsResponse = 'A' | 'Z' | 'N' | 'U' | 'F';
+export type CvvResponse = 'M' | 'N' | 'P' | 'S' | 'U';
+export const AVS_RESPONSES: readonly AvsResponse[] = ['A', 'Z', 'N', 'U', 'F'];
+export const CVV_RESPONSES: readonly CvvResponse[] = ['M', 'N', 'P', 'S', 'U'];
+
+export interface CardInfo {
+  readonly type?: 'CREDIT' | 'DEBIT' | 'PREPAID';
+  readonly level?: string;
+  readonly issuer?: { readonly bank?: string; readonly phone?: string; readonly website?: string };
+}
+
+/**
+ * A connector's answer. `unknown` means the connector cannot tell whether money moved
+ * (timeout, unreadable answer); the gateway stores it as pending, never as success.
+ */
+export type OutcomeKind = 'success' | 'declined' | 'pending' | 'unknown';
+
+export interface ConnectorOutcome {
+  readonly kind: OutcomeKind;
+  /** A catalogue result code. */
+  readonly code: string;
+  readonly avsResponse?: AvsResponse;
+  readonly cvvResponse?: CvvResponse;
+  /** ConnectorTxID1..3, AcquirerResponse, clearingInstituteName, ExtendedDescription … */
+  readonly resultDetails: Readonly<Record<string, string>>;
+  /** Scheme reference of a card payment, for later merchant-initiated payments. */
+  readonly schemeTransactionId?: string;
+  readonly card?: CardInfo;
+}
+
+export interface Connector {
+  readonly id: string;
+  readonly policy: LifecyclePolicy;
+  authorize(request: PaymentConnectorRequest): Promise<ConnectorOutcome>;
+  debit(request: PaymentConnectorRequest): Promise<ConnectorOutcome>;
+  credit(request: PaymentConnectorRequest): Promise<ConnectorOutcome>;
+  capture(request: ReferencingConnectorRequest): Promise<ConnectorOutcome>;
+  refund(request: ReferencingConnectorRequest): Promise<ConnectorOutcome>;
+  reverse(request: ReferencingConnectorRequest): Promise<ConnectorOutcome>;
+}
+
+/**
+ * Lets a connector check that a merchant-initiated payment's initialTransactionId is a scheme
+ * reference the gateway handed out; the gateway's storage implements it.
+ */
+export interface SchemeReferenceStore {
+  wasIssued(schemeTransactionId: string): Promise<boolean>;
+}
+
+/** The connector method of each payment type. */
+export const INITIAL_OPERATIONS = { PA: 'authorize', DB: 'debit', CD: 'credit' } as const satisfies Record<InitialPaymentType, keyof Connector>;
+export const REFERENCING_OPERATIONS = { CP: 'capture', RF: 'refund', RV: 'reverse' } as const satisfies Record<ReferencingPaymentType, keyof Connector>;
+
+/** An outcome the gateway can store: `unknown` and anything malformed have become pending. */
+export interface NormalizedOutcome extends ConnectorOutcome {
+  readonly kind: 'success' | 'declined' | 'pending';
+  /** Why the connector's answer was replaced by pending; for logs, never for clients. */
+  readonly normalizedBecause?: string;
+}
+
+export interface NormalizeOptions {
+  /** Card or account numbers of the request: a detail that contains one is dropped. */
+  readonly secretNumbers?: readonly string[];
+}
+
+const PENDING_CODE = '000.200.000';
+const DETAIL_NAME = /^[a-zA-Z0-9._]{3,64}$/;
+const DETAIL_VALUE_MAX_LENGTH = 2048;
+// Shorter "secrets" (a CVV) would match innocent references by chance.
+const SECRET_MIN_LENGTH = 8;
+
+/**
+ * Turns whatever a connector returned into an outcome the gateway may store. Anything unknown,
+ * unexpected or inconsistent becomes pending 000.200.000, never success: a payment wrongly left
+ * pending is found by reconciliation, a payment wrongly marked successful ships goods unpaid.
+ */
+export function normalizeOutcome(raw: unknown, options: NormalizeOptions = {}): NormalizedOutcome {
+  if (!isRecord(raw)) return pendingBecause('outcome is not an object', {});
+  const secrets = (options.secretNumbers ?? []).filter((secret) => secret.length >= SECRET_MIN_LENGTH);
+  const resultDetails = cleanResultDetails(raw.resultDetails, secrets);
+  const problem = inconsistency(raw.kind, raw.code);
+  if (problem !== null) return pendingBecause(problem, resultDetails);
+  return {
+    kind: raw.kind as NormalizedOutcome['kind'],
+    code: raw.code as string,
+    resultDetails,
+    ...optionalFields(raw, secrets),
+  };
+}
+
+/** Calls a connector and normalizes its answer; a throw becomes pending, since the call may have reached the acquirer. */
+export async function callConnector(call: () => Promise<unknown>, options: NormalizeOptions = {}): Promise<NormalizedOutcome> {
+  let raw: unknown;
+  try {
+    raw = await call();
+  } catch (error) {
+    // Only the error's class: its message could quote request data.
+    return pendingBecause(`connector threw ${error instanceof Error ? error.name : typeof error}`, {});
+  }
+  return normalizeOutcome(raw, options);
+}
+
+function inconsistency(kind: unknown, code: unknown): string | null {
+  if (typeof code !== 'string' || !resultCodes.has(code)) return 'code is not in the catalogue';
+  switch (kind) {
+    case 'success':
+      return isSuccessCode(code) ? null : 'success with a code that is not a success code';
+    case 'pending':
+      return isPendingCode(code) ? null : 'pending with a code that is not a pending code';
+    case 'declined':
+      return isSuccessCode(code) || isPendingCode(code) ? 'declined with a success or pending code' : null;
+    case 'unknown':
+      return `outcome unknown (${code})`;
+    default:
+      return 'kind is not one of success, declined, pending, unknown';
+  }
+}
+
+function pendingBecause(reason: string, resultDetails: Readonly<Record<string, string>>): NormalizedOutcome {
+  return { kind: 'pending', code: PENDING_CODE, resultDetails, normalizedBecause: reason };
+}
+
+function cleanResultDetails(raw: unknown, secrets: readonly string[]): Readonly<Record<string, string>> {
+  if (!isRecord(raw)) return {};
+  const details: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (!DETAIL_NAME.test(name) || typeof value !== 'string' || value.length > DETAIL_VALUE_MAX_LENGTH) continue;
+    if (containsSecret(value, secrets)) continue;
+    details[name] = value;
+  }
+  return details;
+}
+
+type OptionalOutcomeFields = Pick<ConnectorOutcome, 'avsResponse' | 'cvvResponse' | 'schemeTransactionId' | 'card'>;
+
+function optionalFields(raw: Record<string, unknown>, secrets: readonly string[]): OptionalOutcomeFields {
+  const fields: { -readonly [K in keyof OptionalOutcomeFields]?: OptionalOutcomeFields[K] } = {};
+  if (AVS_RESPONSES.includes(raw.avsResponse as AvsResponse)) fields.avsResponse = raw.avsResponse as AvsResponse;
+  if (CVV_RESPONSES.includes(raw.cvvResponse as CvvResponse)) fields.cvvResponse = raw.cvvResponse as CvvResponse;
+  const scheme = raw.schemeTransactionId;
+  if (typeof scheme === 'string' && /^[\x21-\x7e]{1,128}$/.test(scheme) && !containsSecret(scheme, secrets)) {
+    fields.schemeTransactionId = scheme;
+  }
+  const card = cleanCardInfo(raw.card);
+  if (card) fields.card = card;
+  return fields;
+}
+
+function cleanCardInfo(raw: unknown): CardInfo | undefined {
+  if (!isRecord(raw)) return undefined;
+  const type = ['CREDIT', 'DEBIT', 'PREPAID'].includes(raw.type as string) ? (raw.type as CardInfo['type']) : undefined;
+  const level = shortText(raw.level);
+  const issuer = isRecord(raw.issuer)
+    ? { bank: shortText(raw.issuer.bank), phone: shortText(raw.issuer.phone), website: shortText(raw.issuer.website) }
+    : undefined;
+  const info = dropUndefined({ type, level, issuer: issuer && dropUndefined(issuer) });
+  return Object.keys(info).length > 0 ? info : undefined;
+}
+
+function shortText(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 && value.length <= DETAIL_VALUE_MAX_LENGTH ? value : undefined;
+}
+
+function dropUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}
+
+function containsSecret(value: string, secrets: readonly string[]): boolean {
+  const digits = value.replace(/[^0-9]/g, '');
+  return secrets.some((secret) => value.includes(secret) || digits.includes(secret));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

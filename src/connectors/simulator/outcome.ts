@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import creditCardType from 'credit-card-type';
+import type { CardInfo, ConnectorOutcome, GatewaySystem } from '../connector.js';
+import type { SimulatorInput } from './input.js';
+import { SUCCESS, type SimulatorRow } from './row.js';
+import { AVS_ROWS, CVV_ROWS, letterFor, type SimulatorFlavour } from './tables.js';
+
+/** Card data the simulated issuers report, by card scheme (credit-card-type's names). */
+export const SIMULATED_ISSUERS: Readonly<Record<string, CardInfo>> = Object.freeze({
+  visa: { type: 'CREDIT', issuer: { bank: 'Simulated Visa Issuing Bank', phone: '+49 30 5550100', website: 'https://visa-issuer.simulator.invalid' } },
+  mastercard: { type: 'DEBIT', issuer: { bank: 'Simulated Mastercard Issuing Bank', phone: '+49 30 5550200', website: 'https://mastercard-issuer.simulator.invalid' } },
+  'american-express': { type: 'CREDIT', issuer: { bank: 'Simulated Amex Issuer', phone: '+49 30 5550300', website: 'https://amex-issuer.simulator.invalid' } },
+});
+
+export interface OutcomeContext {
+  readonly flavour: SimulatorFlavour;
+  readonly system: GatewaySystem;
+  /** The acquirer's id of this transaction, from the injected id generator. */
+  readonly generatedId: string;
+}
+
+/** The connector answer for `input` decided by `row`. Deterministic: same input, id and clock, same outcome. */
+export function buildOutcome(row: SimulatorRow, input: SimulatorInput, context: OutcomeContext): ConnectorOutcome {
+  const { outcome } = row;
+  const code = outcome.code === SUCCESS ? context.flavour.successCodes[context.system] : outcome.code;
+  const reference = `${context.flavour.referencePrefix}-${context.generatedId}`;
+  const succeeded = outcome.kind === 'success';
+  const cardPayment = input.pan !== null && input.parentReference === null;
+  const avsResponse = outcome.avsResponse ?? (row.lettersFromTables ? letterFor(AVS_ROWS, input.postcode) : null);
+  const cvvResponse = outcome.cvvResponse ?? (row.lettersFromTables ? letterFor(CVV_ROWS, input.cvv) : null);
+  const card = cardPayment ? simulatedCardInfo(input.pan!) : undefined;
+  return {
+    kind: outcome.kind,
+    code,
+    resultDetails: {
+      ConnectorTxID1: reference,
+      ...(succeeded ? { ConnectorTxID2: digitsOf(`approval:${reference}`, 6) } : {}),
+      ConnectorTxID3: retrievalReferenceNumber(input.now, reference),
+      AcquirerResponse: outcome.acquirerResponse,
+      clearingInstituteName: context.flavour.clearingInstituteName,
+      ExtendedDescription: outcome.extendedDescription,
+    },
+    ...(avsResponse ? { avsResponse } : {}),
+    ...(cvvResponse ? { cvvResponse } : {}),
+    ...(succeeded && cardPayment ? { schemeTransactionId: `SIM${digitsOf(`scheme:${reference}`, 15)}` } : {}),
+    ...(card ? { card } : {}),
+  };
+}
+
+export function simulatedCardInfo(pan: string): CardInfo | undefined {
+  const scheme = creditCardType(pan)[0]?.type;
+  return scheme ? SIMULATED_ISSUERS[scheme] : undefined;
+}
+
+/** ISO 8583 field 37 style: last digit of the year, day of the year, hour, then six digits of the reference. */
+function retrievalReferenceNumber(now: Date, reference: string): string {
+  const startOfYear = Date.UTC(now.getUTCFullYear(), 0, 1);
+  const dayOfYear = Math.floor((now.getTime() - startOfYear) / 86_400_000) + 1;
+  const prefix = `${now.getUTCFullYear() % 10}${String(dayOfYear).padStart(3, '0')}${String(now.getUTCHours()).padStart(2, '0')}`;
+  return prefix + digitsOf(`rrn:${reference}`, 6);
+}
+
+/** `count` decimal digits derived from `text`, the same every time. */
+function digitsOf(text: string, count: number): string {
+  const hash = BigInt(`0x${createHash('sha256').update(text).digest('hex')}`);
+  return (hash % 10n ** BigInt(count)).toString().padStart(count, '0');
+}

@@ -1,0 +1,68 @@
+import type {
+  Connector,
+  ConnectorOutcome,
+  PaymentConnectorRequest,
+  ReferencingConnectorRequest,
+  SchemeReferenceStore,
+} from '../connector.js';
+import type { LifecyclePolicy } from '../../domain/lifecycle/policy.js';
+import type { InitialPaymentType, ReferencingPaymentType } from '../../domain/transaction.js';
+import { paymentInput, referencingInput, type SimulatorInput } from './input.js';
+import { buildOutcome } from './outcome.js';
+import { matchSimulatorRow } from './rules.js';
+import { EXTERNAL_TEST_PLATFORM, INTERNAL_SIMULATOR, type SimulatorFlavour } from './tables.js';
+
+export interface SimulatorDependencies {
+  readonly clock: { now(): Date };
+  /** The simulated acquirer's transaction ids; the gateway's id generator. */
+  readonly newId: () => string;
+  /** When given, merchant-initiated payments must name a scheme id the gateway handed out. */
+  readonly schemeReferences?: SchemeReferenceStore;
+  readonly policy?: Partial<LifecyclePolicy>;
+}
+
+const MINUTES_PER_DAY = 24 * 60;
+
+/**
+ * The simulator's own policy: voids until one day after the original (the daily clearing of
+ * the simulated acquirer), captures within seven days (the simulated authorisation validity).
+ */
+export const SIMULATOR_POLICY: LifecyclePolicy = Object.freeze({
+  supportsRefund: true,
+  supportsReversal: true,
+  reversalCutoffMinutes: MINUTES_PER_DAY,
+  captureCutoffMinutes: 7 * MINUTES_PER_DAY,
+});
+
+/** The internal simulator (testMode INTERNAL or absent): answers from docs/simulator.md, 000.100.110 on success. */
+export function createSimulatorConnector(dependencies: SimulatorDependencies): Connector {
+  return createFlavouredSimulator(INTERNAL_SIMULATOR, dependencies);
+}
+
+/** Stub of a processor's test platform (testMode EXTERNAL): the same table, 000.100.112 on success. */
+export function createExternalTestPlatformConnector(dependencies: SimulatorDependencies): Connector {
+  return createFlavouredSimulator(EXTERNAL_TEST_PLATFORM, dependencies);
+}
+
+function createFlavouredSimulator(flavour: SimulatorFlavour, dependencies: SimulatorDependencies): Connector {
+  const { clock, newId, schemeReferences } = dependencies;
+  const decide = (input: SimulatorInput, system: 'test' | 'live'): ConnectorOutcome => {
+    const row = matchSimulatorRow(input);
+    if (!row) return { kind: 'unknown', code: '900.100.203', resultDetails: {} };
+    return buildOutcome(row, input, { flavour, system, generatedId: newId() });
+  };
+  const initial = (operation: InitialPaymentType) => async (request: PaymentConnectorRequest) =>
+    decide(await paymentInput(operation, request, clock.now(), schemeReferences), request.system);
+  const referencing = (operation: ReferencingPaymentType) => async (request: ReferencingConnectorRequest) =>
+    decide(referencingInput(operation, request, clock.now(), flavour.referencePrefix), request.system);
+  return {
+    id: flavour.connectorId,
+    policy: Object.freeze({ ...SIMULATOR_POLICY, ...dependencies.policy }),
+    authorize: initial('PA'),
+    debit: initial('DB'),
+    credit: initial('CD'),
+    capture: referencing('CP'),
+    refund: referencing('RF'),
+    reverse: referencing('RV'),
+  };
+}

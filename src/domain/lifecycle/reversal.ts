@@ -1,0 +1,66 @@
+import type { PaymentType, TransactionState } from '../transaction.js';
+import { isPastCutoff, type LifecyclePolicy } from './policy.js';
+import { firstBrokenRule, parentBelongsToEntity, parentIsSettled, parentTypeIsOneOf, type Rejection, type Rule } from './rules.js';
+
+/**
+ * A reversal takes no amount or currency: it always undoes the whole referenced transaction
+ * (the spec: "the customer sees no booking"), so there is nothing to compare.
+ */
+export interface ReversalRequest {
+  readonly entityId: string;
+}
+
+export interface ReversalAccepted {
+  readonly ok: true;
+  readonly reversedAt: Date;
+  /** The amount that will never be booked. */
+  readonly reversedMinor: bigint;
+}
+
+export type ReversalDecision = ReversalAccepted | Rejection;
+
+interface ReversalContext {
+  readonly parent: TransactionState;
+  readonly request: ReversalRequest;
+  readonly now: Date;
+  readonly policy: LifecyclePolicy;
+}
+
+export const REVERSIBLE_TYPES: readonly PaymentType[] = ['PA', 'DB', 'CD'];
+
+// 700.400.300 covers "already refunded|reversed, invalid workflow or amount exceeded".
+const CANNOT_REVERSE = '700.400.300';
+
+const REVERSAL_RULES: readonly Rule<ReversalContext>[] = [
+  ({ parent, request }) => parentBelongsToEntity(parent, request.entityId),
+  ({ parent }) => parentTypeIsOneOf(parent, REVERSIBLE_TYPES, '700.300.100'),
+  ({ parent }) => parentIsSettled(parent),
+  ({ policy }) => (policy.supportsReversal ? null : '600.200.400'),
+  ({ parent }) => (parent.reversedAt === null ? null : CANNOT_REVERSE),
+  ({ parent }) => (parent.refundedMinor > 0n ? CANNOT_REVERSE : null),
+  // A capture books money, so "no booking" is no longer possible: close the PA with a FINAL
+  // capture to release the rest, and refund what was captured.
+  ({ parent }) => (parent.capturedMinor > 0n ? CANNOT_REVERSE : null),
+  ({ parent, now, policy }) => (isPastCutoff(parent.createdAt, now, policy.reversalCutoffMinutes) ? '700.300.700' : null),
+];
+
+/**
+ * May `parent`, a successful PA, DB or CD, be reversed at `now`? Only once, only while nothing
+ * of it was captured or refunded, and only before the connector's cut-off.
+ */
+export function decideReversal(
+  parent: TransactionState,
+  request: ReversalRequest,
+  now: Date,
+  policy: LifecyclePolicy,
+): ReversalDecision {
+  const rejection = firstBrokenRule(REVERSAL_RULES, { parent, request, now, policy });
+  if (rejection) return rejection;
+  return { ok: true, reversedAt: now, reversedMinor: parent.amountMinor };
+}
+
+/** The transaction after an accepted reversal; a reversed PA can never be captured. */
+export function applyReversal(parent: TransactionState, accepted: ReversalAccepted): TransactionState {
+  const captureClosed = parent.paymentType === 'PA' ? true : parent.captureClosed;
+  return { ...parent, reversedAt: accepted.reversedAt, captureClosed, refundClosed: true };
+}

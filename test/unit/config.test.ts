@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../../src/config/load-config.js';
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({});
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.port, 8080);
+    assert.equal(config.databaseUrl, undefined);
+    assert.equal(config.dataDir, './data');
+    assert.equal(config.system, 'test');
+    assert.ok(Object.isFrozen(config));
+  });
+
+  const accepted: [Record<string, string>, string, unknown][] = [
+    [{ PORT: '9000' }, 'port', 9000],
+    [{ DATABASE_URL: 'postgres://u@h/db' }, 'databaseUrl', 'postgres://u@h/db'],
+    [{ DATABASE_URL: 'postgresql://u@h/db' }, 'databaseUrl', 'postgresql://u@h/db'],
+    [{ GATEWAY_SYSTEM: 'live', TRUST_PROXY_TLS: 'true' }, 'system', 'live'],
+    [{ GATEWAY_SYSTEM: 'live', TLS_CERT_FILE: 'c.pem', TLS_KEY_FILE: 'k.pem' }, 'tlsCertFile', 'c.pem'],
+    [{ THROTTLE_MAX_REQUESTS: '5', THROTTLE_WINDOW_MS: '200' }, 'throttleWindowMs', 200],
+    [{ REDIS_URL: 'redis://127.0.0.1:6379' }, 'redisUrl', 'redis://127.0.0.1:6379'],
+    [{ LOG_LEVEL: 'silent' }, 'logLevel', 'silent'],
+    [{ PORT: '' }, 'port', 8080],
+  ];
+  for (const [env, key, expected] of accepted) {
+    it(`accepts ${JSON.stringify(env)}`, () => {
+      assert.equal(loadConfig(env)[key as keyof ReturnType<typeof loadConfig>], expected);
+    });
+  }
+
+  const rejected: [Record<string, string>, RegExp][] = [
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ GATEWAY_SYSTEM: 'prod' }, /GATEWAY_SYSTEM/],
+    [{ GATEWAY_SYSTEM: 'live' }, /TLS/],
+    [{ TLS_CERT_FILE: 'c.pem' }, /together/],
+    [{ TRUST_PROXY_TLS: 'yes' }, /TRUST_PROXY_TLS/],
+    [{ THROTTLE_MAX_REQUESTS: '0' }, /THROTTLE_MAX_REQUESTS/],
+    [{ REDIS_URL: 'http://x' }, /REDIS_URL/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ ADMIN_TOKEN: 'short' }, /ADMIN_TOKEN/],
+  ];
+  for (const [env, message] of rejected) {
+    it(`rejects ${JSON.stringify(env)}`, () => {
+      assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message));
+    });
+  }
+
+  it('names every bad variable at once', () => {
+    assert.throws(
+      () => loadConfig({ PORT: 'x', LOG_LEVEL: 'y', GATEWAY_SYSTEM: 'z' }),
+      (error: unknown) => error instanceof ConfigError && error.problems.length === 3,
+    );
+  });
+});
