@@ -15,6 +15,11 @@ import { registerHealthRoutes } from './http/routes/health.js';
 import { registerResultCodeRoutes } from './http/routes/result-codes.js';
 import './http/types.js';
 import { PrincipalResolver } from './operations/auth/resolve-principal.js';
+import { createDefaultConnectors } from './connectors/default-connectors.js';
+import type { ConnectorRegistry } from './connectors/registry.js';
+import type { PaymentDeps } from './operations/deps.js';
+import { EntityNames } from './operations/entity-names.js';
+import { registerPaymentRoutes } from './http/routes/payments.js';
 import type { Storage } from './storage/port.js';
 
 export interface AppOptions {
@@ -29,10 +34,26 @@ export interface AppOptions {
   /** Where log lines go; stdout when absent. Tests capture them here. */
   readonly logStream?: Writable | undefined;
   readonly https?: { readonly cert: Buffer; readonly key: Buffer } | undefined;
+  /** The connectors payments go to; the simulator and the test-platform stub when absent. */
+  readonly connectors?: ConnectorRegistry | undefined;
 }
 
 export interface AppDeps extends AppOptions {
   readonly principals: PrincipalResolver;
+  readonly payments: PaymentDeps;
+}
+
+function paymentDeps(options: AppOptions): PaymentDeps {
+  const { storage, clock, ids } = options;
+  const system = options.config.system;
+  return {
+    storage,
+    clock,
+    ids,
+    system,
+    connectors: options.connectors ?? createDefaultConnectors({ storage, clock, ids, system }),
+    entityNames: new EntityNames(storage),
+  };
 }
 
 /** Builds the whole HTTP application; never listens, so tests drive it with inject(). */
@@ -45,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxyTls,
     ...(options.https ? { https: { cert: options.https.cert, key: options.https.key } } : {}),
   }) as unknown as FastifyInstance;
-  app.decorate('gateway', { ...options, principals: new PrincipalResolver(options.storage, options.clock) });
+  app.decorate('gateway', { ...options, principals: new PrincipalResolver(options.storage, options.clock), payments: paymentDeps(options) });
 
   registerErrorHandling(app);
   // The API speaks application/x-www-form-urlencoded only; anything else is a 415.
@@ -59,5 +80,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app);
   registerResultCodeRoutes(app);
   registerAdminRoutes(app);
+  registerPaymentRoutes(app);
   return app;
 }

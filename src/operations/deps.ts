@@ -1,9 +1,18 @@
+import type { ConnectorRegistry } from '../connectors/registry.js';
 import type { Clock, IdGenerator } from '../domain/ids.js';
 import type { Storage } from '../storage/port.js';
+import type { EntityNames } from './entity-names.js';
 
 /** What every operation may use; the composition root (app.ts / main.ts) supplies the adapters. */
 export interface OperationDeps {
   readonly storage: Storage;
   readonly clock: Clock;
   readonly ids: IdGenerator;
+}
+
+/** What the payment operations need besides storage, time and ids. */
+export interface PaymentDeps extends OperationDeps {
+  readonly connectors: ConnectorRegistry;
+  readonly system: 'test' | 'live';
+  readonly entityNames: EntityNames;
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { resultOf } from '../envelope.js';
+import { resultOf, type ResultBody } from '../envelope.js';
 import { sendWithEnvelope } from '../reply.js';
 import { GatewayError } from '../../results/gateway-error.js';
 import { isDatabaseUnavailable } from '../../storage/errors.js';
@@ -25,16 +25,22 @@ function toGatewayError(error: FastifyError | Error): GatewayError | undefined {
   return undefined;
 }
 
-function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+/** The status and body an error answers with; also stored for Idempotency-Key replays. */
+export function errorResponse(error: FastifyError | Error, request: FastifyRequest): { status: number; result: ResultBody; headers?: Record<string, string> } {
   const known = toGatewayError(error);
-  if (known) {
-    if (known.headers) reply.headers(known.headers);
-    if (known.httpStatus >= 500) request.log.warn({ code: known.code, err: error }, 'request failed: system unavailable');
-    const result = resultOf(known.code, known.parameterErrors ? { parameterErrors: known.parameterErrors } : {});
-    return sendWithEnvelope(request, reply, known.httpStatus, {}, result);
+  if (!known) {
+    request.log.error({ err: error }, 'unexpected error');
+    return { status: 500, result: resultOf('900.100.203') };
   }
-  request.log.error({ err: error }, 'unexpected error');
-  return sendWithEnvelope(request, reply, 500, {}, '900.100.203');
+  if (known.httpStatus >= 500) request.log.warn({ code: known.code, err: error }, 'request failed: system unavailable');
+  const result = resultOf(known.code, known.parameterErrors ? { parameterErrors: known.parameterErrors } : {});
+  return { status: known.httpStatus, result, ...(known.headers ? { headers: { ...known.headers } } : {}) };
+}
+
+function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const { status, result, headers } = errorResponse(error, request);
+  if (headers) reply.headers(headers);
+  return sendWithEnvelope(request, reply, status, {}, result);
 }
 
 function routePattern(url: string): RegExp {

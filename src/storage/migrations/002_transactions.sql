@@ -17,6 +17,8 @@ CREATE TABLE transactions (
   capture_closed          boolean NOT NULL DEFAULT false,
   refund_closed           boolean NOT NULL DEFAULT false,
   reversed_at             timestamptz,
+  -- sequence=FINAL on a capture or refund: it closed its parent.
+  is_final                boolean NOT NULL DEFAULT false,
   payment_brand           text,
   payment_method          text,
   merchant_transaction_id text,
@@ -25,7 +27,7 @@ CREATE TABLE transactions (
   connector_references    jsonb NOT NULL DEFAULT '{}',
   scheme_transaction_id   text,
   -- The response body as the API shows it (never a card number or CVV).
-  response                jsonb NOT NULL,
+  response                json NOT NULL,
   created_at              timestamptz NOT NULL,
   updated_at              timestamptz NOT NULL,
   CHECK (captured_minor >= 0 AND refunded_minor >= 0)
@@ -43,7 +45,7 @@ CREATE TABLE idempotency_keys (
   request_hash    char(64) NOT NULL,
   state           text NOT NULL CHECK (state IN ('in_flight', 'done')),
   response_status integer,
-  response_body   jsonb,
+  response_body   json,
   created_at      timestamptz NOT NULL,
   expires_at      timestamptz NOT NULL,
   PRIMARY KEY (entity_id, key)

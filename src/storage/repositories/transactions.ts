@@ -10,6 +10,8 @@ export interface StoredTransaction extends TransactionState {
   readonly shortId: string;
   readonly connectorReferences: Readonly<Record<string, string>>;
   readonly schemeTransactionId: string | null;
+  /** sequence=FINAL on a capture or refund. */
+  readonly isFinal: boolean;
   /** The response body as the API shows it, without the envelope fields. */
   readonly response: Record<string, unknown>;
   readonly updatedAt: Date;
@@ -31,6 +33,7 @@ interface TransactionRow {
   capture_closed: boolean;
   refund_closed: boolean;
   reversed_at: Date | null;
+  is_final: boolean;
   payment_brand: string | null;
   payment_method: string | null;
   merchant_transaction_id: string | null;
@@ -60,6 +63,7 @@ function toStored(row: TransactionRow): StoredTransaction {
     captureClosed: row.capture_closed,
     refundClosed: row.refund_closed,
     reversedAt: row.reversed_at,
+    isFinal: row.is_final,
     paymentBrand: row.payment_brand,
     paymentMethod: row.payment_method,
     merchantTransactionId: row.merchant_transaction_id,
@@ -76,13 +80,13 @@ function toStored(row: TransactionRow): StoredTransaction {
 export async function insertTransaction(db: Queryable, t: StoredTransaction): Promise<void> {
   await db.query(
     `INSERT INTO transactions (id, entity_id, parent_id, payment_type, status, result_code, amount_minor, currency,
-       captured_minor, refunded_minor, capture_count, max_captures, capture_closed, refund_closed, reversed_at,
+       captured_minor, refunded_minor, capture_count, max_captures, capture_closed, refund_closed, reversed_at, is_final,
        payment_brand, payment_method, merchant_transaction_id, short_id, connector_id, connector_references,
        scheme_transaction_id, response, created_at, updated_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25)`,
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26)`,
     [
       t.id, t.entityId, t.parentId, t.paymentType, t.status, t.resultCode, t.amountMinor, t.currency,
-      t.capturedMinor, t.refundedMinor, t.captureCount, t.maxCaptures, t.captureClosed, t.refundClosed, t.reversedAt,
+      t.capturedMinor, t.refundedMinor, t.captureCount, t.maxCaptures, t.captureClosed, t.refundClosed, t.reversedAt, t.isFinal,
       t.paymentBrand, t.paymentMethod, t.merchantTransactionId, t.shortId, t.connectorId, JSON.stringify(t.connectorReferences),
       t.schemeTransactionId, JSON.stringify(t.response), t.createdAt, t.updatedAt,
     ],
@@ -139,5 +143,14 @@ export async function recordOutcome(db: Queryable, id: string, outcome: OutcomeU
 
 export async function wasSchemeReferenceIssued(db: Queryable, schemeTransactionId: string): Promise<boolean> {
   const { rows } = await db.query('SELECT 1 FROM transactions WHERE scheme_transaction_id = $1 LIMIT 1', [schemeTransactionId]);
+  return rows.length > 0;
+}
+
+/** Does another capture or refund with sequence=FINAL still stand on this parent? */
+export async function hasStandingFinalChild(db: Queryable, parentId: string, paymentType: PaymentType, exceptId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM transactions WHERE parent_id = $1 AND payment_type = $2 AND is_final AND status <> 'rejected' AND id <> $3 LIMIT 1`,
+    [parentId, paymentType, exceptId],
+  );
   return rows.length > 0;
 }

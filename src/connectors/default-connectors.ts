@@ -1,0 +1,25 @@
+import type { Clock, IdGenerator } from '../domain/ids.js';
+import type { Queryable } from '../storage/port.js';
+import { wasSchemeReferenceIssued } from '../storage/repositories/transactions.js';
+import { createConnectorRegistry, type ConnectorRegistry } from './registry.js';
+import { createExternalTestPlatformConnector, createSimulatorConnector, EXTERNAL_TEST_PLATFORM, INTERNAL_SIMULATOR } from './simulator/index.js';
+
+/**
+ * The connectors this build ships: the internal simulator (testMode INTERNAL, the test system's
+ * default) and the stub of a processor's test platform (testMode EXTERNAL). Without a real
+ * acquirer connector configured, the live system also answers from the simulator, with
+ * 000.000.000: fine for a demonstration, never for real money (see docs/simulator.md).
+ */
+export function createDefaultConnectors(deps: { clock: Clock; ids: IdGenerator; storage: Queryable; system: 'test' | 'live' }): ConnectorRegistry {
+  const shared = {
+    clock: deps.clock,
+    newId: () => deps.ids.id(),
+    schemeReferences: { wasIssued: (id: string) => wasSchemeReferenceIssued(deps.storage, id) },
+  };
+  return createConnectorRegistry([createSimulatorConnector(shared), createExternalTestPlatformConnector(shared)], {
+    // testMode=EXTERNAL on the test system routes past the internal simulator to the default
+    // connector, which on the test system is the processor's test platform.
+    defaultConnectorId: deps.system === 'test' ? EXTERNAL_TEST_PLATFORM.connectorId : INTERNAL_SIMULATOR.connectorId,
+    internalTestConnectorId: INTERNAL_SIMULATOR.connectorId,
+  });
+}

@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+import { validateRequest, type Endpoint } from '../catalogue/index.js';
+import type { EndpointRequest } from '../catalogue/request-types.generated.js';
+import type { RequestBody } from '../catalogue/types.js';
+import { GatewayError } from '../results/gateway-error.js';
+
+/**
+ * Checks a request's parameters (form body on POST, query string on GET) against the catalogue;
+ * the first broken rule decides the code and every broken parameter is named.
+ */
+export function validatedParameters<E extends Endpoint>(endpoint: E, request: FastifyRequest): EndpointRequest<E> {
+  const source = (request.method === 'POST' ? request.body : request.query) ?? {};
+  const result = validateRequest(endpoint, source as RequestBody, { now: request.server.gateway.clock.now() });
+  if (!result.ok) throw new GatewayError(result.code, { parameterErrors: result.parameterErrors });
+  return result.request;
+}
+
+const RESOURCE_ID = /^[a-zA-Z0-9]{32}$/;
+
+/** A payment id from the path; a malformed one cannot name a payment, so it is "not found". */
+export function paymentIdFrom(value: string): string {
+  if (!RESOURCE_ID.test(value)) throw new GatewayError('700.400.580');
+  return value;
+}

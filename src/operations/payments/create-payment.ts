@@ -1,0 +1,106 @@
+import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
+import { callConnector, INITIAL_OPERATIONS, type PaymentConnectorRequest } from '../../connectors/connector.js';
+import { newShortId } from '../../domain/short-id.js';
+import type { InitialPaymentType, TransactionStatus } from '../../domain/transaction.js';
+import { newTransactionState } from '../../domain/transaction.js';
+import { GatewayError } from '../../results/gateway-error.js';
+import { insertTransaction, recordOutcome } from '../../storage/repositories/transactions.js';
+import type { PaymentDeps } from '../deps.js';
+import { buildPaymentView, storedResponse, type PaymentView } from './payment-response.js';
+import { resolvePaymentMethod, secretNumbersOf } from './payment-method.js';
+
+export interface CreatePaymentInput {
+  readonly entityId: string;
+  readonly request: PaymentRequest;
+  /** The request's structures as the response echoes them. */
+  readonly echo: Readonly<Record<string, unknown>>;
+}
+
+const INITIAL_TYPES: readonly string[] = ['PA', 'DB', 'CD'];
+const PENDING = '000.200.000';
+
+export function statusOfOutcome(kind: 'success' | 'declined' | 'pending'): TransactionStatus {
+  return kind === 'success' ? 'success' : kind === 'declined' ? 'rejected' : 'pending';
+}
+
+function initialTypeOf(request: PaymentRequest): InitialPaymentType {
+  const type = request.paymentType ?? '';
+  if (INITIAL_TYPES.includes(type)) return type as InitialPaymentType;
+  throw new GatewayError('200.300.404', {
+    parameterErrors: [{ name: 'paymentType', value: type, message: 'must be PA, DB or CD; CP, RV and RF go to /v1/payments/{id}' }],
+  });
+}
+
+/** The statement descriptor: merchant.name overrides it, else the request's, else the channel's name. */
+export async function descriptorOf(deps: PaymentDeps, entityId: string, request: PaymentRequest, shortId: string): Promise<string> {
+  const merchantName = request.merchant?.name;
+  if (merchantName) return `${shortId} ${merchantName}`.slice(0, 127);
+  if (request.descriptor) return request.descriptor;
+  return `${shortId} ${await deps.entityNames.nameOf(entityId)}`.trim().slice(0, 127);
+}
+
+/**
+ * PA, DB or CD: validate → persist as pending → call the connector → persist the outcome.
+ * The pending row is written before the connector is asked, so a process that dies in between
+ * leaves a pending payment to reconcile, never a charge the gateway knows nothing about.
+ */
+export async function createPayment(deps: PaymentDeps, input: CreatePaymentInput): Promise<PaymentView> {
+  const { request, entityId } = input;
+  const paymentType = initialTypeOf(request);
+  const method = resolvePaymentMethod(request);
+  const connector = deps.connectors.connectorFor({ entityId, brand: method.brand, system: deps.system, testMode: request.testMode ?? null });
+  const now = deps.clock.now();
+  const id = deps.ids.id();
+  const shortId = newShortId();
+  const descriptor = await descriptorOf(deps, entityId, request, shortId);
+  const amountMinor = request.amount!;
+  const currency = request.currency!;
+  const viewOf = (outcome: Parameters<typeof buildPaymentView>[0]['outcome']) =>
+    buildPaymentView({ id, paymentType, paymentBrand: method.brand, amountMinor, currency, descriptor, merchantTransactionId: request.merchantTransactionId, shortId, outcome, method: method.data, echo: input.echo });
+
+  const pendingView = viewOf({ code: PENDING, resultDetails: {} });
+  await insertTransaction(deps.storage, {
+    ...newTransactionState({ id, entityId, paymentType, status: 'pending', amountMinor, currency, createdAt: now, connectorId: connector.id, resultCode: PENDING, maxCaptures: request.numberOfCaptures ?? null }),
+    parentId: null,
+    isFinal: false,
+    paymentBrand: method.brand,
+    paymentMethod: method.methodCode,
+    merchantTransactionId: request.merchantTransactionId ?? null,
+    shortId,
+    connectorReferences: {},
+    schemeTransactionId: null,
+    response: storedResponse(pendingView),
+    updatedAt: now,
+  });
+
+  const connectorRequest: PaymentConnectorRequest = {
+    transactionId: id,
+    entityId,
+    testMode: request.testMode ?? null,
+    system: deps.system,
+    amountMinor,
+    currency,
+    brand: method.brand,
+    method: method.data,
+    ...(request.billing ? { billing: request.billing } : {}),
+    ...(request.threeDSecure ? { threeDSecure: request.threeDSecure } : {}),
+    ...(request.standingInstruction ? { standingInstruction: request.standingInstruction } : {}),
+    ...(request.merchantTransactionId ? { merchantTransactionId: request.merchantTransactionId } : {}),
+    descriptor,
+  };
+  const outcome = await callConnector(() => connector[INITIAL_OPERATIONS[paymentType]](connectorRequest), { secretNumbers: secretNumbersOf(method.data) });
+  const view = viewOf(outcome);
+  await recordOutcome(
+    deps.storage,
+    id,
+    {
+      status: statusOfOutcome(outcome.kind),
+      resultCode: outcome.code,
+      connectorReferences: outcome.resultDetails,
+      schemeTransactionId: outcome.schemeTransactionId ?? null,
+      response: storedResponse(view),
+    },
+    deps.clock.now(),
+  );
+  return view;
+}

@@ -1,0 +1,87 @@
+import type { NormalizedOutcome, PaymentMethodData } from '../../connectors/connector.js';
+import { cardBin, cardLast4 } from '../../domain/card.js';
+import { formatAmount } from '../../domain/money.js';
+import type { PaymentType } from '../../domain/transaction.js';
+import { resultOf, type ResultBody } from '../../http/envelope.js';
+
+/**
+ * A payment as the API shows it. Stored with the transaction (JSON), so GET, the query API and
+ * webhooks answer with exactly what the creating request answered. Never a card number or CVV.
+ */
+export interface PaymentView {
+  readonly body: Record<string, unknown>;
+  readonly result: ResultBody;
+}
+
+export interface PaymentViewInput {
+  readonly id: string;
+  readonly referencedId?: string | undefined;
+  readonly paymentType: PaymentType;
+  readonly paymentBrand: string | null;
+  readonly amountMinor: bigint;
+  readonly currency: string;
+  readonly descriptor: string;
+  readonly merchantTransactionId?: string | undefined;
+  readonly shortId: string;
+  readonly outcome: Pick<NormalizedOutcome, 'code' | 'avsResponse' | 'cvvResponse' | 'resultDetails' | 'card' | 'schemeTransactionId'>;
+  readonly method?: PaymentMethodData | undefined;
+  /** The request's own structures (customer, billing, cart, customParameters …), already masked. */
+  readonly echo?: Readonly<Record<string, unknown>> | undefined;
+}
+
+function cardView(method: PaymentMethodData | undefined, info: NormalizedOutcome['card']): Record<string, unknown> | undefined {
+  const card = method?.kind === 'card' || method?.kind === 'walletDecrypted' ? method.card : undefined;
+  const number = card?.number ?? (method?.kind === 'tokenAccount' ? method.token.number : undefined);
+  if (number === undefined) return undefined;
+  return {
+    bin: cardBin(number),
+    last4Digits: cardLast4(number),
+    ...(card?.holder ? { holder: card.holder } : {}),
+    ...(card ? { expiryMonth: card.expiryMonth, expiryYear: card.expiryYear } : {}),
+    ...(info?.type ? { type: info.type } : {}),
+    ...(info?.level ? { level: info.level } : {}),
+    ...(info?.issuer ? { issuer: { ...info.issuer } } : {}),
+  };
+}
+
+export function buildPaymentView(input: PaymentViewInput): PaymentView {
+  const { outcome } = input;
+  const echo = { ...input.echo };
+  // The echo's card block comes from the request (holder, expiry); the gateway's adds what the
+  // connector learnt (type, level, issuer), so the two are merged rather than one replacing the other.
+  const card = cardView(input.method, outcome.card);
+  const body: Record<string, unknown> = {
+    id: input.id,
+    ...(input.referencedId ? { referencedId: input.referencedId } : {}),
+    paymentType: input.paymentType,
+    ...(input.paymentBrand ? { paymentBrand: input.paymentBrand } : {}),
+    amount: formatAmount(input.amountMinor),
+    currency: input.currency,
+    descriptor: input.descriptor,
+    ...(input.merchantTransactionId ? { merchantTransactionId: input.merchantTransactionId } : {}),
+    ...(Object.keys(outcome.resultDetails).length > 0 ? { resultDetails: { ...outcome.resultDetails } } : {}),
+  };
+  // The gateway's own fields win over the echo of the same name (amount as approved, descriptor
+  // as booked).
+  for (const [name, value] of Object.entries(echo)) if (!(name in body)) body[name] = value;
+  if (card) body['card'] = { ...(echo['card'] as object | undefined), ...card };
+  body['shortId'] = input.shortId;
+  if (outcome.schemeTransactionId && body['standingInstruction'] !== undefined) {
+    body['standingInstruction'] = { ...(body['standingInstruction'] as object), initialTransactionId: outcome.schemeTransactionId };
+  }
+  const result = resultOf(outcome.code, {
+    ...(outcome.avsResponse ? { avsResponse: outcome.avsResponse } : {}),
+    ...(outcome.cvvResponse ? { cvvResponse: outcome.cvvResponse } : {}),
+  });
+  return { body, result };
+}
+
+/** The stored form: the body with its result, as one JSON object. */
+export function storedResponse(view: PaymentView): Record<string, unknown> {
+  return { ...view.body, result: view.result };
+}
+
+export function viewOfStored(stored: Record<string, unknown>): PaymentView {
+  const { result, ...body } = stored;
+  return { body, result: result as ResultBody };
+}

@@ -1,0 +1,147 @@
+import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
+import { callConnector, REFERENCING_OPERATIONS, type Connector, type NormalizedOutcome } from '../../connectors/connector.js';
+import { applyCapture, applyRefund, applyReversal, decideCapture, decideRefund, decideReversal } from '../../domain/lifecycle/index.js';
+import { releaseReservation } from '../../domain/lifecycle/release.js';
+import { newShortId } from '../../domain/short-id.js';
+import { newTransactionState, type ReferencingPaymentType, type TransactionState } from '../../domain/transaction.js';
+import { GatewayError } from '../../results/gateway-error.js';
+import type { Queryable } from '../../storage/port.js';
+import {
+  hasStandingFinalChild,
+  insertTransaction,
+  lockTransaction,
+  recordOutcome,
+  updateTotals,
+  type StoredTransaction,
+} from '../../storage/repositories/transactions.js';
+import type { PaymentDeps } from '../deps.js';
+import { statusOfOutcome } from './create-payment.js';
+import { buildPaymentView, storedResponse, type PaymentView } from './payment-response.js';
+
+export interface ReferencePaymentInput {
+  readonly entityId: string;
+  readonly parentId: string;
+  readonly request: PaymentRequest;
+  readonly echo: Readonly<Record<string, unknown>>;
+}
+
+const REFERENCING_TYPES: readonly string[] = ['CP', 'RF', 'RV'];
+const PENDING = '000.200.000';
+
+function referencingTypeOf(request: PaymentRequest): ReferencingPaymentType {
+  const type = request.paymentType ?? '';
+  if (REFERENCING_TYPES.includes(type)) return type as ReferencingPaymentType;
+  throw new GatewayError('200.300.404', {
+    parameterErrors: [{ name: 'paymentType', value: type, message: 'must be CP, RF or RV on /v1/payments/{id}' }],
+  });
+}
+
+interface Reserved {
+  readonly parent: StoredTransaction;
+  readonly child: StoredTransaction;
+  readonly connector: Connector;
+}
+
+/** The parent after the rule of this payment type accepted the request; the rule's code when not. */
+function decide(type: ReferencingPaymentType, parent: TransactionState, request: PaymentRequest, now: Date, deps: PaymentDeps) {
+  const policy = deps.connectors.policyFor(parent.connectorId);
+  // The lock query already scoped the parent to what this entity may see (its channels too).
+  const amountRequest = { entityId: parent.entityId, amountMinor: request.amount ?? null, currency: request.currency ?? null, final: request.sequence === 'FINAL' };
+  if (type === 'CP') {
+    const d = decideCapture(parent, amountRequest, now, policy);
+    return d.ok ? { parent: applyCapture(parent, d), amountMinor: d.amountMinor } : d;
+  }
+  if (type === 'RF') {
+    const d = decideRefund(parent, amountRequest, policy);
+    return d.ok ? { parent: applyRefund(parent, d), amountMinor: d.amountMinor } : d;
+  }
+  const d = decideReversal(parent, { entityId: parent.entityId }, now, policy);
+  return d.ok ? { parent: applyReversal(parent, d), amountMinor: d.reversedMinor } : d;
+}
+
+/** Phase 1, one database transaction: lock the parent, decide, reserve, write the pending child. */
+async function reserve(tx: Queryable, deps: PaymentDeps, input: ReferencePaymentInput, type: ReferencingPaymentType): Promise<Reserved> {
+  const now = deps.clock.now();
+  const parent = await lockTransaction(tx, input.entityId, input.parentId);
+  if (!parent) throw new GatewayError('700.400.580');
+  const connector = deps.connectors.connectorById(parent.connectorId);
+  if (!connector) throw new GatewayError('600.200.500');
+  const decision = decide(type, parent, input.request, now, deps);
+  if ('ok' in decision) throw new GatewayError(decision.code);
+  await updateTotals(tx, parent.id, decision.parent, now);
+  const id = deps.ids.id();
+  const child: StoredTransaction = {
+    ...newTransactionState({ id, entityId: parent.entityId, paymentType: type, status: 'pending', amountMinor: decision.amountMinor, currency: parent.currency, createdAt: now, connectorId: connector.id, resultCode: PENDING }),
+    parentId: parent.id,
+    isFinal: input.request.sequence === 'FINAL',
+    paymentBrand: parent.paymentBrand,
+    paymentMethod: parent.paymentMethod,
+    merchantTransactionId: input.request.merchantTransactionId ?? null,
+    shortId: newShortId(),
+    connectorReferences: {},
+    schemeTransactionId: null,
+    response: {},
+    updatedAt: now,
+  };
+  const pendingView = viewOf(child, parent, input, { code: PENDING, resultDetails: {} });
+  await insertTransaction(tx, { ...child, response: storedResponse(pendingView) });
+  return { parent, child, connector };
+}
+
+function viewOf(child: StoredTransaction, parent: StoredTransaction, input: ReferencePaymentInput, outcome: Pick<NormalizedOutcome, 'code' | 'resultDetails'> & Partial<NormalizedOutcome>): PaymentView {
+  const parentDescriptor = typeof parent.response['descriptor'] === 'string' ? (parent.response['descriptor'] as string) : child.shortId;
+  return buildPaymentView({
+    id: child.id,
+    referencedId: parent.id,
+    paymentType: child.paymentType,
+    paymentBrand: child.paymentBrand,
+    amountMinor: child.amountMinor,
+    currency: child.currency,
+    descriptor: input.request.descriptor ?? parentDescriptor,
+    merchantTransactionId: child.merchantTransactionId ?? undefined,
+    shortId: child.shortId,
+    outcome,
+    echo: input.echo,
+  });
+}
+
+/** Phase 3: store the outcome; a declined child gives its reservation back to the parent. */
+async function settle(deps: PaymentDeps, reserved: Reserved, input: ReferencePaymentInput, outcome: NormalizedOutcome): Promise<PaymentView> {
+  const view = viewOf(reserved.child, reserved.parent, input, outcome);
+  await deps.storage.transaction(async (tx) => {
+    const now = deps.clock.now();
+    await recordOutcome(tx, reserved.child.id, { status: statusOfOutcome(outcome.kind), resultCode: outcome.code, connectorReferences: outcome.resultDetails, schemeTransactionId: null, response: storedResponse(view) }, now);
+    if (outcome.kind !== 'declined') return;
+    const parent = await lockTransaction(tx, reserved.parent.entityId, reserved.parent.id);
+    if (!parent) return;
+    const { paymentType, amountMinor } = reserved.child as { paymentType: ReferencingPaymentType; amountMinor: bigint };
+    const finalSiblingStands = paymentType !== 'RV' && (await hasStandingFinalChild(tx, parent.id, paymentType, reserved.child.id));
+    await updateTotals(tx, parent.id, releaseReservation(parent, { paymentType, amountMinor }, finalSiblingStands), now);
+  });
+  return view;
+}
+
+/**
+ * CP, RF or RV of an earlier payment. The parent's totals are checked and reserved under its row
+ * lock together with the pending child, so concurrent requests can never capture or refund more
+ * than there is; the connector is asked outside the lock.
+ */
+export async function referencePayment(deps: PaymentDeps, input: ReferencePaymentInput): Promise<PaymentView> {
+  const type = referencingTypeOf(input.request);
+  const reserved = await deps.storage.transaction((tx) => reserve(tx, deps, input, type));
+  const { parent, child, connector } = reserved;
+  const outcome = await callConnector(() =>
+    connector[REFERENCING_OPERATIONS[type]]({
+      transactionId: child.id,
+      entityId: child.entityId,
+      testMode: input.request.testMode ?? null,
+      system: deps.system,
+      amountMinor: child.amountMinor,
+      currency: child.currency,
+      brand: child.paymentBrand ?? '',
+      final: child.isFinal,
+      parent: { transactionId: parent.id, paymentType: parent.paymentType, amountMinor: parent.amountMinor, currency: parent.currency, connectorReferences: parent.connectorReferences },
+    }),
+  );
+  return settle(deps, reserved, input, outcome);
+}
