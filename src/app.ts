@@ -20,6 +20,7 @@ import type { ConnectorRegistry } from './connectors/registry.js';
 import type { PaymentDeps } from './operations/deps.js';
 import { EntityNames } from './operations/entity-names.js';
 import { registerPaymentRoutes } from './http/routes/payments.js';
+import { registerQueryRoutes } from './http/routes/query.js';
 import type { Storage } from './storage/port.js';
 
 export interface AppOptions {
@@ -81,5 +82,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerResultCodeRoutes(app);
   registerAdminRoutes(app);
   registerPaymentRoutes(app);
+  registerQueryRoutes(app);
   return app;
 }

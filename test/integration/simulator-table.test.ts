@@ -23,8 +23,8 @@ function methodFields(method: PaymentMethodData | undefined): Record<string, str
       return card(m.card);
     case 'bankAccount': {
       const b = m.bankAccount;
-      const sepa = b.iban ? { paymentBrand: 'DIRECTDEBIT_SEPA', 'bankAccount.iban': b.iban, 'bankAccount.bic': b.bic ?? 'MARKDEF1100', 'bankAccount.mandate.id': 'MANDATE-ONE', 'bankAccount.mandate.dateOfSignature': '2026-11-01' } : {};
-      const national = b.number ? { paymentBrand: 'DIRECTDEBIT_DE', 'bankAccount.number': b.number, 'bankAccount.bankCode': b.bankCode ?? '', 'bankAccount.country': b.country ?? 'DE' } : {};
+      const sepa: Record<string, string> = b.iban ? { paymentBrand: 'DIRECTDEBIT_SEPA', 'bankAccount.iban': b.iban, 'bankAccount.bic': b.bic ?? 'MARKDEF1100', 'bankAccount.mandate.id': 'MANDATE-ONE', 'bankAccount.mandate.dateOfSignature': '2026-11-01' } : {};
+      const national: Record<string, string> = b.number ? { paymentBrand: 'DIRECTDEBIT_DE', 'bankAccount.number': b.number, 'bankAccount.bankCode': b.bankCode ?? '', 'bankAccount.country': b.country ?? 'DE' } : {};
       return { 'bankAccount.holder': b.holder, ...sepa, ...national };
     }
     case 'virtualAccount':
