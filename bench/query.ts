@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   try {
     await migrate(storage);
     const deps = { storage, clock: systemClock, ids: randomIds };
-    const entities = [];
+    const entities: Awaited<ReturnType<typeof createEntity>>[] = [];
     for (let i = 0; i < ENTITIES; i += 1) entities.push(await createEntity(deps, { name: `Shop ${i}` }));
     const started = Date.now();
     await load(admin, entities.map((e) => e.entityId));

@@ -21,6 +21,7 @@ import type { PaymentDeps } from './operations/deps.js';
 import { EntityNames } from './operations/entity-names.js';
 import { registerPaymentRoutes } from './http/routes/payments.js';
 import { registerQueryRoutes } from './http/routes/query.js';
+import { registerDocsRoutes } from './http/routes/docs.js';
 import type { Storage } from './storage/port.js';
 
 export interface AppOptions {
@@ -83,5 +84,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAdminRoutes(app);
   registerPaymentRoutes(app);
   registerQueryRoutes(app);
+  registerDocsRoutes(app);
   return app;
 }

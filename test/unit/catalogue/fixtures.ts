@@ -55,3 +55,17 @@ export const VISA_CARD: Readonly<Record<string, string>> = {
   'card.cvv': '123',
   'card.holder': 'Jane Jones',
 };
+
+/** The partial number with the Luhn check digit appended. */
+export function withLuhnDigit(partial: string): string {
+  for (let digit = 0; digit <= 9; digit += 1) {
+    const candidate = `${partial}${digit}`;
+    let sum = 0;
+    [...candidate].reverse().forEach((character, index) => {
+      const value = Number(character) * (index % 2 === 1 ? 2 : 1);
+      sum += value > 9 ? value - 9 : value;
+    });
+    if (sum % 10 === 0) return candidate;
+  }
+  throw new Error('unreachable');
+}

@@ -1,0 +1,21 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderGeneratedFiles } from '../src/catalogue/render/generated-files.js';
+import { spliceSimulatorTables } from '../src/connectors/simulator/index.js';
+
+/**
+ * `npm run docs`: writes the parameter, OpenAPI and result-code references and the request types,
+ * and refreshes the generated tables inside docs/simulator.md. Tests fail when any is stale.
+ */
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function write(path: string, content: string): void {
+  const target = join(root, path);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, content);
+  console.log(`wrote ${path}`);
+}
+
+for (const [path, content] of renderGeneratedFiles()) write(path, content);
+write('docs/simulator.md', spliceSimulatorTables(readFileSync(join(root, 'docs/simulator.md'), 'utf8')));

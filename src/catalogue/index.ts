@@ -1,0 +1,15 @@
+/**
+ * The request-parameter catalogue and its one validation engine: the public surface for routes
+ * and operations. Everything else in this folder is an implementation detail.
+ */
+export { validateRequest, type ValidationIssue, type ValidationResult } from './engine.js';
+export { echoRequest, type EchoObject, type EchoValue } from './echo.js';
+export { CATALOGUE, endpointCatalogue, isEndpoint } from './catalogue.js';
+export { RULES } from './rules/index.js';
+export { isThreeDSecureV2BrowserFlow, THREE_D_SECURE_V2_SIGNALS } from './rules/three-d-secure.js';
+export { renderParametersMarkdown } from './render/markdown.js';
+export { buildOpenApiDocument } from './render/openapi.js';
+export { renderReferencePage } from './render/reference-page.js';
+export { ENDPOINTS } from './types.js';
+export type { Endpoint, EndpointUse, FieldFormat, ParameterRow, RequestBody, Requirement, ValidationContext } from './types.js';
+export type * from './request-types.generated.js';

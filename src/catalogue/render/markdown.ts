@@ -1,0 +1,136 @@
+import { CARD_BRANDS } from '../../domain/card.js';
+import { CATALOGUE } from '../catalogue.js';
+import { RULES } from '../rules/index.js';
+import { THREE_D_SECURE_V2_SIGNALS } from '../rules/three-d-secure.js';
+import { ENDPOINTS, type ParameterRow } from '../types.js';
+import { ENDPOINT_ROUTES } from './endpoints.js';
+
+/** docs/parameters.md, rendered from the catalogue rows and the rules. */
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const code = (text: string) => `\`${cell(text)}\``;
+
+const PREAMBLE = [
+  '# Request parameters',
+  '',
+  'Generated from `src/catalogue/` by `npm run docs`; do not edit by hand. The same rows drive the',
+  'validation engine (`validateRequest`), the typed request, the response echo and `docs/openapi.json`.',
+  '',
+  '## How a request is validated',
+  '',
+  'The engine checks in this order; the result code is that of the first error, and',
+  '`parameterErrors` lists every broken parameter once (its first error):',
+  '',
+  '1. **Names**: unknown names (`unknown parameter`), names another endpoint accepts but this one does',
+  '   not (`not allowed on … requests`; 200.100.404 for account data, else 200.300.404), keys sent',
+  '   twice (`must not be repeated`). Sorted by name.',
+  '2. **Formats**: every value against its row, in the order of the tables below (indexes in',
+  '   numeric order). Message `must match <regex>` or the check the regex cannot express.',
+  '3. **Required**: parameters required on the endpoint (R), then parameters required within a',
+  '   structure that is present (column "Within"), in table order. Message `is required`.',
+  '4. **Conditional rules**, in the order of the rules table (errors of one rule in table order).',
+  '',
+  'An empty value counts as not sent. Legacy names accepted: none; every name is spelt as in the',
+  'specification. Secret values are never shown: card and token numbers as first six and last four',
+  'digits, account numbers and IBANs as their last four, CVV, PIN, tokens and cryptograms as `****`;',
+  'values of unknown names are masked as well when the name or a run of twelve digits looks secret,',
+  'and a Luhn-valid run of 13 to 19 digits in any other value is masked like a card number.',
+  'Values longer than 256 characters are cut.',
+  '',
+];
+
+/** Readings of the specification where it leaves room; each is a row or a rule of the catalogue. */
+const DECISIONS = [
+  '## Readings of the specification',
+  '',
+  '- "Either bankCode or bic is required" applies when the account is a national `bankAccount.number`:',
+  '  an IBAN already carries the bank code (rule `bankCodeOrBic`).',
+  '- "givenName and surname are required when any other customer parameter is sent": device data',
+  '  (`browser.*`, `browserFingerprint.*`, `app.*`, `ip`) does not count, because the widget and 3D',
+  '  Secure v2 send it without the shopper\'s name (rule `customerNamesRequired`).',
+  '- A CVV is demanded on payments (`payment`, `checkoutPayment`) only, never on registrations; not',
+  '  for repeated or merchant-initiated standing instructions, decrypted wallet data or device PANs.',
+  '- `billing.postcode` admits spaces and hyphens beside letters and digits (SW1A 1AA, 00-950);',
+  '  `shipping.city` "letters" admits letters of any script plus space, dot, apostrophe and hyphen.',
+  '- `bankAccount.mandate.id` admits letters and hyphens only, exactly as the specification says.',
+  '- Formats the specification leaves without a length ("AN") are bounded at 255 characters; wallet',
+  '  payment tokens at 32,768 and `threeDSecure.deviceInfo` at 16,384.',
+  '- Every indexed structure is bounded like the cart: indexes 0 to 999.',
+  '- `pageNo` (reporting) and `registrationId` (schedules) come from the compatibility reference.',
+  '- `chargebackResultCode` is accepted on payments, for the test system to raise a chargeback later.',
+  '',
+];
+
+function endpointTable(): string[] {
+  return [
+    '## Endpoints',
+    '',
+    '| Column | Endpoint | Request |',
+    '|---|---|---|',
+    ...ENDPOINTS.map((endpoint) => {
+      const route = ENDPOINT_ROUTES[endpoint];
+      return `| ${route.abbreviation} | \`${endpoint}\` | ${route.method.toUpperCase()} \`${route.path}\`: ${cell(route.summary)} |`;
+    }),
+    '',
+    'R required, C conditional (a rule below or the connector decides), O optional, — not allowed.',
+    '',
+  ];
+}
+
+function rulesTable(): string[] {
+  return [
+    '## Conditional rules, in precedence order',
+    '',
+    '| Rule | What it demands | Result codes |',
+    '|---|---|---|',
+    ...RULES.map((rule) => `| \`${rule.id}\` | ${cell(rule.description)} | ${rule.codes.join(', ')} |`),
+    '',
+    '### Card brands',
+    '',
+    'paymentBrand may be left out when the card number lies in the range of one of these brands.',
+    '',
+    '| Brand | Number ranges (credit-card-type) | CVV | CVV digits | Luhn checked |',
+    '|---|---|---|---|---|',
+    ...CARD_BRANDS.map((brand) => `| ${brand.brand} | ${brand.detectedAs.join(', ')} | ${brand.cvv} | ${brand.cvvLength} | ${brand.luhnChecked ? 'yes' : 'no'} |`),
+    '',
+    '### When a request asks for 3D Secure v2',
+    '',
+    'The rules `threeDSecureV2BrowserData` and `threeDSecureV2BillingAddress` apply to payments and',
+    'registrations that ask the gateway to authenticate in the browser: any of',
+    THREE_D_SECURE_V2_SIGNALS.map(code).join(', ') + ',',
+    'unless `threeDSecure.deviceInfo` is sent (app flow) or an external 3D Secure result is passed',
+    'through (`threeDSecure.eci`, `threeDSecure.verificationId`, `threeDSecure.authenticationStatus`).',
+    '',
+  ];
+}
+
+function formatCell(row: ParameterRow): string {
+  const value = `${cell(row.format.notation)}<br>${code(row.format.pattern)}`;
+  return row.keyFormat ? `name: ${code(row.keyFormat.pattern)}<br>value: ${value}` : value;
+}
+
+function rowLine(row: ParameterRow): string {
+  const uses = ENDPOINTS.map((endpoint) => row.use[endpoint] ?? '—');
+  const within = row.requiredWithin ? code(`${row.requiredWithin}*`) : '';
+  const codes = row.missingCode === row.code ? row.code : `${row.code}<br>missing: ${row.missingCode}`;
+  const notes = [row.secret ? `secret (${row.secret})` : '', row.echo ? '' : 'not echoed', cell(row.description)].filter(Boolean).join('; ');
+  return `| ${code(row.name)} | ${formatCell(row)} | ${uses.join(' | ')} | ${within} | ${codes} | ${notes} |`;
+}
+
+function parameterTables(): string[] {
+  const header = `| Parameter | Format | ${ENDPOINTS.map((endpoint) => ENDPOINT_ROUTES[endpoint].abbreviation).join(' | ')} | Within | Code | Notes |`;
+  const divider = `|${'---|'.repeat(ENDPOINTS.length + 5)}`;
+  const sections = [...new Set(CATALOGUE.map((row) => row.section))];
+  return sections.flatMap((section) => [
+    `### ${section}`,
+    '',
+    header,
+    divider,
+    ...CATALOGUE.filter((row) => row.section === section).map(rowLine),
+    '',
+  ]);
+}
+
+export function renderParametersMarkdown(): string {
+  return [...PREAMBLE, ...DECISIONS, ...endpointTable(), ...rulesTable(), '## Parameters', '', ...parameterTables()].join('\n');
+}

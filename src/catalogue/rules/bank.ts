@@ -1,0 +1,65 @@
+import { isValidIban } from '../../domain/bank.js';
+import { DEFAULT_CODE } from '../define.js';
+import { ACCOUNT_DATA } from '../use.js';
+import { violation, type ConditionalRule, type RuleViolation } from './types.js';
+
+/** Bank account rules: account identification, IBAN checksum, SEPA mandate. */
+
+export const bankAccountNumberOrIban: ConditionalRule = {
+  id: 'bankAccountNumberOrIban',
+  description: 'A bank account is identified by bankAccount.number or bankAccount.iban.',
+  codes: ['100.100.100'],
+  check(context) {
+    if (!context.hasAnyUnder('bankAccount.')) return [];
+    if (context.has('bankAccount.number') || context.has('bankAccount.iban')) return [];
+    return [violation('bankAccount.iban', '100.100.100', 'is required, or bankAccount.number')];
+  },
+};
+
+/**
+ * "Either bankCode or bic is required" is read as: when the account is a national number. An
+ * IBAN already contains the bank code, and SEPA has not needed a BIC beside it since 2016.
+ */
+export const bankCodeOrBic: ConditionalRule = {
+  id: 'bankCodeOrBic',
+  description: 'An account given by bankAccount.number (without IBAN) also names its bank: bankAccount.bankCode or bankAccount.bic.',
+  codes: [DEFAULT_CODE],
+  check(context) {
+    if (!context.has('bankAccount.number') || context.has('bankAccount.iban')) return [];
+    if (context.has('bankAccount.bankCode') || context.has('bankAccount.bic')) return [];
+    return [violation('bankAccount.bic', DEFAULT_CODE, 'is required, or bankAccount.bankCode, with bankAccount.number')];
+  },
+};
+
+export const ibanChecksum: ConditionalRule = {
+  id: 'ibanChecksum',
+  description: 'bankAccount.iban has its country\'s length and a valid mod-97 check (ibantools).',
+  codes: ['100.100.101'],
+  check(context) {
+    const iban = context.value('bankAccount.iban');
+    if (iban === undefined || isValidIban(iban)) return [];
+    return [violation('bankAccount.iban', '100.100.101', 'has a wrong check digit or length for its country')];
+  },
+};
+
+export const SEPA_DIRECT_DEBIT_BRAND = 'DIRECTDEBIT_SEPA';
+
+export const sepaMandateRequired: ConditionalRule = {
+  id: 'sepaMandateRequired',
+  description: `A ${SEPA_DIRECT_DEBIT_BRAND} payment or registration carries the account and its mandate: bankAccount.iban or number, bankAccount.mandate.id and bankAccount.mandate.dateOfSignature.`,
+  codes: ['100.100.100', '100.500.303', '100.500.302'],
+  check(context) {
+    if (context.value('paymentBrand') !== SEPA_DIRECT_DEBIT_BRAND || !ACCOUNT_DATA.includes(context.endpoint)) return [];
+    const found: RuleViolation[] = [];
+    if (!context.has('bankAccount.iban') && !context.has('bankAccount.number')) {
+      found.push(violation('bankAccount.iban', '100.100.100', `is required for ${SEPA_DIRECT_DEBIT_BRAND}`));
+    }
+    if (!context.has('bankAccount.mandate.id')) {
+      found.push(violation('bankAccount.mandate.id', '100.500.303', `is required for ${SEPA_DIRECT_DEBIT_BRAND}`));
+    }
+    if (!context.has('bankAccount.mandate.dateOfSignature')) {
+      found.push(violation('bankAccount.mandate.dateOfSignature', '100.500.302', `is required for ${SEPA_DIRECT_DEBIT_BRAND}`));
+    }
+    return found;
+  },
+};

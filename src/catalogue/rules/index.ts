@@ -1,0 +1,58 @@
+import { bankAccountNumberOrIban, bankCodeOrBic, ibanChecksum, sepaMandateRequired } from './bank.js';
+import {
+  cardBrandMatchesNumber,
+  cardNotExpired,
+  cardNumberLuhn,
+  cvvRequiredForBrand,
+  paymentBrandRequired,
+  walletDataComplete,
+} from './card.js';
+import { jobDayOfWeekOrDayOfMonth, scheduleHasExecution } from './job.js';
+import { customerNamesRequired, houseNumber2NeedsHouseNumber1, identificationDocPair, streetNotDigitsOnly } from './party.js';
+import {
+  arrayIndexWithinLimit,
+  dateRangeOrdered,
+  forexPair,
+  queryByReferenceOrTimeFrame,
+  queryTimeFramePair,
+  referencingAmountAndCurrency,
+  widgetCustomParametersPrefix,
+} from './structure.js';
+import { threeDSecureV2BillingAddress, threeDSecureV2BrowserData } from './three-d-secure.js';
+import type { ConditionalRule } from './types.js';
+
+/**
+ * The conditional rules in precedence order: request shape first, then what the payment is
+ * (amounts, brand), then the account (card, wallet, bank), then the parties, then 3D Secure and
+ * scheduling. The first violation of the first rule decides the result code when no earlier stage
+ * failed.
+ */
+export const RULES: readonly ConditionalRule[] = Object.freeze([
+  arrayIndexWithinLimit,
+  widgetCustomParametersPrefix,
+  referencingAmountAndCurrency,
+  forexPair,
+  queryTimeFramePair,
+  queryByReferenceOrTimeFrame,
+  dateRangeOrdered,
+  paymentBrandRequired,
+  cardNumberLuhn,
+  cardBrandMatchesNumber,
+  cardNotExpired,
+  cvvRequiredForBrand,
+  walletDataComplete,
+  bankAccountNumberOrIban,
+  ibanChecksum,
+  bankCodeOrBic,
+  sepaMandateRequired,
+  customerNamesRequired,
+  identificationDocPair,
+  houseNumber2NeedsHouseNumber1,
+  streetNotDigitsOnly,
+  threeDSecureV2BrowserData,
+  threeDSecureV2BillingAddress,
+  jobDayOfWeekOrDayOfMonth,
+  scheduleHasExecution,
+]);
+
+export type { ConditionalRule, RuleContext, RuleViolation } from './types.js';

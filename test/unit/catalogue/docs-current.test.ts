@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { renderGeneratedFiles } from '../../../src/catalogue/render/generated-files.js';
+import { renderReferencePage } from '../../../src/catalogue/render/reference-page.js';
+
+/** The committed generated files are what the data renders today; `npm run docs` refreshes them. */
+
+const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
+
+for (const [path, rendered] of renderGeneratedFiles()) {
+  test(`${path} is current (run npm run docs)`, () => {
+    const file = join(REPOSITORY, path);
+    assert.ok(existsSync(file), `${path} is missing`);
+    assert.ok(readFileSync(file, 'utf8') === rendered, `${path} differs from what the catalogue renders; run npm run docs`);
+  });
+}
+
+test('the OpenAPI document covers the endpoints with form bodies and bearer auth', () => {
+  const document = JSON.parse(renderGeneratedFiles().get('docs/openapi.json')!);
+  assert.equal(document.openapi, '3.1.0');
+  assert.deepEqual(document.components.securitySchemes.bearerAuth, { type: 'http', scheme: 'bearer' });
+  for (const path of ['/v1/payments', '/v1/payments/{id}', '/v1/registrations', '/v1/registrations/{id}/payments', '/v1/checkouts', '/v1/checkouts/{id}/payment', '/v1/query', '/v1/resultcodes']) {
+    assert.ok(document.paths[path], path);
+  }
+  const payment = document.components.schemas.PaymentRequest;
+  assert.deepEqual(payment.required, ['entityId', 'amount', 'currency', 'paymentType']);
+  assert.ok(payment.properties['card.number']);
+  assert.ok(Object.keys(payment.patternProperties).includes('^cart\\.items\\[(0|[1-9][0-9]*)\\]\\.name$'));
+  assert.ok(document.paths['/v1/payments'].post.requestBody.content['application/x-www-form-urlencoded']);
+  assert.equal(document.components.schemas['param.amount'].pattern, '^[0-9]{1,10}(\\.[0-9]{2})?$');
+});
+
+test('the reference page is self-contained and escapes what it shows', () => {
+  const page = renderReferencePage('/openapi.json?"<x>');
+  assert.ok(page.startsWith('<!doctype html>'));
+  assert.ok(!/<script|<link|src="http|href="http/i.test(page));
+  assert.ok(page.includes('href="/openapi.json?&quot;&lt;x&gt;"'));
+  assert.ok(page.includes('<code>/v1/payments</code>'));
+  assert.ok(page.includes('<code>card.number</code>'));
+});
