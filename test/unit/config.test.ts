@@ -56,3 +56,12 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('README configuration table', () => {
+  it('documents every variable loadConfig reads', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { CONFIG_VARIABLES } = await import('../../src/config/load-config.js');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const [name] of CONFIG_VARIABLES) assert.ok(readme.includes(`| \`${name}\` |`), `${name} is in the README table`);
+  });
+});
