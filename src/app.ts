@@ -11,12 +11,14 @@ import { registerErrorHandling } from './http/plugins/error-handling.js';
 import { registerTestModeRule, registerTransportSecurity } from './http/plugins/system-mode.js';
 import { registerThrottling } from './http/plugins/throttling.js';
 import { registerAdminRoutes } from './http/routes/admin.js';
+import { registerWebhookAdminRoutes } from './http/routes/admin-webhooks.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerResultCodeRoutes } from './http/routes/result-codes.js';
 import './http/types.js';
 import { PrincipalResolver } from './operations/auth/resolve-principal.js';
 import { createDefaultConnectors } from './connectors/default-connectors.js';
 import type { ConnectorRegistry } from './connectors/registry.js';
+import type { NotificationSender } from './operations/webhooks/ports.js';
 import type { PaymentDeps } from './operations/deps.js';
 import { EntityNames } from './operations/entity-names.js';
 import { registerPaymentRoutes } from './http/routes/payments.js';
@@ -38,6 +40,8 @@ export interface AppOptions {
   readonly https?: { readonly cert: Buffer; readonly key: Buffer } | undefined;
   /** The connectors payments go to; the simulator and the test-platform stub when absent. */
   readonly connectors?: ConnectorRegistry | undefined;
+  /** Sends webhook test notifications from the admin API; HTTP with WEBHOOK_TIMEOUT_MS when absent. */
+  readonly notificationSender?: NotificationSender | undefined;
 }
 
 export interface AppDeps extends AppOptions {
@@ -82,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app);
   registerResultCodeRoutes(app);
   registerAdminRoutes(app);
+  registerWebhookAdminRoutes(app, options.notificationSender ? { sender: options.notificationSender } : {});
   registerPaymentRoutes(app);
   registerQueryRoutes(app);
   registerDocsRoutes(app);

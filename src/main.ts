@@ -6,6 +6,7 @@ import { localAdminToken, removeRuntimeRecord, runningGateway, writeRuntimeRecor
 import { randomIds, systemClock } from './domain/ids.js';
 import { readBuildNumber } from './http/build-info.js';
 import { ensureDemoMerchant } from './operations/admin/ensure-demo-merchant.js';
+import { startWorkers } from './jobs/start-workers.js';
 import { migrate } from './storage/migrate.js';
 import { openStorage } from './storage/open-storage.js';
 
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ ...deps, config, buildNumber: readBuildNumber(process.env), adminToken, redis, https });
   const address = await app.listen({ host: config.host, port: config.port });
   if (embedded) writeRuntimeRecord(config.dataDir, { pid: process.pid, url: address });
+  // Background jobs (webhook deliveries) run here unless WORKERS_IN_GATEWAY=false hands them to `npm run worker`.
+  const workers = config.workers.runInGateway ? startWorkers({ storage, clock: systemClock, logger: app.log, settings: config.workers }) : undefined;
   if (demo) printDemoMerchant(demo.entityId, demo.accessToken, address);
 
   let stopping = false;
@@ -64,6 +67,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'stopping');
     await app.close();
+    await workers?.stop();
     await storage.close();
     redis?.disconnect();
     if (embedded) removeRuntimeRecord(config.dataDir);

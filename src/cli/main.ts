@@ -5,6 +5,7 @@ import { GatewayError } from '../results/gateway-error.js';
 import type { AdminPort } from './admin-port.js';
 import { openDirectAdmin } from './direct-admin.js';
 import { AdminApiError, httpAdmin } from './http-admin.js';
+import { isWebhookCommand, runWebhookCommand, WEBHOOK_HELP, WEBHOOK_OPTIONS, WebhookUsageError } from './webhook-commands.js';
 
 const HELP = `Usage: npm run gateway -- <command> [options]
 
@@ -17,7 +18,7 @@ Commands:
                           issue another access token for an entity (shown once)
   token revoke --token-id <tokenId>
                           revoke an access token
-
+${WEBHOOK_HELP}
 The command reads the gateway's configuration (DATABASE_URL, DATA_DIR, ADMIN_TOKEN, ...).
 On PostgreSQL it works on the database directly. On the embedded database it goes through the
 running gateway's administration API when a gateway holds DATA_DIR, and opens it otherwise.
@@ -46,6 +47,10 @@ function required(options: Options, name: string): string {
 
 class UsageError extends Error {}
 
+function isUsageError(error: unknown): error is Error {
+  return error instanceof UsageError || error instanceof WebhookUsageError;
+}
+
 async function run(port: AdminPort, command: string, options: Options): Promise<unknown> {
   switch (command) {
     case 'entity create':
@@ -63,7 +68,7 @@ async function run(port: AdminPort, command: string, options: Options): Promise<
 
 function describeFailure(error: unknown): string {
   if (error instanceof GatewayError) return `${error.message} ${JSON.stringify(error.parameterErrors ?? [])}`;
-  if (error instanceof ConfigError || error instanceof UsageError || error instanceof AdminApiError) return error.message;
+  if (error instanceof ConfigError || isUsageError(error) || error instanceof AdminApiError) return error.message;
   return `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
 }
 
@@ -78,6 +83,7 @@ function parseCommandLine(argv: string[]) {
         entity: { type: 'string' },
         'token-id': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        ...WEBHOOK_OPTIONS,
       },
     });
   } catch (error) {
@@ -91,9 +97,15 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return values.help ? 0 : 2;
   }
-  const port = await connect(loadConfig(process.env));
+  const command = positionals.slice(0, 2).join(' ');
+  const config = loadConfig(process.env);
+  if (isWebhookCommand(command)) {
+    process.stdout.write(`${JSON.stringify(await runWebhookCommand(config, command, values), null, 2)}\n`);
+    return 0;
+  }
+  const port = await connect(config);
   try {
-    process.stdout.write(`${JSON.stringify(await run(port, positionals.slice(0, 2).join(' '), values), null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(await run(port, command, values), null, 2)}\n`);
     return 0;
   } finally {
     await port.close();
@@ -104,7 +116,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     process.stderr.write(`${describeFailure(error)}\n`);
-    if (error instanceof UsageError) process.stderr.write(`\n${HELP}`);
-    process.exit(error instanceof UsageError ? 2 : 1);
+    if (isUsageError(error)) process.stderr.write(`\n${HELP}`);
+    process.exit(isUsageError(error) ? 2 : 1);
   },
 );

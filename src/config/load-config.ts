@@ -1,3 +1,6 @@
+import { readBoolean, readEnum, readInteger, readOptional, readUrl, type Env } from './env-readers.js';
+import { collectWorkerSettings, WORKER_VARIABLES, type WorkerSettings } from './worker-settings.js';
+
 /**
  * The gateway's configuration: parsed once from the environment, validated, typed and frozen.
  * Every bad variable is reported at once so an operator fixes them in one go.
@@ -23,6 +26,7 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly bodyLimitBytes: number;
   readonly databasePoolSize: number;
+  readonly workers: WorkerSettings;
 }
 
 export class ConfigError extends Error {
@@ -33,8 +37,6 @@ export class ConfigError extends Error {
     this.problems = problems;
   }
 }
-
-type Env = Readonly<Record<string, string | undefined>>;
 
 /** One documented variable; docs/configuration in the README lists the same names. */
 export const CONFIG_VARIABLES = [
@@ -53,55 +55,10 @@ export const CONFIG_VARIABLES = [
   ['REDIS_URL', '(unset)', 'redis://… to share throttling state between gateway processes; unset keeps it in memory.'],
   ['LOG_LEVEL', 'info', 'fatal, error, warn, info, debug, trace or silent.'],
   ['BODY_LIMIT_BYTES', '1048576', 'Largest request body accepted; larger bodies get HTTP 413.'],
+  ...WORKER_VARIABLES,
 ] as const;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-function readInteger(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^[0-9]+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    problems.push(`${name}=${JSON.stringify(raw)} must be a whole number from ${min} to ${max}`);
-    return fallback;
-  }
-  return Number(raw);
-}
-
-function readBoolean(env: Env, name: string, problems: string[]): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '' || raw === 'false') return false;
-  if (raw === 'true') return true;
-  problems.push(`${name}=${JSON.stringify(raw)} must be true or false`);
-  return false;
-}
-
-function readOptional(env: Env, name: string): string | undefined {
-  const raw = env[name];
-  return raw === undefined || raw === '' ? undefined : raw;
-}
-
-function readUrl(env: Env, name: string, protocols: readonly string[], problems: string[]): string | undefined {
-  const raw = readOptional(env, name);
-  if (raw === undefined) return undefined;
-  let protocol = '';
-  try {
-    protocol = new URL(raw).protocol;
-  } catch {
-    // reported below
-  }
-  if (!protocols.includes(protocol)) {
-    problems.push(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
-  }
-  return raw;
-}
-
-function readEnum<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T, problems: string[]): T {
-  const raw = readOptional(env, name);
-  if (raw === undefined) return fallback;
-  if ((allowed as readonly string[]).includes(raw)) return raw as T;
-  problems.push(`${name}=${JSON.stringify(raw)} must be one of ${allowed.join(', ')}`);
-  return fallback;
-}
 
 function checkTls(config: Config, problems: string[]): void {
   if ((config.tlsCertFile === undefined) !== (config.tlsKeyFile === undefined)) {
@@ -127,13 +84,14 @@ export function loadConfig(env: Env): Config {
     system: readEnum<GatewaySystem>(env, 'GATEWAY_SYSTEM', ['test', 'live'], 'test', problems),
     tlsCertFile: readOptional(env, 'TLS_CERT_FILE'),
     tlsKeyFile: readOptional(env, 'TLS_KEY_FILE'),
-    trustProxyTls: readBoolean(env, 'TRUST_PROXY_TLS', problems),
+    trustProxyTls: readBoolean(env, 'TRUST_PROXY_TLS', false, problems),
     adminToken: readOptional(env, 'ADMIN_TOKEN'),
     throttleMaxRequests: readInteger(env, 'THROTTLE_MAX_REQUESTS', 1000, 1, 10_000_000, problems),
     throttleWindowMs: readInteger(env, 'THROTTLE_WINDOW_MS', 1000, 1, 86_400_000, problems),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], problems),
     logLevel: readEnum<LogLevel>(env, 'LOG_LEVEL', LOG_LEVELS, 'info', problems),
     bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600, problems),
+    workers: collectWorkerSettings(env, problems),
   };
   checkTls(config, problems);
   if (problems.length > 0) throw new ConfigError(problems);

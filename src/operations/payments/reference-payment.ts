@@ -16,6 +16,7 @@ import {
 } from '../../storage/repositories/transactions.js';
 import type { PaymentDeps } from '../deps.js';
 import { statusOfOutcome } from './create-payment.js';
+import { notifyPayment } from './notify-payment.js';
 import { buildPaymentView, storedResponse, type PaymentView } from './payment-response.js';
 
 export interface ReferencePaymentInput {
@@ -111,6 +112,7 @@ async function settle(deps: PaymentDeps, reserved: Reserved, input: ReferencePay
   await deps.storage.transaction(async (tx) => {
     const now = deps.clock.now();
     await recordOutcome(tx, reserved.child.id, { status: statusOfOutcome(outcome.kind), resultCode: outcome.code, connectorReferences: outcome.resultDetails, schemeTransactionId: null, response: storedResponse(view) }, now);
+    await notifyPayment(tx, deps, { entityId: reserved.child.entityId, view, notificationUrl: input.request.notificationUrl });
     if (outcome.kind !== 'declined') return;
     const parent = await lockTransaction(tx, reserved.parent.entityId, reserved.parent.id);
     if (!parent) return;

@@ -20,9 +20,9 @@ export interface ClaimedJob {
 export interface NewJob {
   readonly kind: string;
   readonly payload: Record<string, unknown>;
-  /** Absent: as soon as a worker is free (stored as -infinity, so it sorts before timed jobs). */
+  /** Absent: now, by the database's clock. Operations pass their injected clock's time. */
   readonly runAt?: Date | undefined;
-  /** Defaults to runAt, or the database's clock. */
+  /** Defaults to runAt. */
   readonly createdAt?: Date | undefined;
 }
 
@@ -30,7 +30,7 @@ export interface NewJob {
 export async function enqueueJob(tx: Queryable, job: NewJob): Promise<string> {
   const { rows } = await tx.query<{ id: bigint }>(
     `INSERT INTO jobs (kind, payload, run_at, created_at)
-     VALUES ($1, $2, COALESCE($3::timestamptz, '-infinity'), COALESCE($4::timestamptz, $3::timestamptz, now()))
+     VALUES ($1, $2, COALESCE($3::timestamptz, now()), COALESCE($4::timestamptz, $3::timestamptz, now()))
      RETURNING id`,
     [job.kind, JSON.stringify(job.payload), job.runAt ?? null, job.createdAt ?? null],
   );

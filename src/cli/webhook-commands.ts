@@ -1,0 +1,103 @@
+import type { Config } from '../config/load-config.js';
+import { localAdminToken, runningGateway } from '../config/runtime-file.js';
+import { openDirectWebhooks } from './direct-webhooks.js';
+import { AdminApiError } from './http-admin.js';
+import { httpWebhooks } from './http-webhooks.js';
+import type { WebhookPort } from './webhook-port.js';
+
+export const WEBHOOK_HELP = `  webhook create --entity <entityId> --url <url>
+                          register a webhook; prints its webhookId and its 64-hex secret
+                          (shown once). It stays pending until its test notification is
+                          acknowledged (sent by the workers right away)
+  webhook list [--entity <entityId>]
+                          list webhooks (never their secrets)
+  webhook activate --webhook <webhookId>
+                          send a test notification now and activate on a 2xx answer
+  webhook deactivate --webhook <webhookId>
+                          stop notifications (queued ones are cancelled)
+  webhook delete --webhook <webhookId>
+                          remove a webhook
+  webhook test --webhook <webhookId>
+                          send a test notification now and show the answer
+  webhook attempts --webhook <webhookId> [--limit <n>]
+                          latest delivery attempts, newest first (default 100, at most 500)
+  webhook resend --delivery <deliveryId>
+                          send one delivery again now (same notification id)
+`;
+
+/** Options to merge into the dispatcher's parseArgs options (`entity` exists there already). */
+export const WEBHOOK_OPTIONS = {
+  url: { type: 'string' },
+  webhook: { type: 'string' },
+  delivery: { type: 'string' },
+  limit: { type: 'string' },
+} as const;
+
+/** A missing or malformed option of a webhook command; the dispatcher shows the help (exit 2). */
+export class WebhookUsageError extends Error {}
+
+type Options = Readonly<Record<string, string | boolean | undefined>>;
+
+export function isWebhookCommand(command: string): boolean {
+  return command === 'webhook' || command.startsWith('webhook ');
+}
+
+function required(options: Options, name: string): string {
+  const value = options[name];
+  if (typeof value !== 'string' || value === '') throw new WebhookUsageError(`--${name} is required`);
+  return value;
+}
+
+function optionalLimit(options: Options): number | undefined {
+  const value = options['limit'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^[0-9]{1,6}$/.test(value)) throw new WebhookUsageError('--limit must be a whole number');
+  return Number(value);
+}
+
+/** Runs one `webhook …` command on a port; returns what to print. */
+export async function runWebhookCommandOn(port: WebhookPort, command: string, options: Options): Promise<unknown> {
+  switch (command) {
+    case 'webhook create':
+      return port.createWebhook({ entityId: required(options, 'entity'), url: required(options, 'url') });
+    case 'webhook list':
+      return port.listWebhooks(typeof options['entity'] === 'string' ? options['entity'] : undefined);
+    case 'webhook activate':
+      return port.activateWebhook(required(options, 'webhook'));
+    case 'webhook deactivate':
+      return port.deactivateWebhook(required(options, 'webhook'));
+    case 'webhook delete':
+      return port.deleteWebhook(required(options, 'webhook'));
+    case 'webhook test':
+      return port.testWebhook(required(options, 'webhook'));
+    case 'webhook attempts':
+      return port.listAttempts(required(options, 'webhook'), optionalLimit(options));
+    case 'webhook resend':
+      return port.resendDelivery(required(options, 'delivery'));
+    default:
+      throw new WebhookUsageError(`unknown command: ${command}`);
+  }
+}
+
+/** Where the commands run: the database itself, or the running gateway that holds PGlite. */
+export async function connectWebhooks(config: Config): Promise<WebhookPort> {
+  if (config.databaseUrl === undefined) {
+    const running = runningGateway(config.dataDir);
+    if (running) {
+      const token = config.adminToken ?? localAdminToken(config.dataDir, false);
+      if (!token) throw new AdminApiError(`a gateway holds ${config.dataDir}; set ADMIN_TOKEN to reach it`);
+      return httpWebhooks(running.url, token);
+    }
+  }
+  return openDirectWebhooks(config);
+}
+
+/** The dispatcher's entry: connect, run one `webhook …` command, close. */
+export async function runWebhookCommand(config: Config, command: string, options: Options): Promise<unknown> {
+  const port = await connectWebhooks(config);
+  try {
+    return await runWebhookCommandOn(port, command, options);
+  } finally {
+    await port.close();
+  }
+}

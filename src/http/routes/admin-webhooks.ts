@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { httpNotificationSender } from '../../jobs/http-sender.js';
+import { createWebhook } from '../../operations/webhooks/create-webhook.js';
+import { deactivateWebhook, deleteWebhook } from '../../operations/webhooks/deactivate-webhook.js';
+import { listWebhookAttempts } from '../../operations/webhooks/list-attempts.js';
+import { getWebhook, listWebhooks } from '../../operations/webhooks/list-webhooks.js';
+import type { NotificationSender, WebhookDeps } from '../../operations/webhooks/ports.js';
+import { resendDelivery } from '../../operations/webhooks/resend-delivery.js';
+import { activateWebhook, testWebhook } from '../../operations/webhooks/test-webhook.js';
+import { deliveryNotFound, invalidParameter, webhookNotFound } from '../../operations/webhooks/webhook-errors.js';
+import { sendWithEnvelope } from '../reply.js';
+
+const admin = { config: { auth: 'admin' as const } };
+const OK = '000.000.100';
+const ID_PATTERN = /^[0-9a-f]{32}$/;
+const DEFAULT_MAX_SOCKETS_PER_HOST = 8;
+
+export interface WebhookAdminRouteOptions {
+  /** Sends tests and resends; defaults to HTTP limited by WEBHOOK_TIMEOUT_MS. */
+  readonly sender?: NotificationSender | undefined;
+}
+
+type WebhookParams = { Params: { webhookId: string } };
+
+/** A single, non-empty form field (or query field on GET). */
+function field(source: unknown, name: string, required: boolean): string | undefined {
+  const value = (source as Record<string, unknown> | undefined)?.[name];
+  if (typeof value === 'string' && value !== '') return value;
+  if (value === undefined && !required) return undefined;
+  throw invalidParameter(name, typeof value === 'string' ? value : '', required ? 'is required' : 'must be sent once');
+}
+
+// A malformed id cannot name a webhook: the same 404 as an unknown one.
+function webhookIdOf(request: FastifyRequest<WebhookParams>): string {
+  const id = request.params.webhookId;
+  if (!ID_PATTERN.test(id)) throw webhookNotFound(id);
+  return id;
+}
+
+function limitOf(request: FastifyRequest): number | undefined {
+  const raw = field(request.query, 'limit', false);
+  if (raw === undefined) return undefined;
+  if (!/^[0-9]{1,6}$/.test(raw)) throw invalidParameter('limit', raw, 'must be a whole number');
+  return Number(raw);
+}
+
+/**
+ * The operator's webhook API (guarded by ADMIN_TOKEN): register, list, activate, deactivate,
+ * delete, test, list attempts and resend. Test, activate and resend call the receiver before
+ * they answer, so they may take up to the webhook timeout.
+ */
+export function registerWebhookAdminRoutes(app: FastifyInstance, options: WebhookAdminRouteOptions = {}): void {
+  const sender = options.sender ?? ownSender(app);
+  const deps: WebhookDeps = { ...app.gateway, sender };
+
+  app.post('/admin/webhooks', admin, async (request, reply) => {
+    const created = await createWebhook(deps, { entityId: field(request.body, 'entity', true)!, url: field(request.body, 'url', true)! });
+    return sendWithEnvelope(request, reply, 201, created, OK);
+  });
+  app.get('/admin/webhooks', admin, async (request, reply) =>
+    sendWithEnvelope(request, reply, 200, { webhooks: await listWebhooks(deps, field(request.query, 'entity', false)) }, OK),
+  );
+  app.get<WebhookParams>('/admin/webhooks/:webhookId', admin, async (request, reply) =>
+    sendWithEnvelope(request, reply, 200, await getWebhook(deps, webhookIdOf(request)), OK),
+  );
+  app.post<WebhookParams>('/admin/webhooks/:webhookId/activate', admin, async (request, reply) =>
+    sendWithEnvelope(request, reply, 200, await activateWebhook(deps, webhookIdOf(request)), OK),
+  );
+  app.post<WebhookParams>('/admin/webhooks/:webhookId/deactivate', admin, async (request, reply) =>
+    sendWithEnvelope(request, reply, 200, await deactivateWebhook(deps, webhookIdOf(request)), OK),
+  );
+  app.delete<WebhookParams>('/admin/webhooks/:webhookId', admin, async (request, reply) =>
+    sendWithEnvelope(request, reply, 200, await deleteWebhook(deps, webhookIdOf(request)), OK),
+  );
+  app.post<WebhookParams>('/admin/webhooks/:webhookId/test', admin, async (request, reply) =>
+    sendWithEnvelope(request, reply, 200, await testWebhook(deps, webhookIdOf(request)), OK),
+  );
+  app.get<WebhookParams>('/admin/webhooks/:webhookId/attempts', admin, async (request, reply) => {
+    const attempts = await listWebhookAttempts(deps, webhookIdOf(request), limitOf(request));
+    return sendWithEnvelope(request, reply, 200, { attempts }, OK);
+  });
+  app.post<{ Params: { deliveryId: string } }>('/admin/webhooks/deliveries/:deliveryId/resend', admin, async (request, reply) => {
+    const id = request.params.deliveryId;
+    if (!ID_PATTERN.test(id)) throw deliveryNotFound(id);
+    return sendWithEnvelope(request, reply, 200, await resendDelivery(deps, id), OK);
+  });
+}
+
+function ownSender(app: FastifyInstance): NotificationSender {
+  const sender = httpNotificationSender({ timeoutMs: app.gateway.config.workers.webhookTimeoutMs, maxSocketsPerHost: DEFAULT_MAX_SOCKETS_PER_HOST });
+  app.addHook('onClose', async () => sender.close());
+  return sender;
+}

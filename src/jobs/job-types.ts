@@ -1,0 +1,39 @@
+import type { Queryable } from '../storage/port.js';
+import type { ClaimedJob } from '../storage/repositories/jobs.js';
+
+export type { ClaimedJob } from '../storage/repositories/jobs.js';
+
+/** The part of a pino-like logger the workers use; Fastify's app.log fits. */
+export interface JobLogger {
+  debug(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+/** What a job did. Without runAgainAt the job is finished and leaves the queue. */
+export interface JobResult<RecordT> {
+  /** A retry the job planned itself (e.g. a webhook's schedule); not counted as a failure. */
+  readonly runAgainAt?: Date | undefined;
+  /** Handed to the handler's record() in the transaction that completes the job. */
+  readonly record?: RecordT | undefined;
+}
+
+/**
+ * One kind of job. The worker hands it a whole claimed batch so it can load what it needs in
+ * one query, and gets one promise per job back, so a slow job never holds up the others.
+ * A rejected promise is a failure: the worker retries the job with bounded back-off.
+ */
+export interface JobHandler<RecordT = unknown> {
+  readonly kind: string;
+  start(jobs: readonly ClaimedJob[]): Promise<JobResult<RecordT>>[];
+  /** Writes the effects of finished jobs, in the same transaction that deletes or reschedules them. */
+  record?(tx: Queryable, records: readonly RecordT[]): Promise<void>;
+}
+
+export const silentLogger: JobLogger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};

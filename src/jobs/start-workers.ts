@@ -1,0 +1,53 @@
+import type { Clock } from '../domain/ids.js';
+import type { NotificationSender } from '../operations/webhooks/ports.js';
+import type { Storage } from '../storage/port.js';
+import { deliverWebhookHandler } from './deliver-webhook.js';
+import { httpNotificationSender } from './http-sender.js';
+import type { JobHandler, JobLogger } from './job-types.js';
+import { JobWorker } from './job-worker.js';
+import type { WorkerSettings } from '../config/worker-settings.js';
+
+export interface StartWorkersOptions {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly logger: JobLogger;
+  readonly settings: WorkerSettings;
+  /** Tests and benchmarks may pass their own; otherwise HTTP with keep-alive. */
+  readonly sender?: NotificationSender | undefined;
+}
+
+export interface RunningWorkers {
+  readonly worker: JobWorker;
+  /** Stops claiming, waits for running jobs (at most webhookTimeoutMs) and writes their outcomes. */
+  stop(): Promise<void>;
+}
+
+/** Every job kind the gateway knows; one place to add the next (schedule runs, callbacks …). */
+export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sender: NotificationSender }): JobHandler<any>[] {
+  return [deliverWebhookHandler({ storage: options.storage, clock: options.clock, sender: options.sender, logger: options.logger })];
+}
+
+/** Starts the job worker loop of one process: inside `npm start`, or in `npm run worker`. */
+export function startWorkers(options: StartWorkersOptions): RunningWorkers {
+  const ownSender = options.sender
+    ? undefined
+    : httpNotificationSender({ timeoutMs: options.settings.webhookTimeoutMs, maxSocketsPerHost: options.settings.concurrency });
+  const sender = options.sender ?? ownSender!;
+  const worker = new JobWorker({
+    ...options.settings,
+    storage: options.storage,
+    clock: options.clock,
+    logger: options.logger,
+    handlers: gatewayJobHandlers({ ...options, sender }),
+  });
+  worker.start();
+  options.logger.info({ workerId: worker.workerId, concurrency: options.settings.concurrency }, 'job worker started');
+  return {
+    worker,
+    async stop() {
+      await worker.stop();
+      ownSender?.close();
+      options.logger.info({ workerId: worker.workerId }, 'job worker stopped');
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { generateWebhookSecret } from '../../domain/webhook-crypto.js';
+import { findEntity } from '../../storage/repositories/entities.js';
+import { enqueueJob } from '../../storage/repositories/jobs.js';
+import { insertSingleDelivery, insertWebhook, type WebhookRecord } from '../../storage/repositories/webhooks.js';
+import type { OperationDeps } from '../deps.js';
+import { checkNotificationUrl } from './check-url.js';
+import { testNotificationBody } from './notification-message.js';
+import { DELIVER_WEBHOOK_JOB } from './ports.js';
+import { toWebhookSummary, type WebhookSummary } from './summaries.js';
+import { entityNotFound } from './webhook-errors.js';
+
+export interface CreateWebhookInput {
+  readonly entityId: string;
+  readonly url: string;
+}
+
+/** The only time the secret is shown. */
+export interface CreatedWebhook extends WebhookSummary {
+  readonly secret: string;
+}
+
+/**
+ * Registers a webhook for an entity. It starts 'pending' and its test notification is queued in
+ * the same transaction; the worker activates the webhook when the receiver acknowledges it
+ * (retrying on the usual schedule while it does not).
+ */
+export async function createWebhook(deps: OperationDeps, input: CreateWebhookInput): Promise<CreatedWebhook> {
+  const url = checkNotificationUrl('url', input.url);
+  const now = deps.clock.now();
+  const secret = generateWebhookSecret();
+  const webhook: WebhookRecord = {
+    id: deps.ids.id(),
+    entityId: input.entityId,
+    url,
+    status: 'pending',
+    createdAt: now,
+    updatedAt: now,
+    activatedAt: null,
+  };
+  const notificationId = deps.ids.id();
+  await deps.storage.transaction(async (tx) => {
+    if (!(await findEntity(tx, input.entityId))) throw entityNotFound(input.entityId);
+    await insertWebhook(tx, { ...webhook, secret });
+    const notification = { id: notificationId, entityId: webhook.entityId, type: 'TEST', action: null, createdAt: now };
+    const body = testNotificationBody(notificationId, webhook);
+    const deliveryId = await insertSingleDelivery(tx, { ...notification, body }, { webhookId: webhook.id, purpose: 'test' });
+    await enqueueJob(tx, { kind: DELIVER_WEBHOOK_JOB, payload: { deliveryId }, runAt: now, createdAt: now });
+  });
+  return { ...toWebhookSummary(webhook), secret };
+}

@@ -1,0 +1,52 @@
+import type { Queryable } from '../../storage/port.js';
+import { fanOutNotification } from '../../storage/repositories/webhooks.js';
+import type { OperationDeps } from '../deps.js';
+import { checkNotificationUrl } from './check-url.js';
+import { notificationBody } from './notification-message.js';
+import { DELIVER_WEBHOOK_JOB } from './ports.js';
+
+export type NotificationType = 'PAYMENT' | 'REGISTRATION';
+export type NotificationAction = 'CREATED' | 'UPDATED' | 'DELETED';
+
+export interface NotificationInput {
+  /** The entity the payment or registration belongs to (a channel or a merchant). */
+  readonly entityId: string;
+  readonly type: NotificationType;
+  /** Always set for REGISTRATION; optional for PAYMENT. */
+  readonly action?: NotificationAction | undefined;
+  /** The same object the API answered with (never a card number in clear). */
+  readonly payload: Readonly<Record<string, unknown>>;
+  /** The request's deprecated notificationUrl: honoured, sent in clear (it has no key). */
+  readonly notificationUrl?: string | undefined;
+}
+
+export interface EnqueuedNotification {
+  /** The stable id every receiver sees in the body (`id`) and in X-Notification-Id. */
+  readonly notificationId: string;
+  /** How many deliveries were queued; 0 when nobody listens (then nothing is written). */
+  readonly deliveries: number;
+}
+
+/**
+ * The outbox call for payment and registration operations: call it inside the transaction that
+ * stores the change, so the notification exists exactly when the change does. It fans out one
+ * delivery per active webhook of the entity and, for a channel, of its merchant, plus one for a
+ * notificationUrl; workers deliver them after the commit.
+ */
+export async function enqueueNotification(
+  tx: Queryable,
+  input: NotificationInput,
+  deps: Pick<OperationDeps, 'clock' | 'ids'>,
+): Promise<EnqueuedNotification> {
+  if (input.type === 'REGISTRATION' && !input.action) throw new Error('a REGISTRATION notification needs an action');
+  const notificationUrl = input.notificationUrl === undefined ? null : checkNotificationUrl('notificationUrl', input.notificationUrl);
+  const notificationId = deps.ids.id();
+  const action = input.action ?? null;
+  const body = notificationBody({ id: notificationId, type: input.type, action, payload: input.payload });
+  const deliveries = await fanOutNotification(tx, {
+    notification: { id: notificationId, entityId: input.entityId, type: input.type, action, body, createdAt: deps.clock.now() },
+    notificationUrl,
+    jobKind: DELIVER_WEBHOOK_JOB,
+  });
+  return { notificationId, deliveries };
+}

@@ -1,0 +1,56 @@
+import { encryptNotification } from '../../domain/webhook-crypto.js';
+import type { DeliveryToSend } from '../../storage/repositories/webhook-deliveries.js';
+import type { NotificationRequest } from './ports.js';
+
+export const NOTIFICATION_USER_AGENT = 'open-payment-gateway-webhooks/1';
+
+export interface NotificationContent {
+  /** The stable notification id receivers de-duplicate on; the same on every attempt. */
+  readonly id: string;
+  readonly type: string;
+  readonly action: string | null;
+  readonly payload: Readonly<Record<string, unknown>>;
+}
+
+/** `{"id", "type", "action" (when set), "payload"}`: the body as the public interface sends it, plus id. */
+export function notificationBody(content: NotificationContent): string {
+  return JSON.stringify({
+    id: content.id,
+    type: content.type,
+    ...(content.action ? { action: content.action } : {}),
+    payload: content.payload,
+  });
+}
+
+/** The body of a webhook's test notification. */
+export function testNotificationBody(id: string, webhook: { readonly id: string; readonly entityId: string }): string {
+  return notificationBody({
+    id,
+    type: 'TEST',
+    action: null,
+    payload: { webhookId: webhook.id, entityId: webhook.entityId, message: 'test notification: answer with any 2xx status' },
+  });
+}
+
+/**
+ * The HTTP request of one attempt. A webhook's body is encrypted under its key with a fresh IV
+ * each time (hex body, text/plain, IV and tag headers); a notificationUrl has no key, so it gets
+ * the JSON in clear.
+ */
+export function buildNotificationRequest(delivery: Pick<DeliveryToSend, 'url' | 'secret' | 'body' | 'notificationId'>): NotificationRequest {
+  const common = { 'X-Notification-Id': delivery.notificationId, 'User-Agent': NOTIFICATION_USER_AGENT };
+  if (delivery.secret === null) {
+    return { url: delivery.url, headers: { ...common, 'Content-Type': 'application/json' }, body: delivery.body };
+  }
+  const encrypted = encryptNotification(delivery.body, delivery.secret);
+  return {
+    url: delivery.url,
+    headers: {
+      ...common,
+      'Content-Type': 'text/plain',
+      'X-Initialization-Vector': encrypted.ivHex,
+      'X-Authentication-Tag': encrypted.tagHex,
+    },
+    body: encrypted.bodyHex,
+  };
+}

@@ -1,0 +1,28 @@
+import type { OperationDeps } from '../deps.js';
+
+/** The job kind that makes one delivery attempt; operations enqueue it, src/jobs runs it. */
+export const DELIVER_WEBHOOK_JOB = 'deliver-webhook';
+
+/** One notification on its way to one URL. */
+export interface NotificationRequest {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/** What the receiver answered: a status, or the transport error (refused, timeout …). */
+export interface SendOutcome {
+  readonly httpStatus: number | null;
+  readonly error: string | null;
+  readonly latencyMs: number;
+}
+
+/** Posts notifications; src/jobs/http-sender.ts is the real one, tests may pass another. */
+export interface NotificationSender {
+  send(request: NotificationRequest): Promise<SendOutcome>;
+}
+
+/** Operations that send a notification at once (test, activate, resend) also need a sender. */
+export interface WebhookDeps extends OperationDeps {
+  readonly sender: NotificationSender;
+}

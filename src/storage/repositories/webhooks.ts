@@ -1,0 +1,169 @@
+import type { Queryable } from '../port.js';
+
+export type WebhookStatus = 'pending' | 'active' | 'inactive';
+
+export interface WebhookRecord {
+  readonly id: string;
+  readonly entityId: string;
+  readonly url: string;
+  readonly status: WebhookStatus;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly activatedAt: Date | null;
+}
+
+interface WebhookRow {
+  id: string;
+  entity_id: string;
+  url: string;
+  status: WebhookStatus;
+  created_at: Date;
+  updated_at: Date;
+  activated_at: Date | null;
+}
+
+// Never SELECT *: the secret leaves the table only where a notification is encrypted.
+const WEBHOOK_COLUMNS = 'id, entity_id, url, status, created_at, updated_at, activated_at';
+
+function toRecord(row: WebhookRow): WebhookRecord {
+  return {
+    id: row.id,
+    entityId: row.entity_id,
+    url: row.url,
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    activatedAt: row.activated_at,
+  };
+}
+
+export async function insertWebhook(tx: Queryable, webhook: WebhookRecord & { readonly secret: string }): Promise<void> {
+  await tx.query(
+    `INSERT INTO webhooks (id, entity_id, url, secret, status, created_at, updated_at, activated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [webhook.id, webhook.entityId, webhook.url, webhook.secret, webhook.status, webhook.createdAt, webhook.updatedAt, webhook.activatedAt],
+  );
+}
+
+/** A webhook that is not deleted. */
+export async function findWebhook(db: Queryable, id: string): Promise<WebhookRecord | undefined> {
+  const { rows } = await db.query<WebhookRow>(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = $1 AND deleted_at IS NULL`, [id]);
+  return rows[0] ? toRecord(rows[0]) : undefined;
+}
+
+/** Webhooks that are not deleted, of one entity or of all. */
+export async function listWebhooks(db: Queryable, entityId: string | undefined): Promise<WebhookRecord[]> {
+  const { rows } = await db.query<WebhookRow>(
+    `SELECT ${WEBHOOK_COLUMNS} FROM webhooks
+      WHERE deleted_at IS NULL AND ($1::text IS NULL OR entity_id = $1)
+      ORDER BY created_at, id`,
+    [entityId ?? null],
+  );
+  return rows.map(toRecord);
+}
+
+/**
+ * Moves a webhook to `status` when its current status is one of `from`; false otherwise (unknown,
+ * deleted, or in another status). Activation stamps activated_at.
+ */
+export async function changeWebhookStatus(
+  db: Queryable,
+  id: string,
+  change: { readonly to: WebhookStatus; readonly from: readonly WebhookStatus[]; readonly at: Date },
+): Promise<boolean> {
+  const result = await db.query(
+    `UPDATE webhooks SET status = $2, updated_at = $4,
+            activated_at = CASE WHEN $2 = 'active' THEN $4 ELSE activated_at END
+      WHERE id = $1 AND deleted_at IS NULL AND status = ANY($3::text[])`,
+    [id, change.to, [...change.from], change.at],
+  );
+  return result.rowCount > 0;
+}
+
+/** Activates the webhooks among `ids` that still wait for their test (a test was acknowledged). */
+export async function activatePendingWebhooks(tx: Queryable, ids: readonly string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.query(
+    `UPDATE webhooks SET status = 'active', activated_at = $2, updated_at = $2
+      WHERE id = ANY($1::bpchar[]) AND status = 'pending' AND deleted_at IS NULL`,
+    [[...ids], at],
+  );
+}
+
+export async function markWebhookDeleted(db: Queryable, id: string, at: Date): Promise<boolean> {
+  const result = await db.query('UPDATE webhooks SET deleted_at = $2, updated_at = $2 WHERE id = $1 AND deleted_at IS NULL', [id, at]);
+  return result.rowCount > 0;
+}
+
+export interface NewNotification {
+  readonly id: string;
+  readonly entityId: string;
+  readonly type: string;
+  readonly action: string | null;
+  /** The exact JSON every receiver gets. */
+  readonly body: string;
+  readonly createdAt: Date;
+}
+
+export interface FanOut {
+  readonly notification: NewNotification;
+  /** A request's notificationUrl, delivered besides the webhooks. */
+  readonly notificationUrl: string | null;
+  /** The job kind that delivers one delivery. */
+  readonly jobKind: string;
+}
+
+/**
+ * The outbox write of an event, in one statement: the notification, one delivery per active
+ * webhook of the entity and (for a channel) of its merchant, one for the notificationUrl, and one
+ * job per delivery. Nothing is written when there is no target. Delivery ids derive from the
+ * notification and the target, so they are unique without another id source.
+ */
+export async function fanOutNotification(tx: Queryable, fanOut: FanOut): Promise<number> {
+  const n = fanOut.notification;
+  const { rowCount } = await tx.query(
+    `WITH targets AS (
+       SELECT w.id AS webhook_id, NULL::text AS url FROM webhooks w
+        WHERE w.status = 'active' AND w.deleted_at IS NULL
+          AND (w.entity_id = $2::bpchar OR w.entity_id = (SELECT merchant_id FROM entities WHERE id = $2::bpchar))
+       UNION ALL
+       SELECT NULL, $7::text WHERE $7::text IS NOT NULL
+     ), notification AS (
+       INSERT INTO notifications (id, entity_id, type, action, body, created_at)
+       SELECT $1::bpchar, $2::bpchar, $3::text, $4::text, $5::text, $6::timestamptz WHERE EXISTS (SELECT 1 FROM targets)
+       RETURNING id
+     ), deliveries AS (
+       INSERT INTO webhook_deliveries (id, notification_id, webhook_id, url, purpose, status, next_attempt_at, created_at, updated_at)
+       SELECT md5(n.id || ':' || COALESCE(t.webhook_id, 'notificationUrl')), n.id, t.webhook_id, t.url, 'event', 'pending',
+              $6::timestamptz, $6::timestamptz, $6::timestamptz
+         FROM notification n CROSS JOIN targets t
+       RETURNING id
+     )
+     INSERT INTO jobs (kind, payload, run_at, created_at)
+     SELECT $8::text, jsonb_build_object('deliveryId', id), $6::timestamptz, $6::timestamptz FROM deliveries`,
+    [n.id, n.entityId, n.type, n.action, n.body, n.createdAt, fanOut.notificationUrl, fanOut.jobKind],
+  );
+  return rowCount;
+}
+
+/** A notification for exactly one webhook (its test), with its delivery; returns the delivery id. */
+export async function insertSingleDelivery(
+  tx: Queryable,
+  notification: NewNotification,
+  target: { readonly webhookId: string; readonly purpose: 'event' | 'test' },
+): Promise<string> {
+  await tx.query('INSERT INTO notifications (id, entity_id, type, action, body, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+    notification.id,
+    notification.entityId,
+    notification.type,
+    notification.action,
+    notification.body,
+    notification.createdAt,
+  ]);
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO webhook_deliveries (id, notification_id, webhook_id, purpose, status, next_attempt_at, created_at, updated_at)
+     VALUES (md5($1::text || ':' || $2::text), $1, $2, $3, 'pending', $4, $4, $4) RETURNING id`,
+    [notification.id, target.webhookId, target.purpose, notification.createdAt],
+  );
+  return rows[0]!.id;
+}

@@ -1,0 +1,51 @@
+import { ConfigError, loadConfig, type Config } from './config/load-config.js';
+import { systemClock } from './domain/ids.js';
+import { jsonLogger } from './jobs/json-logger.js';
+import { startWorkers } from './jobs/start-workers.js';
+import type { WorkerSettings } from './config/worker-settings.js';
+import { migrate } from './storage/migrate.js';
+import { openStorage } from './storage/open-storage.js';
+
+/**
+ * `npm run worker`: a process that only runs background jobs (webhook deliveries), next to any
+ * number of gateways and other workers on the same PostgreSQL. The embedded database admits one
+ * process, so there `npm start` runs the workers itself.
+ */
+function readSettingsOrExit(): { config: Config; settings: WorkerSettings } {
+  try {
+    const config = loadConfig(process.env);
+    return { config, settings: config.workers };
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const { config, settings } = readSettingsOrExit();
+  if (config.databaseUrl === undefined) {
+    process.stderr.write('npm run worker needs DATABASE_URL (PostgreSQL); on the embedded database `npm start` runs the workers\n');
+    process.exit(1);
+  }
+  const logger = jsonLogger(config.logLevel, process.stdout, { name: 'worker' });
+  const storage = await openStorage(config);
+  await migrate(storage);
+  const workers = startWorkers({ storage, clock: systemClock, logger, settings });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    await workers.stop();
+    await storage.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+await main();

@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../../../src/config/load-config.js';
+
+const readWorkerSettings = (env: Record<string, string>) => loadConfig(env).workers;
+
+describe('worker settings', () => {
+  it('has defaults with a lease longer than the webhook timeout', () => {
+    const settings = readWorkerSettings({});
+    assert.equal(settings.runInGateway, true);
+    assert.equal(settings.webhookTimeoutMs, 30_000);
+    assert.ok(settings.leaseMs > settings.webhookTimeoutMs);
+    assert.ok(settings.sweepIntervalMs <= settings.leaseMs);
+    assert.ok(Object.isFrozen(settings));
+  });
+
+  it('reads every variable', () => {
+    const settings = readWorkerSettings({
+      WORKERS_IN_GATEWAY: 'false', WORKER_CONCURRENCY: '8', WORKER_BATCH_SIZE: '4', WORKER_POLL_INTERVAL_MS: '50',
+      WORKER_LEASE_MS: '5000', WEBHOOK_TIMEOUT_MS: '1000',
+    });
+    assert.deepEqual({ ...settings }, {
+      runInGateway: false, concurrency: 8, batchSize: 4, pollIntervalMs: 50, leaseMs: 5000, sweepIntervalMs: 2500, webhookTimeoutMs: 1000,
+    });
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      readWorkerSettings({ WORKER_CONCURRENCY: '0', WORKERS_IN_GATEWAY: 'yes', WORKER_LEASE_MS: '2000', WEBHOOK_TIMEOUT_MS: '5000' });
+      assert.fail('expected a ConfigError');
+    } catch (error) {
+      assert.ok(error instanceof ConfigError);
+      assert.equal(error.problems.length, 3);
+      assert.match(error.message, /WORKER_CONCURRENCY/);
+      assert.match(error.message, /WORKERS_IN_GATEWAY/);
+      assert.match(error.message, /WORKER_LEASE_MS must be longer than WEBHOOK_TIMEOUT_MS/);
+    }
+  });
+});
