@@ -12,12 +12,12 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { randomIds, systemClock } from '../src/domain/ids.js';
 import { decryptNotification } from '../src/domain/webhook-crypto.js';
 import { silentLogger } from '../src/jobs/job-types.js';
 import { startWorkers } from '../src/jobs/start-workers.js';
 import { loadConfig } from '../src/config/load-config.js';
+import { withAdminClient } from '../test/support/databases.js';
 import { createEntity } from '../src/operations/admin/create-entity.js';
 import { createWebhook } from '../src/operations/webhooks/create-webhook.js';
 import { enqueueNotification } from '../src/operations/webhooks/enqueue-notification.js';
@@ -36,16 +36,6 @@ const { values } = parseArgs({
 const NOTIFICATIONS = Number(values.notifications);
 const WORKER_PROCESSES = Number(values.workers);
 const ENQUEUE_TRANSACTION_SIZE = 500;
-
-async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A receiver that acknowledges at once and checks one notification in a hundred decrypts. */
 async function startReceiver(secret: () => string) {
@@ -121,7 +111,7 @@ function startWorkerProcesses(url: string, count: number): ChildProcess[] {
 async function main(): Promise<void> {
   const baseUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
   const database = `bench_webhooks_${randomBytes(4).toString('hex')}`;
-  await withAdmin(baseUrl, (c) => c.query(`CREATE DATABASE ${database}`));
+  await withAdminClient(baseUrl, (c) => c.query(`CREATE DATABASE ${database}`));
   const url = Object.assign(new URL(baseUrl), { pathname: `/${database}` }).toString();
   const storage = createPgStorage({ connectionString: url, poolSize: 10 });
   let secret = '';
@@ -166,7 +156,7 @@ async function main(): Promise<void> {
   } finally {
     receiver.close();
     await storage.close();
-    await withAdmin(baseUrl, (c) => c.query(`DROP DATABASE ${database} WITH (FORCE)`));
+    await withAdminClient(baseUrl, (c) => c.query(`DROP DATABASE ${database} WITH (FORCE)`));
   }
 }
 

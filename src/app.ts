@@ -18,6 +18,9 @@ import './http/types.js';
 import { PrincipalResolver } from './operations/auth/resolve-principal.js';
 import { createDefaultConnectors } from './connectors/default-connectors.js';
 import type { ConnectorRegistry } from './connectors/registry.js';
+import type { Vault } from './domain/vault/index.js';
+import { registerRegistrationRoutes } from './http/routes/registrations.js';
+import { createEphemeralVault } from './operations/registrations/open-vault.js';
 import type { NotificationSender } from './operations/webhooks/ports.js';
 import type { PaymentDeps } from './operations/deps.js';
 import { EntityNames } from './operations/entity-names.js';
@@ -42,6 +45,8 @@ export interface AppOptions {
   readonly connectors?: ConnectorRegistry | undefined;
   /** Sends webhook test notifications from the admin API; HTTP with WEBHOOK_TIMEOUT_MS when absent. */
   readonly notificationSender?: NotificationSender | undefined;
+  /** main.ts passes the configured vault; absent: a key that lives only as long as the process (tests, benchmarks). */
+  readonly vault?: Vault | undefined;
 }
 
 export interface AppDeps extends AppOptions {
@@ -59,6 +64,7 @@ function paymentDeps(options: AppOptions): PaymentDeps {
     system,
     connectors: options.connectors ?? createDefaultConnectors({ storage, clock, ids, system }),
     entityNames: new EntityNames(storage),
+    vault: options.vault ?? createEphemeralVault({ storage, clock, ids }),
   };
 }
 
@@ -88,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAdminRoutes(app);
   registerWebhookAdminRoutes(app, options.notificationSender ? { sender: options.notificationSender } : {});
   registerPaymentRoutes(app);
+  registerRegistrationRoutes(app);
   registerQueryRoutes(app);
   registerDocsRoutes(app);
   return app;

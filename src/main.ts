@@ -7,12 +7,15 @@ import { randomIds, systemClock } from './domain/ids.js';
 import { readBuildNumber } from './http/build-info.js';
 import { ensureDemoMerchant } from './operations/admin/ensure-demo-merchant.js';
 import { startWorkers } from './jobs/start-workers.js';
+import { loadVaultConfig, type VaultKeyConfig } from './config/vault-config.js';
+import { masterKeyRingOf, openVault } from './operations/registrations/open-vault.js';
 import { migrate } from './storage/migrate.js';
 import { openStorage } from './storage/open-storage.js';
 
-function readConfigOrExit(): Config {
+function readConfigOrExit(): { config: Config; vaultKeys: VaultKeyConfig } {
   try {
-    return loadConfig(process.env);
+    const config = loadConfig(process.env);
+    return { config, vaultKeys: loadVaultConfig(process.env, config) };
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -38,7 +41,7 @@ function printDemoMerchant(entityId: string, accessToken: string, baseUrl: strin
 }
 
 async function main(): Promise<void> {
-  const config = readConfigOrExit();
+  const { config, vaultKeys } = readConfigOrExit();
   const embedded = config.databaseUrl === undefined;
   if (embedded && runningGateway(config.dataDir)) {
     process.stderr.write(`another gateway process is using ${config.dataDir}; stop it or set DATA_DIR\n`);
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
   const storage = await openStorage(config);
   await migrate(storage);
   const deps = { storage, clock: systemClock, ids: randomIds };
+  const vault = openVault(deps, masterKeyRingOf(vaultKeys));
   const demo = config.system === 'test' ? await ensureDemoMerchant(deps) : undefined;
   const redis = connectRedis(config.redisUrl);
   redis?.on('error', () => undefined);
@@ -54,7 +58,7 @@ async function main(): Promise<void> {
     ? { cert: readFileSync(config.tlsCertFile), key: readFileSync(config.tlsKeyFile) }
     : undefined;
   const adminToken = config.adminToken ?? (embedded ? localAdminToken(config.dataDir, true) : undefined);
-  const app = await buildApp({ ...deps, config, buildNumber: readBuildNumber(process.env), adminToken, redis, https });
+  const app = await buildApp({ ...deps, config, vault, buildNumber: readBuildNumber(process.env), adminToken, redis, https });
   const address = await app.listen({ host: config.host, port: config.port });
   if (embedded) writeRuntimeRecord(config.dataDir, { pid: process.pid, url: address });
   // Background jobs (webhook deliveries) run here unless WORKERS_IN_GATEWAY=false hands them to `npm run worker`.

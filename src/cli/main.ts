@@ -5,6 +5,7 @@ import { GatewayError } from '../results/gateway-error.js';
 import type { AdminPort } from './admin-port.js';
 import { openDirectAdmin } from './direct-admin.js';
 import { AdminApiError, httpAdmin } from './http-admin.js';
+import { isVaultCommand, readStandardInput, runVaultCommand, VAULT_HELP, VAULT_OPTIONS, VaultUsageError } from './vault-commands.js';
 import { isWebhookCommand, runWebhookCommand, WEBHOOK_HELP, WEBHOOK_OPTIONS, WebhookUsageError } from './webhook-commands.js';
 
 const HELP = `Usage: npm run gateway -- <command> [options]
@@ -18,7 +19,7 @@ Commands:
                           issue another access token for an entity (shown once)
   token revoke --token-id <tokenId>
                           revoke an access token
-${WEBHOOK_HELP}
+${WEBHOOK_HELP}${VAULT_HELP}
 The command reads the gateway's configuration (DATABASE_URL, DATA_DIR, ADMIN_TOKEN, ...).
 On PostgreSQL it works on the database directly. On the embedded database it goes through the
 running gateway's administration API when a gateway holds DATA_DIR, and opens it otherwise.
@@ -48,7 +49,7 @@ function required(options: Options, name: string): string {
 class UsageError extends Error {}
 
 function isUsageError(error: unknown): error is Error {
-  return error instanceof UsageError || error instanceof WebhookUsageError;
+  return error instanceof UsageError || error instanceof WebhookUsageError || error instanceof VaultUsageError;
 }
 
 async function run(port: AdminPort, command: string, options: Options): Promise<unknown> {
@@ -84,6 +85,7 @@ function parseCommandLine(argv: string[]) {
         'token-id': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         ...WEBHOOK_OPTIONS,
+        ...VAULT_OPTIONS,
       },
     });
   } catch (error) {
@@ -101,6 +103,11 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env);
   if (isWebhookCommand(command)) {
     process.stdout.write(`${JSON.stringify(await runWebhookCommand(config, command, values), null, 2)}\n`);
+    return 0;
+  }
+  if (isVaultCommand(command)) {
+    const result = await runVaultCommand(command, values, config, { env: process.env, readSecret: readStandardInput });
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   }
   const port = await connect(config);

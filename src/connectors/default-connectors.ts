@@ -1,6 +1,6 @@
 import type { Clock, IdGenerator } from '../domain/ids.js';
 import type { Queryable } from '../storage/port.js';
-import { wasSchemeReferenceIssued } from '../storage/repositories/transactions.js';
+import { isKnownSchemeReference } from '../storage/repositories/registrations.js';
 import { createConnectorRegistry, type ConnectorRegistry } from './registry.js';
 import { createExternalTestPlatformConnector, createSimulatorConnector, EXTERNAL_TEST_PLATFORM, INTERNAL_SIMULATOR } from './simulator/index.js';
 
@@ -14,7 +14,8 @@ export function createDefaultConnectors(deps: { clock: Clock; ids: IdGenerator; 
   const shared = {
     clock: deps.clock,
     newId: () => deps.ids.id(),
-    schemeReferences: { wasIssued: (id: string) => wasSchemeReferenceIssued(deps.storage, id) },
+    // Payments' scheme references and those recorded on registrations (recurring migrations).
+    schemeReferences: { wasIssued: (id: string) => isKnownSchemeReference(deps.storage, id) },
   };
   return createConnectorRegistry([createSimulatorConnector(shared), createExternalTestPlatformConnector(shared)], {
     // testMode=EXTERNAL on the test system routes past the internal simulator to the default

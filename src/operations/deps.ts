@@ -1,5 +1,6 @@
 import type { ConnectorRegistry } from '../connectors/registry.js';
 import type { Clock, IdGenerator } from '../domain/ids.js';
+import type { Vault } from '../domain/vault/index.js';
 import type { Storage } from '../storage/port.js';
 import type { EntityNames } from './entity-names.js';
 
@@ -15,4 +16,6 @@ export interface PaymentDeps extends OperationDeps {
   readonly connectors: ConnectorRegistry;
   readonly system: 'test' | 'live';
   readonly entityNames: EntityNames;
+  /** Seals and opens stored account numbers (registrations, createRegistration=true). */
+  readonly vault: Vault;
 }

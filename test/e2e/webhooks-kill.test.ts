@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
+import { withAdminClient } from '../support/databases.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
 import { randomIds, systemClock } from '../../src/domain/ids.js';
 import { httpNotificationSender } from '../../src/jobs/http-sender.js';
 import { createEntity } from '../../src/operations/admin/create-entity.js';
@@ -23,16 +23,6 @@ const NOTIFICATIONS = 3_000;
 const KILL_AFTER_RECEIVED = 800;
 const WORKER_ENV = { WORKER_LEASE_MS: '2000', WEBHOOK_TIMEOUT_MS: '1000', WORKER_POLL_INTERVAL_MS: '50', WORKER_CONCURRENCY: '32', LOG_LEVEL: 'warn' };
 const baseUrl = process.env['TEST_DATABASE_URL'];
-
-async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 function startWorker(databaseUrl: string, output: string[]): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
@@ -58,7 +48,7 @@ describe('webhook worker killed mid-run', { skip: baseUrl ? false : 'TEST_DATABA
   const output: string[] = [];
 
   before(async () => {
-    await withAdmin(baseUrl!, (c) => c.query(`CREATE DATABASE ${database}`));
+    await withAdminClient(baseUrl!, (c) => c.query(`CREATE DATABASE ${database}`));
     databaseUrl = Object.assign(new URL(baseUrl!), { pathname: `/${database}` }).toString();
     storage = createPgStorage({ connectionString: databaseUrl, poolSize: 4 });
     await migrate(storage);
@@ -67,7 +57,7 @@ describe('webhook worker killed mid-run', { skip: baseUrl ? false : 'TEST_DATABA
   after(async () => {
     await receiver?.stop();
     await storage?.close();
-    await withAdmin(baseUrl!, (c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    await withAdminClient(baseUrl!, (c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
   });
 
   async function prepareNotifications(): Promise<string[]> {

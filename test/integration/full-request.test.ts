@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { testDatabases } from '../support/databases.js';
 import { findSecrets } from '../support/secrets.js';
 import { postPayment, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { withAppAndMerchant, type TestApp } from '../support/test-app.js';
 import { fullRequest } from '../unit/catalogue/fixtures.js';
 
 // A payment pays with one account: the full request keeps the card and drops the other accounts.
@@ -13,6 +13,11 @@ function fullPaymentBody(): Record<string, string> {
   const body = fullRequest('payment');
   for (const name of Object.keys(body)) if (OTHER_ACCOUNTS.test(name)) delete body[name];
   delete body['entityId'];
+  // Every field at once contradicts the standing-instruction rules: an INITIAL payment names no
+  // initial transaction nor an industry practice, and instalments belong to INSTALLMENT.
+  delete body['standingInstruction.initialTransactionId'];
+  delete body['standingInstruction.industryPractice'];
+  body['standingInstruction.type'] = 'INSTALLMENT';
   return body;
 }
 
@@ -20,13 +25,9 @@ for (const database of testDatabases()) {
   describe(`a full request through POST /v1/payments on ${database.name}`, () => {
     let t: TestApp;
     let merchant: Merchant;
-    before(async () => {
-      t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'warn' } });
-      merchant = await t.createMerchant();
-    });
-    after(async () => {
-      await t.close();
-      await t.storage.close();
+    withAppAndMerchant(() => database.open(), { env: { LOG_LEVEL: 'warn' } }, (app, created) => {
+      t = app;
+      merchant = created;
     });
 
     it('carrying every structure of both documents is accepted and echoed back', async () => {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { encryptWalletTokenForTests } from '../../src/connectors/simulator/index.js';
 import { testDatabases } from '../support/databases.js';
 import { findSecrets } from '../support/secrets.js';
 import { postPayment, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { withAppAndMerchant, type TestApp } from '../support/test-app.js';
 
 const basics = { amount: '92.00', currency: 'EUR', paymentType: 'DB' };
 const walletToken = encryptWalletTokenForTests('walletA', { number: '4200000000000000', expiryMonth: '05', expiryYear: '2034' });
@@ -67,13 +67,9 @@ for (const database of testDatabases()) {
   describe(`payment methods on ${database.name}`, () => {
     let t: TestApp;
     let merchant: Merchant;
-    before(async () => {
-      t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'warn' } });
-      merchant = await t.createMerchant();
-    });
-    after(async () => {
-      await t.close();
-      await t.storage.close();
+    withAppAndMerchant(() => database.open(), { env: { LOG_LEVEL: 'warn' } }, (app, created) => {
+      t = app;
+      merchant = created;
     });
 
     for (const method of methods) {

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { PaymentMethodData } from '../../src/connectors/connector.js';
 import { SIMULATOR_ROWS } from '../../src/connectors/simulator/index.js';
 import type { SimulatorExample } from '../../src/connectors/simulator/row.js';
 import { formatAmount } from '../../src/domain/money.js';
 import { testDatabases } from '../support/databases.js';
 import { postPayment, referencePayment, type Merchant } from '../support/payments.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { withAppAndMerchant, type TestApp } from '../support/test-app.js';
 
 /** The form fields a merchant sends for a method of the simulator's examples. */
 function methodFields(method: PaymentMethodData | undefined): Record<string, string> {
@@ -40,8 +40,10 @@ function methodFields(method: PaymentMethodData | undefined): Record<string, str
 
 function exampleFields(example: SimulatorExample): Record<string, string> {
   const si = example.standingInstruction;
+  // A REPEATED payment must not carry shopper authentication data such as a CVV.
+  const { 'card.cvv': _cvv, ...withoutCvv } = methodFields(example.method);
   return {
-    ...methodFields(example.method),
+    ...(si?.mode === 'REPEATED' ? withoutCvv : methodFields(example.method)),
     ...(example.postcode ? { 'billing.postcode': example.postcode, 'billing.city': 'Berlin', 'billing.country': 'DE', 'billing.street1': 'Main street 1' } : {}),
     ...(si?.type ? { 'standingInstruction.type': si.type } : {}),
     ...(si?.mode ? { 'standingInstruction.mode': si.mode } : {}),
@@ -63,13 +65,9 @@ for (const database of testDatabases()) {
   describe(`every row of docs/simulator.md through the API on ${database.name}`, () => {
     let t: TestApp;
     let merchant: Merchant;
-    before(async () => {
-      t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'warn' } });
-      merchant = await t.createMerchant();
-    });
-    after(async () => {
-      await t.close();
-      await t.storage.close();
+    withAppAndMerchant(() => database.open(), { env: { LOG_LEVEL: 'warn' } }, (app, created) => {
+      t = app;
+      merchant = created;
     });
 
     async function send(example: SimulatorExample) {

@@ -43,7 +43,8 @@ export function postgresDatabase(url: string): TestDatabase {
   };
 }
 
-async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs fn with a plain client of the PostgreSQL at url (schema set-up, checks by SQL). */
+export async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

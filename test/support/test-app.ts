@@ -1,9 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { after, before } from 'node:test';
 import { Writable } from 'node:stream';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/load-config.js';
 import { randomIds, type Clock } from '../../src/domain/ids.js';
+import type { Vault } from '../../src/domain/vault/index.js';
 import { createEntity, type CreatedEntity } from '../../src/operations/admin/create-entity.js';
+import { createEphemeralVault } from '../../src/operations/registrations/open-vault.js';
 import type { Storage } from '../../src/storage/port.js';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -37,6 +40,8 @@ export interface TestApp {
   readonly clock: ManualClock;
   readonly logs: LogCapture;
   readonly config: Config;
+  /** The card vault the payment operations use. */
+  readonly vault: Vault;
   createMerchant(name?: string): Promise<CreatedEntity>;
   createChannel(merchantId: string, name?: string): Promise<CreatedEntity>;
   close(): Promise<void>;
@@ -47,6 +52,18 @@ export interface TestAppOptions {
   readonly overrides?: Partial<AppOptions>;
   /** Routes a test adds before the app is sealed, e.g. a probe behind entity authentication. */
   readonly extraRoutes?: (app: FastifyInstance) => void;
+  /** The card vault; a vault with a random master key when absent. */
+  readonly vault?: Vault;
+}
+
+/**
+ * Puts the vault on the payment deps unless the app already has one and the test asked for none
+ * (app.ts may wire its own; a test that brings a vault, e.g. to rotate its keys, wins).
+ */
+function installVault(app: FastifyInstance, wanted: Vault | undefined, fallback: () => Vault): Vault {
+  const payments = app.gateway.payments as { vault?: Vault };
+  if (wanted || !payments.vault) Object.assign(payments, { vault: wanted ?? fallback() });
+  return payments.vault!;
 }
 
 export async function startTestApp(storage: Storage, options: TestAppOptions = {}): Promise<TestApp> {
@@ -62,6 +79,7 @@ export async function startTestApp(storage: Storage, options: TestAppOptions = {
     logStream: logs,
     ...options.overrides,
   });
+  const vault = installVault(app, options.vault, () => createEphemeralVault(deps));
   options.extraRoutes?.(app);
   await app.ready();
   return {
@@ -70,6 +88,7 @@ export async function startTestApp(storage: Storage, options: TestAppOptions = {
     clock,
     logs,
     config,
+    vault,
     createMerchant: (name = 'Shop') => createEntity(deps, { name }),
     createChannel: (merchantId, name = 'Channel') => createEntity(deps, { name, merchantId }),
     close: () => app.close(),
@@ -107,4 +126,24 @@ export function probeRoutes(app: FastifyInstance): void {
       handler: async (request) => ({ entityId: request.entityId, tokenEntity: request.principal?.entityId }),
     });
   }
+}
+
+/**
+ * The usual frame of an integration suite: a fresh database and app with one merchant before the
+ * tests, everything closed after. `ready` hands them to the suite's own variables.
+ */
+export function withAppAndMerchant(
+  open: () => Promise<Storage>,
+  options: TestAppOptions,
+  ready: (t: TestApp, merchant: CreatedEntity) => void,
+): void {
+  let app: TestApp | undefined;
+  before(async () => {
+    app = await startTestApp(await open(), options);
+    ready(app, await app.createMerchant());
+  });
+  after(async () => {
+    await app?.close();
+    await app?.storage.close();
+  });
 }

@@ -1,13 +1,17 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
-import { callConnector, INITIAL_OPERATIONS, type PaymentConnectorRequest } from '../../connectors/connector.js';
+import { callConnector, INITIAL_OPERATIONS, type NormalizedOutcome, type PaymentConnectorRequest } from '../../connectors/connector.js';
 import { newShortId } from '../../domain/short-id.js';
 import type { InitialPaymentType, TransactionStatus } from '../../domain/transaction.js';
 import { newTransactionState } from '../../domain/transaction.js';
 import { GatewayError } from '../../results/gateway-error.js';
+import type { Queryable } from '../../storage/port.js';
 import { insertTransaction, recordOutcome } from '../../storage/repositories/transactions.js';
 import type { PaymentDeps } from '../deps.js';
+import { prepareRegistrationFromPayment } from '../registrations/register-from-payment.js';
+import { planStandingInstruction, type PlannedStandingInstruction } from '../registrations/standing-instruction-plan.js';
+import { notifyPayment } from './notify-payment.js';
 import { buildPaymentView, storedResponse, type PaymentView } from './payment-response.js';
-import { resolvePaymentMethod, secretNumbersOf } from './payment-method.js';
+import { resolvePaymentMethod, secretNumbersOf, type ResolvedPaymentMethod } from './payment-method.js';
 
 export interface CreatePaymentInput {
   readonly entityId: string;
@@ -39,15 +43,42 @@ export async function descriptorOf(deps: PaymentDeps, entityId: string, request:
   return `${shortId} ${await deps.entityNames.nameOf(entityId)}`.trim().slice(0, 127);
 }
 
+/** A PA, DB or CD whose account and standing instruction are already decided. */
+export interface InitialPaymentInput extends CreatePaymentInput {
+  readonly method: ResolvedPaymentMethod;
+  readonly standingInstruction: PlannedStandingInstruction | undefined;
+  readonly registrationId?: string | undefined;
+  /**
+   * Runs in the database transaction that stores the outcome, so what it writes (a registration,
+   * its scheme reference) exists exactly when the payment's outcome does. Answers the id of a
+   * registration to show in the response.
+   */
+  readonly onOutcome?: ((tx: Queryable, outcome: NormalizedOutcome, transactionId: string) => Promise<string | undefined>) | undefined;
+}
+
 /**
- * PA, DB or CD: validate → persist as pending → call the connector → persist the outcome.
+ * PA, DB or CD with account data: the standing-instruction rules decide, and with
+ * createRegistration=true the account is sealed before the connector is asked and stored with
+ * the outcome.
+ */
+export async function createPayment(deps: PaymentDeps, input: CreatePaymentInput): Promise<PaymentView> {
+  initialTypeOf(input.request);
+  const method = resolvePaymentMethod(input.request);
+  const standingInstruction = planStandingInstruction(input.request, method);
+  const registration = input.request.createRegistration
+    ? await prepareRegistrationFromPayment(deps, { entityId: input.entityId, request: input.request, method, startsSeries: standingInstruction?.startsSeries ?? false })
+    : undefined;
+  return processInitialPayment(deps, { ...input, method, standingInstruction, onOutcome: registration?.storeWithOutcome });
+}
+
+/**
+ * validate → persist as pending → call the connector → persist the outcome.
  * The pending row is written before the connector is asked, so a process that dies in between
  * leaves a pending payment to reconcile, never a charge the gateway knows nothing about.
  */
-export async function createPayment(deps: PaymentDeps, input: CreatePaymentInput): Promise<PaymentView> {
-  const { request, entityId } = input;
+export async function processInitialPayment(deps: PaymentDeps, input: InitialPaymentInput): Promise<PaymentView> {
+  const { request, entityId, method } = input;
   const paymentType = initialTypeOf(request);
-  const method = resolvePaymentMethod(request);
   const connector = deps.connectors.connectorFor({ entityId, brand: method.brand, system: deps.system, testMode: request.testMode ?? null });
   const now = deps.clock.now();
   const id = deps.ids.id();
@@ -55,10 +86,10 @@ export async function createPayment(deps: PaymentDeps, input: CreatePaymentInput
   const descriptor = await descriptorOf(deps, entityId, request, shortId);
   const amountMinor = request.amount!;
   const currency = request.currency!;
-  const viewOf = (outcome: Parameters<typeof buildPaymentView>[0]['outcome']) =>
-    buildPaymentView({ id, paymentType, paymentBrand: method.brand, amountMinor, currency, descriptor, merchantTransactionId: request.merchantTransactionId, shortId, outcome, method: method.data, echo: input.echo });
+  const viewOf = (outcome: Parameters<typeof buildPaymentView>[0]['outcome'], registrationId: string | undefined) =>
+    buildPaymentView({ id, paymentType, paymentBrand: method.brand, amountMinor, currency, descriptor, merchantTransactionId: request.merchantTransactionId, shortId, outcome, method: method.data, echo: input.echo, registrationId, standingInstruction: input.standingInstruction });
 
-  const pendingView = viewOf({ code: PENDING, resultDetails: {} });
+  const pendingView = viewOf({ code: PENDING, resultDetails: {} }, input.registrationId);
   await insertTransaction(deps.storage, {
     ...newTransactionState({ id, entityId, paymentType, status: 'pending', amountMinor, currency, createdAt: now, connectorId: connector.id, resultCode: PENDING, maxCaptures: request.numberOfCaptures ?? null }),
     parentId: null,
@@ -84,23 +115,18 @@ export async function createPayment(deps: PaymentDeps, input: CreatePaymentInput
     method: method.data,
     ...(request.billing ? { billing: request.billing } : {}),
     ...(request.threeDSecure ? { threeDSecure: request.threeDSecure } : {}),
-    ...(request.standingInstruction ? { standingInstruction: request.standingInstruction } : {}),
+    ...(input.standingInstruction ? { standingInstruction: input.standingInstruction.forConnector } : {}),
     ...(request.merchantTransactionId ? { merchantTransactionId: request.merchantTransactionId } : {}),
     descriptor,
   };
   const outcome = await callConnector(() => connector[INITIAL_OPERATIONS[paymentType]](connectorRequest), { secretNumbers: secretNumbersOf(method.data) });
-  const view = viewOf(outcome);
-  await recordOutcome(
-    deps.storage,
-    id,
-    {
-      status: statusOfOutcome(outcome.kind),
-      resultCode: outcome.code,
-      connectorReferences: outcome.resultDetails,
-      schemeTransactionId: outcome.schemeTransactionId ?? null,
-      response: storedResponse(view),
-    },
-    deps.clock.now(),
-  );
-  return view;
+  return deps.storage.transaction(async (tx) => {
+    const registrationId = (await input.onOutcome?.(tx, outcome, id)) ?? input.registrationId;
+    const view = viewOf(outcome, registrationId);
+    const status = statusOfOutcome(outcome.kind);
+    const schemeTransactionId = outcome.schemeTransactionId ?? null;
+    await recordOutcome(tx, id, { status, resultCode: outcome.code, connectorReferences: outcome.resultDetails, schemeTransactionId, response: storedResponse(view) }, deps.clock.now());
+    await notifyPayment(tx, deps, { entityId, view, notificationUrl: request.notificationUrl });
+    return view;
+  });
 }

@@ -27,6 +27,21 @@ export interface PaymentViewInput {
   readonly method?: PaymentMethodData | undefined;
   /** The request's own structures (customer, billing, cart, customParameters …), already masked. */
   readonly echo?: Readonly<Record<string, unknown>> | undefined;
+  /** The registration this payment created (createRegistration=true) or paid with. */
+  readonly registrationId?: string | undefined;
+  /** What the gateway adds to the echoed standingInstruction; an INITIAL returns its scheme reference. */
+  readonly standingInstruction?: { readonly shownAdditions: Readonly<Record<string, string>>; readonly startsSeries: boolean } | undefined;
+}
+
+function standingInstructionView(input: PaymentViewInput, echoed: unknown): Record<string, unknown> | undefined {
+  if (!input.standingInstruction) return undefined;
+  const { shownAdditions, startsSeries } = input.standingInstruction;
+  const schemeReference = input.outcome.schemeTransactionId;
+  return {
+    ...(echoed as object | undefined),
+    ...shownAdditions,
+    ...(startsSeries && schemeReference ? { initialTransactionId: schemeReference } : {}),
+  };
 }
 
 function cardView(method: PaymentMethodData | undefined, info: NormalizedOutcome['card']): Record<string, unknown> | undefined {
@@ -52,6 +67,7 @@ export function buildPaymentView(input: PaymentViewInput): PaymentView {
   const card = cardView(input.method, outcome.card);
   const body: Record<string, unknown> = {
     id: input.id,
+    ...(input.registrationId ? { registrationId: input.registrationId } : {}),
     ...(input.referencedId ? { referencedId: input.referencedId } : {}),
     paymentType: input.paymentType,
     ...(input.paymentBrand ? { paymentBrand: input.paymentBrand } : {}),
@@ -66,9 +82,8 @@ export function buildPaymentView(input: PaymentViewInput): PaymentView {
   for (const [name, value] of Object.entries(echo)) if (!(name in body)) body[name] = value;
   if (card) body['card'] = { ...(echo['card'] as object | undefined), ...card };
   body['shortId'] = input.shortId;
-  if (outcome.schemeTransactionId && body['standingInstruction'] !== undefined) {
-    body['standingInstruction'] = { ...(body['standingInstruction'] as object), initialTransactionId: outcome.schemeTransactionId };
-  }
+  const instruction = standingInstructionView(input, body['standingInstruction']);
+  if (instruction) body['standingInstruction'] = instruction;
   const result = resultOf(outcome.code, {
     ...(outcome.avsResponse ? { avsResponse: outcome.avsResponse } : {}),
     ...(outcome.cvvResponse ? { cvvResponse: outcome.cvvResponse } : {}),

@@ -141,11 +141,6 @@ export async function recordOutcome(db: Queryable, id: string, outcome: OutcomeU
   );
 }
 
-export async function wasSchemeReferenceIssued(db: Queryable, schemeTransactionId: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM transactions WHERE scheme_transaction_id = $1 LIMIT 1', [schemeTransactionId]);
-  return rows.length > 0;
-}
-
 /** Does another capture or refund with sequence=FINAL still stand on this parent? */
 export async function hasStandingFinalChild(db: Queryable, parentId: string, paymentType: PaymentType, exceptId: string): Promise<boolean> {
   const { rows } = await db.query(

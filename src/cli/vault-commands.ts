@@ -1,0 +1,108 @@
+import { renameSync, writeFileSync } from 'node:fs';
+import type { Config } from '../config/load-config.js';
+import { runningGateway } from '../config/runtime-file.js';
+import { loadVaultConfig, type VaultKeyConfig } from '../config/vault-config.js';
+import { randomIds, systemClock } from '../domain/ids.js';
+import type { FingerprintKind } from '../domain/vault/index.js';
+import { masterKeyRingOf, openVault } from '../operations/registrations/open-vault.js';
+import { findRegistrationsOfAccount, rotateVaultKey, vaultStatus } from '../operations/registrations/vault-maintenance.js';
+import { migrate } from '../storage/migrate.js';
+import { openStorage } from '../storage/open-storage.js';
+import type { Storage } from '../storage/port.js';
+
+export const VAULT_HELP = `  vault status            the current master key id and how many data keys each master key wraps
+  vault rotate-key        re-wrap every data key with VAULT_MASTER_KEY (keys to unwrap with:
+                          VAULT_ACCEPTED_MASTER_KEYS); offline, VAULT_MASTER_KEY_NEW is the
+                          target instead and a local key file is replaced by it afterwards.
+                          Records are not touched; running it again is harmless
+  vault find-card [--kind card|iban|bankAccountNumber|tokenAccount]
+                          registrations holding the number read from standard input (never
+                          pass a card number as an argument: it would stay in shell history)
+`;
+
+/** Options to merge into the dispatcher's parseArgs options. */
+export const VAULT_OPTIONS = { kind: { type: 'string' } } as const;
+
+/** A wrong vault command or option, or a state it cannot run in; the dispatcher shows the help. */
+export class VaultUsageError extends Error {}
+
+export function isVaultCommand(command: string): boolean {
+  return command === 'vault' || command.startsWith('vault ');
+}
+
+type Options = Readonly<Record<string, string | boolean | undefined>>;
+
+export interface VaultCommandIo {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The secret input of find-card (standard input). */
+  readSecret(): Promise<string>;
+}
+
+const FINGERPRINT_KINDS: readonly FingerprintKind[] = ['card', 'iban', 'bankAccountNumber', 'tokenAccount'];
+
+/** The vault works on the database itself; PGlite must not be open in a running gateway. */
+async function openVaultStorage(config: Config): Promise<Storage> {
+  const running = config.databaseUrl === undefined ? runningGateway(config.dataDir) : undefined;
+  if (running) throw new VaultUsageError(`a gateway (pid ${running.pid}) holds ${config.dataDir}: stop it, run the vault command, then start it again`);
+  const storage = await openStorage(config);
+  await migrate(storage);
+  return storage;
+}
+
+/** After an offline rotation of the test system's own key file, the file holds the new key. */
+function replaceLocalKeyFile(keys: VaultKeyConfig): string | undefined {
+  if (keys.source !== 'local key file' || !keys.localKeyFile || !keys.newMasterKeyHex) return undefined;
+  const temporary = `${keys.localKeyFile}.new`;
+  writeFileSync(temporary, `${keys.newMasterKeyHex}\n`, { mode: 0o600 });
+  renameSync(temporary, keys.localKeyFile);
+  return keys.localKeyFile;
+}
+
+function fingerprintKind(options: Options): FingerprintKind {
+  const kind = options['kind'] ?? 'card';
+  if (typeof kind !== 'string' || !FINGERPRINT_KINDS.includes(kind as FingerprintKind)) {
+    throw new VaultUsageError(`--kind must be one of ${FINGERPRINT_KINDS.join(', ')}`);
+  }
+  return kind as FingerprintKind;
+}
+
+async function runOn(storage: Storage, command: string, options: Options, keys: VaultKeyConfig, io: VaultCommandIo): Promise<unknown> {
+  const deps = { storage, clock: systemClock, ids: randomIds };
+  switch (command) {
+    case 'vault status':
+      return vaultStatus(storage, openVault(deps, masterKeyRingOf(keys)));
+    case 'vault rotate-key': {
+      const report = await rotateVaultKey(storage, openVault(deps, masterKeyRingOf(keys, true)));
+      const replaced = replaceLocalKeyFile(keys);
+      return { ...report, ...(replaced ? { localKeyFileNowHoldsNewKey: replaced } : {}) };
+    }
+    case 'vault find-card': {
+      const kind = fingerprintKind(options);
+      const number = (await io.readSecret()).trim();
+      if (number === '') throw new VaultUsageError('vault find-card reads the number from standard input');
+      return findRegistrationsOfAccount(storage, openVault(deps, masterKeyRingOf(keys)), kind, number);
+    }
+    default:
+      throw new VaultUsageError(`unknown command: ${command}`);
+  }
+}
+
+/** Runs one `vault …` command against the database; returns what to print. */
+export async function runVaultCommand(command: string, options: Options, config: Config, io: VaultCommandIo): Promise<unknown> {
+  if (!['vault status', 'vault rotate-key', 'vault find-card'].includes(command)) throw new VaultUsageError(`unknown command: ${command}`);
+  if (command === 'vault find-card') fingerprintKind(options);
+  const keys = loadVaultConfig(io.env, config);
+  const storage = await openVaultStorage(config);
+  try {
+    return await runOn(storage, command, options, keys, io);
+  } finally {
+    await storage.close();
+  }
+}
+
+/** Standard input, whole, for `vault find-card`. */
+export async function readStandardInput(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
