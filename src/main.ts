@@ -64,6 +64,8 @@ async function main(): Promise<void> {
   // Background jobs (webhook deliveries) run here unless WORKERS_IN_GATEWAY=false hands them to `npm run worker`.
   const workers = config.workers.runInGateway ? startWorkers({ storage, clock: systemClock, logger: app.log, settings: config.workers }) : undefined;
   if (demo) printDemoMerchant(demo.entityId, demo.accessToken, address);
+  // The last line of a start: supervisors and tests wait for it.
+  app.log.info({ url: address }, 'gateway ready');
 
   let stopping = false;
   const stop = async (signal: string) => {

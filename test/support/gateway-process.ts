@@ -26,8 +26,8 @@ export async function startGateway(env: Record<string, string>, timeoutMs = 60_0
     const timer = setTimeout(() => reject(new Error(`gateway did not start in time:\n${stdout}\n${stderr}`)), timeoutMs);
     const check = () => {
       const match = /"msg":"Server listening at (http[^"]+)"/.exec(stdout);
-      // On a first start the demo merchant is printed after the listen line; wait for it too.
-      if (match && (!/Demo merchant created/.test(stdout) || /accessToken: \S+\n[\s\S]*try:/.test(stdout))) {
+      // "gateway ready" comes after the demo merchant and the workers: the start is complete.
+      if (match && /"msg":"gateway ready"/.test(stdout)) {
         clearTimeout(timer);
         resolve(match[1]!);
       }
