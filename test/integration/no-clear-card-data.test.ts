@@ -7,7 +7,7 @@ import type { Storage } from '../../src/storage/port.js';
 import { activatePendingWebhooks } from '../../src/storage/repositories/webhooks.js';
 import { testDatabases } from '../support/databases.js';
 import { postPayment, referencePayment, type Merchant } from '../support/payments.js';
-import { deleteRegistration, payWithRegistration, postRegistration, withRegistrationRoutes } from '../support/registrations.js';
+import { deleteRegistration, payWithRegistration, postRegistration } from '../support/registrations.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // Every account number and CVV this test sends; none may be found anywhere afterwards.
@@ -74,7 +74,7 @@ for (const database of testDatabases()) {
       return answered;
     };
     before(async () => {
-      t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'trace' }, extraRoutes: withRegistrationRoutes });
+      t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'trace' } });
       merchant = await t.createMerchant();
       // An active webhook, so notification bodies are written too and searched with the rest.
       const webhook = await createWebhook({ storage: t.storage, clock: t.clock, ids: randomIds }, { entityId: merchant.entityId, url: 'https://merchant.example/hooks' });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { testDatabases } from '../support/databases.js';
 import { cardPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
-import { payWithRegistration, postRegistration, REGISTRATION_CARD, withRegistrationRoutes } from '../support/registrations.js';
+import { payWithRegistration, postRegistration, REGISTRATION_CARD } from '../support/registrations.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const codeOf = (r: { json(): any }) => r.json().result.code as string;
@@ -19,7 +19,7 @@ for (const database of testDatabases()) {
     let t: TestApp;
     let merchant: Merchant;
     before(async () => {
-      t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'warn' }, extraRoutes: withRegistrationRoutes });
+      t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'warn' } });
       merchant = await t.createMerchant();
     });
     after(async () => {

@@ -13,7 +13,6 @@ import {
   postRegistration,
   REGISTRATION_CARD,
   SEPA_ACCOUNT,
-  withRegistrationRoutes,
 } from '../support/registrations.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -24,7 +23,7 @@ for (const database of testDatabases()) {
     let t: TestApp;
     let merchant: Merchant;
     before(async () => {
-      t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'warn' }, extraRoutes: withRegistrationRoutes });
+      t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'warn' } });
       merchant = await t.createMerchant();
     });
     after(async () => {

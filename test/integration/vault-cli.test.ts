@@ -12,7 +12,7 @@ import { randomIds } from '../../src/domain/ids.js';
 import { migrate } from '../../src/storage/migrate.js';
 import { createPgliteStorage } from '../../src/storage/pglite-storage.js';
 import { SUCCESS_PATTERN } from '../support/payments.js';
-import { payWithRegistration, postRegistration, withRegistrationRoutes } from '../support/registrations.js';
+import { payWithRegistration, postRegistration } from '../support/registrations.js';
 import { ManualClock, startTestApp } from '../support/test-app.js';
 
 const NEW_KEY = 'ab'.repeat(32);
@@ -22,7 +22,7 @@ async function withGateway<T>(dataDir: string, use: (t: Awaited<ReturnType<typeo
   const storage = await createPgliteStorage(join(dataDir, 'pglite'));
   await migrate(storage);
   const vault = openVault({ storage, clock: new ManualClock(), ids: randomIds }, masterKeyRingOf(loadVaultConfig({}, loadConfig({ DATA_DIR: dataDir }))));
-  const t = await startTestApp(storage, { env: { LOG_LEVEL: 'warn' }, extraRoutes: withRegistrationRoutes, vault });
+  const t = await startTestApp(storage, { env: { LOG_LEVEL: 'warn' }, vault });
   try {
     return await use(t);
   } finally {

@@ -6,7 +6,7 @@ import { rotateVaultKey, vaultStatus } from '../../src/operations/registrations/
 import { randomIds } from '../../src/domain/ids.js';
 import { testDatabases } from '../support/databases.js';
 import { cardPayment, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
-import { payWithRegistration, postRegistration, REGISTRATION_CARD, SEPA_ACCOUNT, withRegistrationRoutes } from '../support/registrations.js';
+import { payWithRegistration, postRegistration, REGISTRATION_CARD, SEPA_ACCOUNT } from '../support/registrations.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const OLD = masterKeyFromHex('0f'.repeat(32));
@@ -21,7 +21,7 @@ for (const database of testDatabases()) {
     const useVault = (vault: Vault) => Object.assign(t.app.gateway.payments, { vault });
     before(async () => {
       const storage = await database.open();
-      t = await startTestApp(storage, { env: { LOG_LEVEL: 'warn' }, extraRoutes: withRegistrationRoutes });
+      t = await startTestApp(storage, { env: { LOG_LEVEL: 'warn' } });
       useVault(vaultOf(OLD));
       merchant = await t.createMerchant();
     });

@@ -1,15 +1,6 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { registerRegistrationRoutes } from '../../src/http/routes/registrations.js';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Merchant } from './payments.js';
 import { bearer, form, FORM_HEADERS, type TestApp } from './test-app.js';
-
-/**
- * Adds the registration routes unless app.ts already registers them, so these tests run before
- * and after the composition root wires them.
- */
-export function withRegistrationRoutes(app: FastifyInstance): void {
-  if (!app.hasRoute({ method: 'POST', url: '/v1/registrations' })) registerRegistrationRoutes(app);
-}
 
 /** A card without CVV: registrations store no CVV, so tests register without one by default. */
 export const REGISTRATION_CARD = {
