@@ -9,8 +9,7 @@ import { ensureDemoMerchant } from './operations/admin/ensure-demo-merchant.js';
 import { startWorkers } from './jobs/start-workers.js';
 import { loadVaultConfig, type VaultKeyConfig } from './config/vault-config.js';
 import { masterKeyRingOf, openVault } from './operations/registrations/open-vault.js';
-import { migrate } from './storage/migrate.js';
-import { openStorage } from './storage/open-storage.js';
+import { openMigratedStorage } from './storage/open-storage.js';
 
 function readConfigOrExit(): { config: Config; vaultKeys: VaultKeyConfig } {
   try {
@@ -47,8 +46,7 @@ async function main(): Promise<void> {
     process.stderr.write(`another gateway process is using ${config.dataDir}; stop it or set DATA_DIR\n`);
     process.exit(1);
   }
-  const storage = await openStorage(config);
-  await migrate(storage);
+  const storage = await openMigratedStorage(config);
   const deps = { storage, clock: systemClock, ids: randomIds };
   const vault = openVault(deps, masterKeyRingOf(vaultKeys));
   const demo = config.system === 'test' ? await ensureDemoMerchant(deps) : undefined;

@@ -3,8 +3,7 @@ import { systemClock } from './domain/ids.js';
 import { jsonLogger } from './jobs/json-logger.js';
 import { startWorkers } from './jobs/start-workers.js';
 import type { WorkerSettings } from './config/worker-settings.js';
-import { migrate } from './storage/migrate.js';
-import { openStorage } from './storage/open-storage.js';
+import { openMigratedStorage } from './storage/open-storage.js';
 
 /**
  * `npm run worker`: a process that only runs background jobs (webhook deliveries), next to any
@@ -31,8 +30,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = jsonLogger(config.logLevel, process.stdout, { name: 'worker' });
-  const storage = await openStorage(config);
-  await migrate(storage);
+  const storage = await openMigratedStorage(config);
   const workers = startWorkers({ storage, clock: systemClock, logger, settings });
 
   let stopping = false;

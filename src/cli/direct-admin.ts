@@ -4,14 +4,12 @@ import { createAccessToken } from '../operations/admin/create-access-token.js';
 import { createEntity } from '../operations/admin/create-entity.js';
 import { listEntities } from '../operations/admin/list-entities.js';
 import { revokeAccessToken } from '../operations/admin/revoke-access-token.js';
-import { migrate } from '../storage/migrate.js';
-import { openStorage } from '../storage/open-storage.js';
+import { openMigratedStorage } from '../storage/open-storage.js';
 import type { AdminPort } from './admin-port.js';
 
 /** Runs the operations against the database itself (PostgreSQL, or PGlite no gateway holds). */
 export async function openDirectAdmin(config: Config): Promise<AdminPort> {
-  const storage = await openStorage(config);
-  await migrate(storage);
+  const storage = await openMigratedStorage(config);
   const deps = { storage, clock: systemClock, ids: randomIds };
   return {
     createEntity: (input) => createEntity(deps, input),

@@ -7,8 +7,7 @@ import { listWebhookAttempts } from '../operations/webhooks/list-attempts.js';
 import { listWebhooks } from '../operations/webhooks/list-webhooks.js';
 import { resendDelivery } from '../operations/webhooks/resend-delivery.js';
 import { activateWebhook, testWebhook } from '../operations/webhooks/test-webhook.js';
-import { migrate } from '../storage/migrate.js';
-import { openStorage } from '../storage/open-storage.js';
+import { openMigratedStorage } from '../storage/open-storage.js';
 import type { WebhookPort } from './webhook-port.js';
 
 /**
@@ -17,8 +16,7 @@ import type { WebhookPort } from './webhook-port.js';
  */
 export async function openDirectWebhooks(config: Config): Promise<WebhookPort> {
   const settings = config.workers;
-  const storage = await openStorage(config);
-  await migrate(storage);
+  const storage = await openMigratedStorage(config);
   const sender = httpNotificationSender({ timeoutMs: settings.webhookTimeoutMs, maxSocketsPerHost: 1 });
   const deps = { storage, clock: systemClock, ids: randomIds, sender };
   return {

@@ -6,8 +6,7 @@ import { randomIds, systemClock } from '../domain/ids.js';
 import type { FingerprintKind } from '../domain/vault/index.js';
 import { masterKeyRingOf, openVault } from '../operations/registrations/open-vault.js';
 import { findRegistrationsOfAccount, rotateVaultKey, vaultStatus } from '../operations/registrations/vault-maintenance.js';
-import { migrate } from '../storage/migrate.js';
-import { openStorage } from '../storage/open-storage.js';
+import { openMigratedStorage } from '../storage/open-storage.js';
 import type { Storage } from '../storage/port.js';
 
 export const VAULT_HELP = `  vault status            the current master key id and how many data keys each master key wraps
@@ -44,8 +43,7 @@ const FINGERPRINT_KINDS: readonly FingerprintKind[] = ['card', 'iban', 'bankAcco
 async function openVaultStorage(config: Config): Promise<Storage> {
   const running = config.databaseUrl === undefined ? runningGateway(config.dataDir) : undefined;
   if (running) throw new VaultUsageError(`a gateway (pid ${running.pid}) holds ${config.dataDir}: stop it, run the vault command, then start it again`);
-  const storage = await openStorage(config);
-  await migrate(storage);
+  const storage = await openMigratedStorage(config);
   return storage;
 }
 

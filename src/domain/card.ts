@@ -69,7 +69,7 @@ const DETECTION_CACHE_LIMIT = 10_000;
 // credit-card-type deep-clones its whole table on every call (tens of µs); prefixes repeat a lot.
 const detectionCache = new Map<string, readonly string[]>();
 
-function detectedTypes(cardNumber: string): readonly string[] {
+export function detectedTypes(cardNumber: string): readonly string[] {
   if (cardNumber.length < RANGE_PREFIX_DIGITS) return creditCardType(cardNumber).map((type) => type.type);
   const prefix = cardNumber.slice(0, RANGE_PREFIX_DIGITS);
   let types = detectionCache.get(prefix);

@@ -1,14 +1,37 @@
 import { mkdirSync } from 'node:fs';
 import type { Config } from '../config/load-config.js';
+import { migrate } from './migrate.js';
 import { createPgStorage } from './pg-storage.js';
 import { createPgliteStorage } from './pglite-storage.js';
 import type { Storage } from './port.js';
 
+type StorageConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>;
+
 /** Picks the adapter the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite. */
-export async function openStorage(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>): Promise<Storage> {
+export async function openStorage(config: StorageConfig): Promise<Storage> {
   if (config.databaseUrl) {
     return createPgStorage({ connectionString: config.databaseUrl, poolSize: config.databasePoolSize });
   }
   mkdirSync(config.dataDir, { recursive: true });
   return createPgliteStorage(`${config.dataDir}/pglite`);
+}
+
+/**
+ * Opens the storage with every migration applied. On PostgreSQL the migrations run on a
+ * connection of their own without the request path's statement timeout: building an index on a
+ * large table may take minutes.
+ */
+export async function openMigratedStorage(config: StorageConfig): Promise<Storage> {
+  if (config.databaseUrl) {
+    const migrating = createPgStorage({ connectionString: config.databaseUrl, poolSize: 1, statementTimeoutMs: 0 });
+    try {
+      await migrate(migrating);
+    } finally {
+      await migrating.close();
+    }
+    return openStorage(config);
+  }
+  const storage = await openStorage(config);
+  await migrate(storage);
+  return storage;
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isDatabaseUnavailable } from './errors.js';
 import type { Queryable, QueryResult, SqlValue, Storage } from './port.js';
 
 const INT8_OID = 20;
@@ -28,16 +29,28 @@ export interface PgStorageOptions {
   readonly poolSize: number;
   /** Tests isolate themselves in a schema of their own. */
   readonly searchPath?: string;
+  /**
+   * Longest wait for one statement's answer, on both sides (statement_timeout on the server,
+   * a timer here for answers lost in a network partition). 0: no limit, for migrations, whose
+   * index builds on large tables may run for minutes.
+   */
+  readonly statementTimeoutMs?: number;
 }
 
+/** Requests of the API never need longer; a hung database must not hang them. */
+export const REQUEST_STATEMENT_TIMEOUT_MS = 5_000;
+
 export function createPgStorage(options: PgStorageOptions): Storage {
+  const timeoutMs = options.statementTimeoutMs ?? REQUEST_STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.poolSize,
     types,
     connectionTimeoutMillis: 5_000,
     // A statement that hangs (for example while the server restarts) must not hang a request.
-    statement_timeout: 30_000,
+    // statement_timeout is the server's: a query whose answer never comes back (a network
+    // partition) needs a timer on this side too, else the request and its pooled connection hang.
+    ...(timeoutMs > 0 ? { statement_timeout: timeoutMs, query_timeout: timeoutMs } : {}),
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
@@ -48,16 +61,25 @@ export function createPgStorage(options: PgStorageOptions): Storage {
     query: queryable.query,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // The pool listens for errors only on idle clients: a checked-out client whose connection
+      // drops would emit an unhandled 'error' and end the process. Note it, and discard the client.
+      let broken: Error | undefined;
+      const onError = (error: Error) => { broken = error; };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        // A connection that failed or timed out is not asked anything more; destroying it ends
+        // the transaction on the server too.
+        if (isDatabaseUnavailable(error)) broken ??= error as Error;
+        if (!broken) await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken ?? false);
       }
     },
     async close() {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import creditCardType from 'credit-card-type';
+import { detectedTypes } from '../../domain/card.js';
 import type { CardInfo, ConnectorOutcome, GatewaySystem } from '../connector.js';
 import type { SimulatorInput } from './input.js';
 import { SUCCESS, type SimulatorRow } from './row.js';
@@ -48,7 +48,7 @@ export function buildOutcome(row: SimulatorRow, input: SimulatorInput, context: 
 }
 
 export function simulatedCardInfo(pan: string): CardInfo | undefined {
-  const scheme = creditCardType(pan)[0]?.type;
+  const scheme = detectedTypes(pan)[0];
   return scheme ? SIMULATED_ISSUERS[scheme] : undefined;
 }
 

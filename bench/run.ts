@@ -1,0 +1,106 @@
+/**
+ * `npm run bench`: the gateway under load, in its own process on PostgreSQL, beside two floors
+ * measured at the same concurrency: a bare Fastify form POST (the HTTP floor) and a plain `pg`
+ * pool inserting payment-sized rows (the database floor).
+ *
+ *   npm run bench [-- --profile] [-- --scale-out]
+ *
+ * Environment: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local test database),
+ * BENCH_CONNECTIONS (64), BENCH_DURATION_SECONDS (10 per phase), BENCH_WARMUP_SECONDS (3),
+ * BENCH_POOL_SIZE (10, the gateway's default DATABASE_POOL_SIZE; the insert floor uses the same),
+ * BENCH_PA_COUNT (2000 PAs created for the capture phase).
+ * Writes bench/results/<yyyy-mm-dd>.json and the table in docs/performance.md.
+ */
+import { parseArgs } from 'node:util';
+import { measureHttpFloor } from './floors/http-floor.js';
+import { measureInsertFloor } from './floors/insert-floor.js';
+import { describePhase, type PhaseResult } from './load.js';
+import { describeProfile, type ProfileSummary } from './support/cpu-profile.js';
+import { startGatewayProcess } from './support/gateway.js';
+import { cardPaymentBody, getPhase, paymentPhase, referencePhase, storedPaymentRow, successfulIds, type Merchant, type PhaseSettings } from './support/gateway-phases.js';
+import { memoryOf } from './support/node-process.js';
+import { createBenchSchema, createMerchant, serverVersion, type BenchSchema } from './support/postgres.js';
+import { profileGateway } from './support/profile-run.js';
+import { describeMachine, writeResults } from './support/report.js';
+import { checkTargets, renderBenchmarkTable, type BenchRecord } from './support/bench-record.js';
+import { runScaleOut } from './scale-out.js';
+
+const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+export const settings = {
+  connections: envNumber('BENCH_CONNECTIONS', 64),
+  durationSeconds: envNumber('BENCH_DURATION_SECONDS', 10),
+  warmUpSeconds: envNumber('BENCH_WARMUP_SECONDS', 3),
+  poolSize: envNumber('BENCH_POOL_SIZE', 10),
+  paCount: envNumber('BENCH_PA_COUNT', 2000),
+};
+
+const { values: flags } = parseArgs({ options: { profile: { type: 'boolean', default: false }, 'scale-out': { type: 'boolean', default: false } } });
+
+function report(phase: PhaseResult): PhaseResult {
+  console.log(describePhase(phase));
+  return phase;
+}
+
+async function measureGateway(schema: BenchSchema): Promise<{ phases: PhaseResult[]; peakRssMiB: number; merchant: Merchant }> {
+  const gateway = await startGatewayProcess({ databaseUrl: schema.url, poolSize: settings.poolSize });
+  try {
+    const merchant = await createMerchant(schema.url);
+    const phase: PhaseSettings = { url: gateway.url, connections: settings.connections, durationSeconds: settings.durationSeconds, pid: gateway.pid };
+    // JIT, pool connections and the token cache warm up first, as on a gateway that has been running.
+    report(await paymentPhase('warm-up (not counted)', { ...phase, durationSeconds: settings.warmUpSeconds }, merchant, 'DB'));
+    const phases = [report(await paymentPhase('POST /v1/payments DB', phase, merchant, 'DB'))];
+    const dbIds = await successfulIds(schema.admin, 'DB');
+    phases.push(report(await getPhase(phase, merchant, dbIds)));
+    report(await paymentPhase(`setup: ${settings.paCount} PAs (not counted)`, phase, merchant, 'PA', settings.paCount));
+    phases.push(report(await referencePhase('POST /v1/payments/{id} CP', phase, merchant, 'CP', await successfulIds(schema.admin, 'PA'))));
+    phases.push(report(await referencePhase('POST /v1/payments/{id} RF', phase, merchant, 'RF', dbIds)));
+    const peakRssMiB = memoryOf(gateway.pid)?.peakRssMiB ?? 0;
+    console.log(`gateway peak RSS (VmHWM): ${peakRssMiB.toFixed(0)} MiB`);
+    return { phases, peakRssMiB, merchant };
+  } finally {
+    await gateway.stop();
+  }
+}
+
+async function measureFloors(schema: BenchSchema, merchant: Merchant): Promise<{ http: PhaseResult; insert: PhaseResult }> {
+  const body = new URLSearchParams(cardPaymentBody(merchant, 'DB', 0)).toString();
+  const http = report(await measureHttpFloor({ connections: settings.connections, durationSeconds: settings.durationSeconds, body }));
+  const insert = report(await measureInsertFloor({
+    url: schema.url, concurrency: settings.connections, poolSize: settings.poolSize, durationSeconds: settings.durationSeconds,
+    template: await storedPaymentRow(schema.admin),
+  }));
+  return { http, insert };
+}
+
+async function main(): Promise<void> {
+  const schema = await createBenchSchema('bench_gateway');
+  try {
+    const machine = describeMachine(await serverVersion(schema.admin));
+    console.log(`gateway benchmark: ${settings.connections} connections, ${settings.durationSeconds} s per phase, pool ${settings.poolSize}, schema ${schema.name}`);
+    const gateway = await measureGateway(schema);
+    const floors = await measureFloors(schema, gateway.merchant);
+    let profile: ProfileSummary | undefined;
+    if (flags.profile) {
+      profile = await profileGateway(schema.url, gateway.merchant, settings);
+      console.log(describeProfile(profile));
+    }
+    const record: BenchRecord = {
+      date: new Date().toISOString(),
+      machine,
+      settings,
+      gateway: { phases: gateway.phases, peakRssMiB: gateway.peakRssMiB },
+      floors,
+      ...checkTargets(gateway.phases[0]!, floors, gateway.peakRssMiB, gateway.phases),
+      ...(profile ? { profile } : {}),
+    };
+    if (flags['scale-out']) record.scaleOut = await runScaleOut(settings);
+    const file = writeResults(record);
+    const table = renderBenchmarkTable(record);
+    console.log(`\n${table}\n\nwritten to ${file}`);
+  } finally {
+    await schema.drop();
+  }
+}
+
+await main();

@@ -1,0 +1,71 @@
+/** The record of one `npm run bench`: what was measured, the floors, the ratios and the targets of issue 8. */
+import type { PhaseResult } from '../load.js';
+import type { ProfileSummary } from './cpu-profile.js';
+import { machineLine, PHASE_TABLE_HEADER, phaseRow, updatePerformanceDoc, type Machine } from './report.js';
+import { round } from './stats.js';
+import type { ScaleOutRecord } from './scale-out-record.js';
+
+export interface Targets {
+  readonly ratios: { readonly gatewayToHttpFloor: number; readonly gatewayToInsertFloor: number };
+  readonly targets: {
+    /** Payments per second at least half the insert floor: a payment is two commits. */
+    readonly paymentsAtLeastHalfInsertFloor: boolean;
+    readonly p99Below50MsAt64Connections: boolean;
+    readonly peakRssBelow300MB: boolean;
+    readonly noErrorsNoNon2xx: boolean;
+  };
+}
+
+export interface BenchRecord extends Targets {
+  readonly date: string;
+  readonly machine: Machine;
+  readonly settings: Readonly<Record<string, number>>;
+  readonly gateway: { readonly phases: readonly PhaseResult[]; readonly peakRssMiB: number };
+  readonly floors: { readonly http: PhaseResult; readonly insert: PhaseResult };
+  readonly profile?: ProfileSummary;
+  scaleOut?: ScaleOutRecord;
+}
+
+const MEGABYTE_MIB = 1e6 / 2 ** 20;
+
+export function checkTargets(payments: PhaseResult, floors: BenchRecord['floors'], peakRssMiB: number, phases: readonly PhaseResult[] = [payments]): Targets {
+  const gatewayToInsertFloor = round(payments.requestsPerSecond / floors.insert.requestsPerSecond, 2);
+  return {
+    ratios: { gatewayToHttpFloor: round(payments.requestsPerSecond / floors.http.requestsPerSecond, 3), gatewayToInsertFloor },
+    targets: {
+      paymentsAtLeastHalfInsertFloor: gatewayToInsertFloor >= 0.5,
+      p99Below50MsAt64Connections: payments.latencyMs.p99 < 50,
+      peakRssBelow300MB: peakRssMiB < 300 * MEGABYTE_MIB,
+      noErrorsNoNon2xx: phases.every((phase) => phase.errors === 0 && phase.non2xx === 0),
+    },
+  };
+}
+
+const yesNo = (ok: boolean) => (ok ? 'met' : '**not met**');
+
+/** The markdown table of the latest run; also written into docs/performance.md. */
+export function renderBenchmarkTable(record: BenchRecord): string {
+  const payments = record.gateway.phases[0]!;
+  const lines = [
+    `Latest run: ${record.date.slice(0, 10)}, ${machineLine(record.machine)}. Gateway pool ${record.settings['poolSize']} connections, ` +
+      `${record.settings['durationSeconds']} s per phase after a ${record.settings['warmUpSeconds']} s warm-up.`,
+    '',
+    ...PHASE_TABLE_HEADER,
+    ...record.gateway.phases.map(phaseRow),
+    phaseRow(record.floors.http),
+    phaseRow(record.floors.insert),
+    '',
+    `Gateway peak RSS (VmHWM over the whole run): ${record.gateway.peakRssMiB.toFixed(0)} MiB. ` +
+      `Payments/s ÷ HTTP floor: ${record.ratios.gatewayToHttpFloor}; payments/s ÷ insert floor: ${record.ratios.gatewayToInsertFloor}.`,
+    '',
+    '| Target (issue 8) | Measured | |',
+    '|---|---|---|',
+    `| payments/s ≥ 0.5 × insert floor | ${record.ratios.gatewayToInsertFloor} × | ${yesNo(record.targets.paymentsAtLeastHalfInsertFloor)} |`,
+    `| p99 < 50 ms at ${payments.connections} connections (DB) | ${payments.latencyMs.p99.toFixed(1)} ms | ${yesNo(record.targets.p99Below50MsAt64Connections)} |`,
+    `| RSS < 300 MB | ${record.gateway.peakRssMiB.toFixed(0)} MiB | ${yesNo(record.targets.peakRssBelow300MB)} |`,
+    `| zero errors and non-2xx | ${record.gateway.phases.reduce((n, p) => n + p.errors + p.non2xx, 0)} | ${yesNo(record.targets.noErrorsNoNon2xx)} |`,
+  ];
+  const table = lines.join('\n');
+  if (!updatePerformanceDoc('gateway benchmark', table)) console.warn('docs/performance.md has no gateway benchmark markers; table not written there');
+  return table;
+}

@@ -1,0 +1,31 @@
+import { startNodeProcess, type NodeProcess } from './node-process.js';
+
+export interface GatewayOptions {
+  /** postgres://… (with search_path) or undefined for the embedded PGlite under dataDir. */
+  readonly databaseUrl?: string | undefined;
+  readonly dataDir?: string | undefined;
+  readonly poolSize?: number | undefined;
+  readonly nodeArgs?: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/** Throttling would turn a load test into a test of the throttle; this lifts it far above any rate here. */
+const UNTHROTTLED = '10000000';
+
+/** A real gateway process (`src/main.ts`), ready once /health answers 200 (the database is reachable). */
+export function startGatewayProcess(options: GatewayOptions): Promise<NodeProcess> {
+  return startNodeProcess({
+    script: 'src/main.ts',
+    readyPath: '/health',
+    nodeArgs: options.nodeArgs ?? [],
+    env: {
+      DATABASE_URL: options.databaseUrl ?? '',
+      ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
+      DATABASE_POOL_SIZE: String(options.poolSize ?? 10),
+      LOG_LEVEL: 'warn',
+      THROTTLE_MAX_REQUESTS: UNTHROTTLED,
+      REDIS_URL: '',
+      ...options.env,
+    },
+  });
+}

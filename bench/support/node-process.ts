@@ -1,0 +1,152 @@
+/**
+ * Starts a TypeScript entry point in a Node process of its own (as `npm start` does), finds the
+ * port it listens on and samples its memory. Shared by the benchmarks and the fault tests.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+
+export const ROOT = new URL('../../', import.meta.url).pathname;
+
+export interface NodeProcess {
+  readonly child: ChildProcess;
+  readonly pid: number;
+  readonly url: string;
+  /** stdout and stderr so far (bounded: the last 64 KiB of each). */
+  output(): string;
+  /** SIGTERM (or the signal given) and wait for the exit; SIGKILL after graceMs. */
+  stop(signal?: NodeJS.Signals, graceMs?: number): Promise<number | null>;
+  alive(): boolean;
+}
+
+export interface StartOptions {
+  /** Path of the entry point, relative to the repository root. */
+  readonly script: string;
+  readonly env: Readonly<Record<string, string>>;
+  /** Extra node flags, e.g. --cpu-prof. */
+  readonly nodeArgs?: readonly string[];
+  /** A path answering 200 once the process is ready (e.g. /health); any answer when absent. */
+  readonly readyPath?: string;
+  readonly timeoutMs?: number;
+}
+
+const OUTPUT_LIMIT_CHARS = 65_536;
+const POLL_INTERVAL_MS = 100;
+const TCP_LISTEN_STATE = '0A';
+
+/**
+ * The TCP port a process listens on, read from /proc: the listening sockets of
+ * /proc/<pid>/net/tcp whose inode is one of the process's open file descriptors. This lets the
+ * process pick its own free port (PORT=0) without any log line to parse, at any log level.
+ */
+export function listeningPort(pid: number): number | undefined {
+  let inodes: Set<string>;
+  try {
+    inodes = new Set(
+      readdirSync(`/proc/${pid}/fd`)
+        .map((fd) => { try { return readlinkSync(`/proc/${pid}/fd/${fd}`); } catch { return ''; } })
+        .map((link) => /^socket:\[(\d+)\]$/.exec(link)?.[1])
+        .filter((inode): inode is string => inode !== undefined),
+    );
+  } catch {
+    return undefined;
+  }
+  for (const table of ['tcp', 'tcp6']) {
+    let lines: string[];
+    try { lines = readFileSync(`/proc/${pid}/net/${table}`, 'utf8').trim().split('\n').slice(1); } catch { continue; }
+    for (const line of lines) {
+      const fields = line.trim().split(/\s+/);
+      if (fields[3] === TCP_LISTEN_STATE && inodes.has(fields[9] ?? '')) return parseInt(fields[1]!.split(':')[1]!, 16);
+    }
+  }
+  return undefined;
+}
+
+/** Peak (VmHWM) and current (VmRSS) resident memory in MiB; undefined once the process is gone. */
+export function memoryOf(pid: number): { peakRssMiB: number; rssMiB: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+    return { peakRssMiB: kib('VmHWM') / 1024, rssMiB: kib('VmRSS') / 1024 };
+  } catch {
+    return undefined;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function answers(url: string, mustBeOk: boolean): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await response.arrayBuffer();
+    return !mustBeOk || response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntilReady(child: ChildProcess, options: StartOptions, output: () => string): Promise<string> {
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${options.script} exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
+    const port = listeningPort(child.pid!);
+    if (port !== undefined) {
+      const url = `http://127.0.0.1:${port}`;
+      if (await answers(`${url}${options.readyPath ?? '/'}`, options.readyPath !== undefined)) return url;
+    }
+    await sleep(POLL_INTERVAL_MS);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${options.script} did not become ready in time:\n${output()}`);
+}
+
+export async function startNodeProcess(options: StartOptions): Promise<NodeProcess> {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  const keep = (chunk: Buffer) => { text = (text + chunk.toString()).slice(-OUTPUT_LIMIT_CHARS); };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = once(child, 'exit');
+  const url = await waitUntilReady(child, options, () => text);
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  return {
+    child,
+    pid: child.pid!,
+    url,
+    output: () => text,
+    alive,
+    async stop(signal: NodeJS.Signals = 'SIGTERM', graceMs = 15_000) {
+      if (!alive()) return child.exitCode;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const [code] = (await exited) as [number | null];
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on every Linux this runs on). */
+const USER_HZ = 100;
+
+/** CPU time (user + system) a process has used so far, in ms; undefined once it is gone. */
+export function cpuTimeMs(pid: number): number | undefined {
+  try {
+    // The command name in parentheses may hold spaces; the fields after it are fixed.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples the resident memory of a process every intervalMs; the highest reading wins. */
+export function sampleMemory(pid: number, intervalMs = 250): { stop(): number } {
+  let highestMiB = memoryOf(pid)?.rssMiB ?? 0;
+  const timer = setInterval(() => { highestMiB = Math.max(highestMiB, memoryOf(pid)?.rssMiB ?? 0); }, intervalMs);
+  return { stop: () => { clearInterval(timer); return highestMiB; } };
+}
