@@ -4,6 +4,7 @@
  */
 import type pg from 'pg';
 import { formRequest, getRequest, runPhase, type PhaseResult } from '../load.js';
+import { SAMPLE_CARD } from '../../test/support/payments.js';
 
 export interface Merchant {
   readonly entityId: string;
@@ -18,16 +19,7 @@ export interface PhaseSettings {
 }
 
 /** The compatibility reference's sample card; the simulator approves it. 92.00 hits no special row. */
-export const CARD_PAYMENT = {
-  amount: '92.00',
-  currency: 'EUR',
-  paymentBrand: 'VISA',
-  'card.number': '4200000000000000',
-  'card.holder': 'Jane Jones',
-  'card.expiryMonth': '05',
-  'card.expiryYear': '2034',
-  'card.cvv': '123',
-} as const;
+export const CARD_PAYMENT = { amount: '92.00', currency: 'EUR', ...SAMPLE_CARD } as const;
 
 /** Captures and refunds take 1.00 of 92.00, so one parent takes 92 of them before it is used up. */
 const CHILD_AMOUNT = '1.00';

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { testDatabases } from '../support/databases.js';
 import { cardPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
 import { payWithRegistration, postRegistration, REGISTRATION_CARD } from '../support/registrations.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { withAppAndMerchant, type TestApp } from '../support/test-app.js';
 
 const codeOf = (r: { json(): any }) => r.json().result.code as string;
 const INITIAL_CIT = { 'standingInstruction.type': 'UNSCHEDULED', 'standingInstruction.mode': 'INITIAL', 'standingInstruction.source': 'CIT' };
@@ -18,13 +18,9 @@ for (const database of testDatabases()) {
   describe(`standing instructions on ${database.name}`, () => {
     let t: TestApp;
     let merchant: Merchant;
-    before(async () => {
-      t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'warn' } });
-      merchant = await t.createMerchant();
-    });
-    after(async () => {
-      await t.close();
-      await t.storage.close();
+    withAppAndMerchant(() => database.open(), { env: { LOG_LEVEL: 'warn' } }, (app, created) => {
+      t = app;
+      merchant = created;
     });
 
     it('card data the gateway does not store: INITIAL returns the scheme reference, MITs must name it', async () => {

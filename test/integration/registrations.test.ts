@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { encryptWalletTokenForTests } from '../../src/connectors/simulator/index.js';
 import { randomIds } from '../../src/domain/ids.js';
 import { createWebhook } from '../../src/operations/webhooks/create-webhook.js';
@@ -14,7 +14,7 @@ import {
   REGISTRATION_CARD,
   SEPA_ACCOUNT,
 } from '../support/registrations.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { withAppAndMerchant, type TestApp } from '../support/test-app.js';
 
 const codeOf = (r: { json(): any }) => r.json().result.code as string;
 
@@ -22,13 +22,9 @@ for (const database of testDatabases()) {
   describe(`registrations on ${database.name}`, () => {
     let t: TestApp;
     let merchant: Merchant;
-    before(async () => {
-      t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'warn' } });
-      merchant = await t.createMerchant();
-    });
-    after(async () => {
-      await t.close();
-      await t.storage.close();
+    withAppAndMerchant(() => database.open(), { env: { LOG_LEVEL: 'warn' } }, (app, created) => {
+      t = app;
+      merchant = created;
     });
 
     it('register → pay → pay again with a CVV → deregister → paying again is refused', async () => {
