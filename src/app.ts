@@ -19,6 +19,7 @@ import { PrincipalResolver } from './operations/auth/resolve-principal.js';
 import { createDefaultConnectors } from './connectors/default-connectors.js';
 import type { ConnectorRegistry } from './connectors/registry.js';
 import type { Vault } from './domain/vault/index.js';
+import type { LifecyclePolicy } from './domain/lifecycle/policy.js';
 import { registerRegistrationRoutes } from './http/routes/registrations.js';
 import { createEphemeralVault } from './operations/registrations/open-vault.js';
 import type { NotificationSender } from './operations/webhooks/ports.js';
@@ -54,6 +55,13 @@ export interface AppDeps extends AppOptions {
   readonly payments: PaymentDeps;
 }
 
+function cutoffPolicy(config: Config): Partial<LifecyclePolicy> {
+  return {
+    ...(config.reversalCutoffMinutes !== undefined ? { reversalCutoffMinutes: config.reversalCutoffMinutes } : {}),
+    ...(config.captureCutoffMinutes !== undefined ? { captureCutoffMinutes: config.captureCutoffMinutes } : {}),
+  };
+}
+
 function paymentDeps(options: AppOptions): PaymentDeps {
   const { storage, clock, ids } = options;
   const system = options.config.system;
@@ -62,7 +70,7 @@ function paymentDeps(options: AppOptions): PaymentDeps {
     clock,
     ids,
     system,
-    connectors: options.connectors ?? createDefaultConnectors({ storage, clock, ids, system }),
+    connectors: options.connectors ?? createDefaultConnectors({ storage, clock, ids, system, policy: cutoffPolicy(options.config) }),
     entityNames: new EntityNames(storage),
     vault: options.vault ?? createEphemeralVault({ storage, clock, ids }),
   };

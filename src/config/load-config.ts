@@ -26,6 +26,9 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly bodyLimitBytes: number;
   readonly databasePoolSize: number;
+  /** Overrides every connector's own cut-offs; undefined keeps the connector's. */
+  readonly reversalCutoffMinutes: number | undefined;
+  readonly captureCutoffMinutes: number | undefined;
   readonly workers: WorkerSettings;
 }
 
@@ -55,10 +58,17 @@ export const CONFIG_VARIABLES = [
   ['REDIS_URL', '(unset)', 'redis://… to share throttling state between gateway processes; unset keeps it in memory.'],
   ['LOG_LEVEL', 'info', 'fatal, error, warn, info, debug, trace or silent.'],
   ['BODY_LIMIT_BYTES', '1048576', 'Largest request body accepted; larger bodies get HTTP 413.'],
+  ['REVERSAL_CUTOFF_MINUTES', '(connector)', 'Minutes after a PA, DB or CD during which it may be reversed (RV); unset keeps each connector\'s own (the simulator: 1440).'],
+  ['CAPTURE_CUTOFF_MINUTES', '(connector)', 'Minutes after a PA during which it may be captured (CP); unset keeps each connector\'s own (the simulator: 10080).'],
   ...WORKER_VARIABLES,
 ] as const;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+// A cut-off of up to a year; unset means the connector decides.
+function readOptionalMinutes(env: Env, name: string, problems: string[]): number | undefined {
+  return readOptional(env, name) === undefined ? undefined : readInteger(env, name, 0, 1, 525_600, problems);
+}
 
 function checkTls(config: Config, problems: string[]): void {
   if ((config.tlsCertFile === undefined) !== (config.tlsKeyFile === undefined)) {
@@ -91,6 +101,8 @@ export function loadConfig(env: Env): Config {
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], problems),
     logLevel: readEnum<LogLevel>(env, 'LOG_LEVEL', LOG_LEVELS, 'info', problems),
     bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600, problems),
+    reversalCutoffMinutes: readOptionalMinutes(env, 'REVERSAL_CUTOFF_MINUTES', problems),
+    captureCutoffMinutes: readOptionalMinutes(env, 'CAPTURE_CUTOFF_MINUTES', problems),
     workers: collectWorkerSettings(env, problems),
   };
   checkTls(config, problems);
