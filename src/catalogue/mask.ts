@@ -1,3 +1,4 @@
+import { looksSecret } from '../domain/redact.js';
 import { maskAccountNumber } from '../domain/bank.js';
 import { isLuhnValid, maskCardNumber } from '../domain/card.js';
 import type { ParameterRow } from './types.js';
@@ -38,12 +39,10 @@ export function displayRowValue(row: ParameterRow, value: string): string {
   }
 }
 
-// A misspelt secret (card.numbr, cvc, pin, password) is still a secret.
-const SECRET_LOOKING_NAME = /number|cvv|cvc|pin|pass|secret|token|crypto|iban|account|dtvc|verification/i;
 const PAN_LOOKING_VALUE = /[0-9]{12}/;
 
 /** The value of an unknown parameter: masked when its name or its digits look like a secret. */
 export function displayUnknownValue(name: string, value: string): string {
   if (value === '') return '';
-  return SECRET_LOOKING_NAME.test(name) || PAN_LOOKING_VALUE.test(value) ? MASK : truncate(value);
+  return looksSecret(name) || PAN_LOOKING_VALUE.test(value) ? MASK : truncate(value);
 }

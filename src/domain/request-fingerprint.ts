@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { maskCardNumber } from './card.js';
+import { looksSecret } from './redact.js';
 
 // Secrets never enter the fingerprint in clear, not even hashed without a key: an unkeyed hash
 // of a card number can be reversed by trying every number of a BIN range.
-const SECRET_LOOKING_NAME = /number|cvv|cvc|pin|pass|secret|token|crypto|iban|dtvc|verification/i;
-
 function fingerprintValue(name: string, value: string): string {
-  return SECRET_LOOKING_NAME.test(name) ? `${maskCardNumber(value)}#${value.length}` : value;
+  return looksSecret(name) ? `${maskCardNumber(value)}#${value.length}` : value;
 }
 
 /**
