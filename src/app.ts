@@ -24,6 +24,7 @@ import { registerRegistrationRoutes } from './http/routes/registrations.js';
 import { createEphemeralVault } from './operations/registrations/open-vault.js';
 import type { NotificationSender } from './operations/webhooks/ports.js';
 import type { PaymentDeps } from './operations/deps.js';
+import { createPaymentWrites } from './operations/payments/payment-writes.js';
 import { EntityNames } from './operations/entity-names.js';
 import { registerPaymentRoutes } from './http/routes/payments.js';
 import { registerQueryRoutes } from './http/routes/query.js';
@@ -73,6 +74,7 @@ function paymentDeps(options: AppOptions): PaymentDeps {
     connectors: options.connectors ?? createDefaultConnectors({ storage, clock, ids, system, policy: cutoffPolicy(options.config) }),
     entityNames: new EntityNames(storage),
     vault: options.vault ?? createEphemeralVault({ storage, clock, ids }),
+    writes: createPaymentWrites(storage),
   };
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomIds } from '../domain/ids.js';
 import { resultCode } from '../results/catalogue.js';
 import type { ParameterError } from '../results/gateway-error.js';
 
@@ -25,7 +25,8 @@ export function formatTimestamp(date: Date): string {
 
 /** A fresh per-request id; also used as the log request id so a support case finds its log lines. */
 export function newRequestId(): string {
-  return randomBytes(16).toString('hex');
+  // The pooled source: one getrandom call per 256 requests instead of one each.
+  return randomIds.id();
 }
 
 /** `<entityId>_<32 hex>` once the entity is known, else the bare request id. */

@@ -3,6 +3,7 @@ import type { Clock, IdGenerator } from '../domain/ids.js';
 import type { Vault } from '../domain/vault/index.js';
 import type { Storage } from '../storage/port.js';
 import type { EntityNames } from './entity-names.js';
+import type { PaymentWrites } from './payments/payment-writes.js';
 
 /** What every operation may use; the composition root (app.ts / main.ts) supplies the adapters. */
 export interface OperationDeps {
@@ -18,4 +19,6 @@ export interface PaymentDeps extends OperationDeps {
   readonly entityNames: EntityNames;
   /** Seals and opens stored account numbers (registrations, createRegistration=true). */
   readonly vault: Vault;
+  /** The pending and outcome writes, grouped across concurrent payments. */
+  readonly writes: PaymentWrites;
 }

@@ -79,6 +79,15 @@ describe('webhook worker killed mid-run', { skip: baseUrl ? false : 'TEST_DATABA
     return ids;
   }
 
+  async function settledDeliveries(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    const pending = async () => (await storage.query("SELECT 1 FROM webhook_deliveries WHERE status = 'pending' LIMIT 1")).rows.length > 0;
+    while (await pending()) {
+      if (Date.now() > deadline) throw new Error(`deliveries still pending after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   async function notificationsOfLockedJobs(): Promise<Set<string>> {
     const { rows } = await storage.query<{ notification_id: string }>(
       `SELECT d.notification_id FROM jobs j JOIN webhook_deliveries d ON d.id = j.payload->>'deliveryId' WHERE j.locked_by IS NOT NULL`,
@@ -100,6 +109,9 @@ describe('webhook worker killed mid-run', { skip: baseUrl ? false : 'TEST_DATABA
 
     const second = startWorker(databaseUrl, output);
     await receiver.until(() => new Set(events().map((r) => r.notificationId)).size >= NOTIFICATIONS);
+    // A job the dead worker held may have been acknowledged before the kill: it has arrived, yet
+    // its delivery is settled only once its lease ran out and the second worker sent it again.
+    await settledDeliveries();
     second.kill('SIGTERM');
     assert.equal((await exited(second)).code, 0, `a SIGTERM stops the worker cleanly\n${output.join('')}`);
 

@@ -63,6 +63,24 @@ for (const database of testDatabases()) {
       assert.deepEqual(findSecrets(got.map((r) => r.rawBody + JSON.stringify(r.body)).join('\n')), []);
     });
 
+    it('concurrent payments, written together by group commit, are stored and notified once each', async () => {
+      const before = receiver.on('/shop').length;
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, n) =>
+        cardPayment(t, merchant, n % 2 ? 'DB' : 'PA', `${n + 1}.00`, n % 5 === 0 ? { notificationUrl: receiver.url(`/each/${n}`) } : {})));
+      assert.deepEqual(answers.map((a) => a.statusCode), answers.map(() => 200));
+      for (const answer of answers) {
+        const stored = await t.app.inject({ method: 'GET', url: `/v1/payments/${answer.json().id}?entityId=${merchant.entityId}`, headers: bearer(merchant.accessToken) });
+        const { timestamp: _a, ndc: _b, buildNumber: _c, ...shown } = stored.json();
+        const { timestamp: _d, ndc: _e, buildNumber: _f, ...answered } = answer.json();
+        assert.deepEqual(Object.keys(shown), Object.keys(answered), 'the stored response keeps its key order');
+        assert.deepEqual(shown, answered);
+      }
+      await drain();
+      const notified = receiver.on('/shop').slice(before).filter((r) => r.status === 200).map((r) => r.body.payload['id']);
+      assert.deepEqual([...notified].sort(), answers.map((a) => a.json().id).sort(), 'one notification per payment, to the webhook');
+      for (let n = 0; n < 40; n += 5) assert.deepEqual(receiver.on(`/each/${n}`).map((r) => r.body.payload['id']), [answers[n]!.json().id]);
+    });
+
     it('a notificationUrl on the request is honoured', async () => {
       const response = await cardPayment(t, merchant, 'DB', '3.00', { notificationUrl: receiver.url('/legacy') });
       await drain();

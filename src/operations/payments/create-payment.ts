@@ -5,11 +5,11 @@ import type { InitialPaymentType, TransactionStatus } from '../../domain/transac
 import { newTransactionState } from '../../domain/transaction.js';
 import { GatewayError } from '../../results/gateway-error.js';
 import type { Queryable } from '../../storage/port.js';
-import { insertTransaction, recordOutcome } from '../../storage/repositories/transactions.js';
 import type { PaymentDeps } from '../deps.js';
 import { prepareRegistrationFromPayment } from '../registrations/register-from-payment.js';
 import { planStandingInstruction, type PlannedStandingInstruction } from '../registrations/standing-instruction-plan.js';
-import { notifyPayment } from './notify-payment.js';
+import { paymentNotification } from './notify-payment.js';
+import { writeSettledPayments, type SettledPayment } from './payment-writes.js';
 import { buildPaymentView, storedResponse, type PaymentView } from './payment-response.js';
 import { resolvePaymentMethod, secretNumbersOf, type ResolvedPaymentMethod } from './payment-method.js';
 
@@ -90,7 +90,7 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     buildPaymentView({ id, paymentType, paymentBrand: method.brand, amountMinor, currency, descriptor, merchantTransactionId: request.merchantTransactionId, shortId, outcome, method: method.data, echo: input.echo, registrationId, standingInstruction: input.standingInstruction });
 
   const pendingView = viewOf({ code: PENDING, resultDetails: {} }, input.registrationId);
-  await insertTransaction(deps.storage, {
+  await deps.writes.insertPending({
     ...newTransactionState({ id, entityId, paymentType, status: 'pending', amountMinor, currency, createdAt: now, connectorId: connector.id, resultCode: PENDING, maxCaptures: request.numberOfCaptures ?? null }),
     parentId: null,
     isFinal: false,
@@ -120,13 +120,23 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     descriptor,
   };
   const outcome = await callConnector(() => connector[INITIAL_OPERATIONS[paymentType]](connectorRequest), { secretNumbers: secretNumbersOf(method.data) });
+  const settled = (view: PaymentView): SettledPayment => ({
+    outcome: {
+      id,
+      outcome: { status: statusOfOutcome(outcome.kind), resultCode: outcome.code, connectorReferences: outcome.resultDetails, schemeTransactionId: outcome.schemeTransactionId ?? null, response: storedResponse(view) },
+      at: deps.clock.now(),
+    },
+    notification: paymentNotification(deps, { entityId, view, notificationUrl: request.notificationUrl }),
+  });
+  const { onOutcome } = input;
+  if (!onOutcome) {
+    const view = viewOf(outcome, input.registrationId);
+    await deps.writes.settle(settled(view));
+    return view;
+  }
   return deps.storage.transaction(async (tx) => {
-    const registrationId = (await input.onOutcome?.(tx, outcome, id)) ?? input.registrationId;
-    const view = viewOf(outcome, registrationId);
-    const status = statusOfOutcome(outcome.kind);
-    const schemeTransactionId = outcome.schemeTransactionId ?? null;
-    await recordOutcome(tx, id, { status, resultCode: outcome.code, connectorReferences: outcome.resultDetails, schemeTransactionId, response: storedResponse(view) }, deps.clock.now());
-    await notifyPayment(tx, deps, { entityId, view, notificationUrl: request.notificationUrl });
+    const view = viewOf(outcome, (await onOutcome(tx, outcome, id)) ?? input.registrationId);
+    await writeSettledPayments(tx, [settled(view)]);
     return view;
   });
 }

@@ -10,13 +10,13 @@ import {
   hasStandingFinalChild,
   insertTransaction,
   lockTransaction,
-  recordOutcome,
   updateTotals,
   type StoredTransaction,
 } from '../../storage/repositories/transactions.js';
 import type { PaymentDeps } from '../deps.js';
 import { statusOfOutcome } from './create-payment.js';
-import { notifyPayment } from './notify-payment.js';
+import { paymentNotification } from './notify-payment.js';
+import { writeSettledPayments, type SettledPayment } from './payment-writes.js';
 import { buildPaymentView, storedResponse, type PaymentView } from './payment-response.js';
 
 export interface ReferencePaymentInput {
@@ -106,14 +106,24 @@ function viewOf(child: StoredTransaction, parent: StoredTransaction, input: Refe
   });
 }
 
-/** Phase 3: store the outcome; a declined child gives its reservation back to the parent. */
+/**
+ * Phase 3: store the outcome. A success or a pending outcome is written by group commit; a
+ * declined child also gives its reservation back to the parent, under the parent's lock, in the
+ * same transaction.
+ */
 async function settle(deps: PaymentDeps, reserved: Reserved, input: ReferencePaymentInput, outcome: NormalizedOutcome): Promise<PaymentView> {
   const view = viewOf(reserved.child, reserved.parent, input, outcome);
+  const now = deps.clock.now();
+  const settled: SettledPayment = {
+    outcome: { id: reserved.child.id, outcome: { status: statusOfOutcome(outcome.kind), resultCode: outcome.code, connectorReferences: outcome.resultDetails, schemeTransactionId: null, response: storedResponse(view) }, at: now },
+    notification: paymentNotification(deps, { entityId: reserved.child.entityId, view, notificationUrl: input.request.notificationUrl }),
+  };
+  if (outcome.kind !== 'declined') {
+    await deps.writes.settle(settled);
+    return view;
+  }
   await deps.storage.transaction(async (tx) => {
-    const now = deps.clock.now();
-    await recordOutcome(tx, reserved.child.id, { status: statusOfOutcome(outcome.kind), resultCode: outcome.code, connectorReferences: outcome.resultDetails, schemeTransactionId: null, response: storedResponse(view) }, now);
-    await notifyPayment(tx, deps, { entityId: reserved.child.entityId, view, notificationUrl: input.request.notificationUrl });
-    if (outcome.kind !== 'declined') return;
+    await writeSettledPayments(tx, [settled]);
     const parent = await lockTransaction(tx, reserved.parent.entityId, reserved.parent.id);
     if (!parent) return;
     const { paymentType, amountMinor } = reserved.child as { paymentType: ReferencingPaymentType; amountMinor: bigint };

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../storage/port.js';
-import { fanOutNotification } from '../../storage/repositories/webhooks.js';
+import { fanOutNotifications, type FanOut } from '../../storage/repositories/webhooks.js';
 import type { OperationDeps } from '../deps.js';
 import { checkNotificationUrl } from './check-url.js';
 import { notificationBody } from './notification-message.js';
@@ -28,6 +28,19 @@ export interface EnqueuedNotification {
 }
 
 /**
+ * The outbox row of one event, ready to be written: its id, its body, its targets' rule. Pure
+ * apart from the id and the clock, so that group commit can write many in one statement.
+ */
+export function prepareNotification(input: NotificationInput, deps: Pick<OperationDeps, 'clock' | 'ids'>): FanOut {
+  if (input.type === 'REGISTRATION' && !input.action) throw new Error('a REGISTRATION notification needs an action');
+  const notificationUrl = input.notificationUrl === undefined ? null : checkNotificationUrl('notificationUrl', input.notificationUrl);
+  const id = deps.ids.id();
+  const action = input.action ?? null;
+  const body = notificationBody({ id, type: input.type, action, payload: input.payload });
+  return { notification: { id, entityId: input.entityId, type: input.type, action, body, createdAt: deps.clock.now() }, notificationUrl, jobKind: DELIVER_WEBHOOK_JOB };
+}
+
+/**
  * The outbox call for payment and registration operations: call it inside the transaction that
  * stores the change, so the notification exists exactly when the change does. It fans out one
  * delivery per active webhook of the entity and, for a channel, of its merchant, plus one for a
@@ -38,15 +51,7 @@ export async function enqueueNotification(
   input: NotificationInput,
   deps: Pick<OperationDeps, 'clock' | 'ids'>,
 ): Promise<EnqueuedNotification> {
-  if (input.type === 'REGISTRATION' && !input.action) throw new Error('a REGISTRATION notification needs an action');
-  const notificationUrl = input.notificationUrl === undefined ? null : checkNotificationUrl('notificationUrl', input.notificationUrl);
-  const notificationId = deps.ids.id();
-  const action = input.action ?? null;
-  const body = notificationBody({ id: notificationId, type: input.type, action, payload: input.payload });
-  const deliveries = await fanOutNotification(tx, {
-    notification: { id: notificationId, entityId: input.entityId, type: input.type, action, body, createdAt: deps.clock.now() },
-    notificationUrl,
-    jobKind: DELIVER_WEBHOOK_JOB,
-  });
-  return { notificationId, deliveries };
+  const fanOut = prepareNotification(input, deps);
+  const deliveries = await fanOutNotifications(tx, [fanOut]);
+  return { notificationId: fanOut.notification.id, deliveries };
 }

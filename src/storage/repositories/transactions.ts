@@ -77,20 +77,57 @@ function toStored(row: TransactionRow): StoredTransaction {
   };
 }
 
-export async function insertTransaction(db: Queryable, t: StoredTransaction): Promise<void> {
+const COLUMNS = `id, entity_id, parent_id, payment_type, status, result_code, amount_minor, currency,
+  captured_minor, refunded_minor, capture_count, max_captures, capture_closed, refund_closed, reversed_at, is_final,
+  payment_brand, payment_method, merchant_transaction_id, short_id, connector_id, connector_references,
+  scheme_transaction_id, response, created_at, updated_at`;
+
+/** The row as JSON for json_populate_recordset: bigint as text, dates as ISO strings, json nested. */
+function toRow(t: StoredTransaction): Record<keyof TransactionRow, unknown> {
+  return {
+    id: t.id,
+    entity_id: t.entityId,
+    parent_id: t.parentId,
+    payment_type: t.paymentType,
+    status: t.status,
+    result_code: t.resultCode,
+    amount_minor: t.amountMinor.toString(),
+    currency: t.currency,
+    captured_minor: t.capturedMinor.toString(),
+    refunded_minor: t.refundedMinor.toString(),
+    capture_count: t.captureCount,
+    max_captures: t.maxCaptures,
+    capture_closed: t.captureClosed,
+    refund_closed: t.refundClosed,
+    reversed_at: t.reversedAt,
+    is_final: t.isFinal,
+    payment_brand: t.paymentBrand,
+    payment_method: t.paymentMethod,
+    merchant_transaction_id: t.merchantTransactionId,
+    short_id: t.shortId,
+    connector_id: t.connectorId,
+    connector_references: t.connectorReferences,
+    scheme_transaction_id: t.schemeTransactionId,
+    response: t.response,
+    created_at: t.createdAt,
+    updated_at: t.updatedAt,
+  };
+}
+
+/**
+ * Any number of rows in one statement (group commit writes the pending rows of concurrent
+ * requests together). The rows travel as one JSON parameter; `json`, not `jsonb`, so that the
+ * stored response keeps its key order.
+ */
+export async function insertTransactions(db: Queryable, rows: readonly StoredTransaction[]): Promise<void> {
   await db.query(
-    `INSERT INTO transactions (id, entity_id, parent_id, payment_type, status, result_code, amount_minor, currency,
-       captured_minor, refunded_minor, capture_count, max_captures, capture_closed, refund_closed, reversed_at, is_final,
-       payment_brand, payment_method, merchant_transaction_id, short_id, connector_id, connector_references,
-       scheme_transaction_id, response, created_at, updated_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26)`,
-    [
-      t.id, t.entityId, t.parentId, t.paymentType, t.status, t.resultCode, t.amountMinor, t.currency,
-      t.capturedMinor, t.refundedMinor, t.captureCount, t.maxCaptures, t.captureClosed, t.refundClosed, t.reversedAt, t.isFinal,
-      t.paymentBrand, t.paymentMethod, t.merchantTransactionId, t.shortId, t.connectorId, JSON.stringify(t.connectorReferences),
-      t.schemeTransactionId, JSON.stringify(t.response), t.createdAt, t.updatedAt,
-    ],
+    `INSERT INTO transactions (${COLUMNS}) SELECT ${COLUMNS} FROM json_populate_recordset(NULL::transactions, $1::json)`,
+    [JSON.stringify(rows.map(toRow))],
   );
+}
+
+export async function insertTransaction(db: Queryable, t: StoredTransaction): Promise<void> {
+  await insertTransactions(db, [t]);
 }
 
 // A merchant's entityId also reaches the transactions of its channels; a channel's only its own.
@@ -133,12 +170,33 @@ export interface OutcomeUpdate {
   readonly response: Record<string, unknown>;
 }
 
-export async function recordOutcome(db: Queryable, id: string, outcome: OutcomeUpdate, at: Date): Promise<void> {
-  await db.query(
-    `UPDATE transactions SET status = $2, result_code = $3, connector_references = $4, scheme_transaction_id = $5,
-       response = $6, updated_at = $7 WHERE id = $1`,
-    [id, outcome.status, outcome.resultCode, JSON.stringify(outcome.connectorReferences), outcome.schemeTransactionId, JSON.stringify(outcome.response), at],
-  );
+export interface RecordedOutcome {
+  readonly id: string;
+  readonly outcome: OutcomeUpdate;
+  readonly at: Date;
+}
+
+/** The JSON parameter of outcomeUpdateSql. */
+export function outcomeRows(outcomes: readonly RecordedOutcome[]): string {
+  return JSON.stringify(outcomes.map(({ id, outcome, at }) => ({
+    id,
+    status: outcome.status,
+    result_code: outcome.resultCode,
+    connector_references: outcome.connectorReferences,
+    scheme_transaction_id: outcome.schemeTransactionId,
+    response: outcome.response,
+    updated_at: at,
+  })));
+}
+
+/**
+ * The UPDATE that records outcomes given as outcomeRows() in the parameter `param`; a statement
+ * of its own, or a leading CTE of a statement that writes more in the same breath.
+ */
+export function outcomeUpdateSql(param: string): string {
+  return `UPDATE transactions t SET status = v.status, result_code = v.result_code, connector_references = v.connector_references,
+       scheme_transaction_id = v.scheme_transaction_id, response = v.response, updated_at = v.updated_at
+       FROM json_populate_recordset(NULL::transactions, ${param}::json) v WHERE t.id = v.id`;
 }
 
 /** Does another capture or refund with sequence=FINAL still stand on this parent? */

@@ -113,36 +113,51 @@ export interface FanOut {
   readonly jobKind: string;
 }
 
+/** The JSON parameter of fanOutSql. */
+export function fanOutRows(fanOuts: readonly FanOut[]): string {
+  return JSON.stringify(fanOuts.map(({ notification: n, notificationUrl, jobKind }) => ({
+    id: n.id, entity_id: n.entityId, type: n.type, action: n.action, body: n.body, created_at: n.createdAt, notification_url: notificationUrl, job_kind: jobKind,
+  })));
+}
+
 /**
- * The outbox write of an event, in one statement: the notification, one delivery per active
- * webhook of the entity and (for a channel) of its merchant, one for the notificationUrl, and one
- * job per delivery. Nothing is written when there is no target. Delivery ids derive from the
- * notification and the target, so they are unique without another id source.
+ * The outbox write of events given as fanOutRows() in the parameter `param`, as the tail of a WITH
+ * statement (so that another write can lead it as a CTE): each notification, one delivery per
+ * active webhook of its entity and (for a channel) of its merchant, one for its notificationUrl,
+ * and one job per delivery. A notification without any target is not written. Delivery ids derive
+ * from the notification and the target, so they are unique without another id source. The
+ * statement's row count is the number of deliveries queued.
  */
-export async function fanOutNotification(tx: Queryable, fanOut: FanOut): Promise<number> {
-  const n = fanOut.notification;
-  const { rowCount } = await tx.query(
-    `WITH targets AS (
-       SELECT w.id AS webhook_id, NULL::text AS url FROM webhooks w
-        WHERE w.status = 'active' AND w.deleted_at IS NULL
-          AND (w.entity_id = $2::bpchar OR w.entity_id = (SELECT merchant_id FROM entities WHERE id = $2::bpchar))
+export function fanOutSql(param: string): string {
+  return `input AS (
+       SELECT * FROM json_to_recordset(${param}::json)
+         AS i(id bpchar, entity_id bpchar, type text, action text, body text, created_at timestamptz, notification_url text, job_kind text)
+     ), targets AS (
+       SELECT i.id AS notification_id, w.id AS webhook_id, NULL::text AS url
+         FROM input i JOIN webhooks w
+           ON w.status = 'active' AND w.deleted_at IS NULL
+          AND (w.entity_id = i.entity_id OR w.entity_id = (SELECT merchant_id FROM entities WHERE id = i.entity_id))
        UNION ALL
-       SELECT NULL, $7::text WHERE $7::text IS NOT NULL
+       SELECT i.id, NULL, i.notification_url FROM input i WHERE i.notification_url IS NOT NULL
      ), notification AS (
        INSERT INTO notifications (id, entity_id, type, action, body, created_at)
-       SELECT $1::bpchar, $2::bpchar, $3::text, $4::text, $5::text, $6::timestamptz WHERE EXISTS (SELECT 1 FROM targets)
+       SELECT i.id, i.entity_id, i.type, i.action, i.body, i.created_at FROM input i
+        WHERE EXISTS (SELECT 1 FROM targets t WHERE t.notification_id = i.id)
        RETURNING id
      ), deliveries AS (
        INSERT INTO webhook_deliveries (id, notification_id, webhook_id, url, purpose, status, next_attempt_at, created_at, updated_at)
        SELECT md5(n.id || ':' || COALESCE(t.webhook_id, 'notificationUrl')), n.id, t.webhook_id, t.url, 'event', 'pending',
-              $6::timestamptz, $6::timestamptz, $6::timestamptz
-         FROM notification n CROSS JOIN targets t
-       RETURNING id
+              i.created_at, i.created_at, i.created_at
+         FROM notification n JOIN targets t ON t.notification_id = n.id JOIN input i ON i.id = n.id
+       RETURNING id, notification_id
      )
      INSERT INTO jobs (kind, payload, run_at, created_at)
-     SELECT $8::text, jsonb_build_object('deliveryId', id), $6::timestamptz, $6::timestamptz FROM deliveries`,
-    [n.id, n.entityId, n.type, n.action, n.body, n.createdAt, fanOut.notificationUrl, fanOut.jobKind],
-  );
+     SELECT i.job_kind, jsonb_build_object('deliveryId', d.id), i.created_at, i.created_at FROM deliveries d JOIN input i ON i.id = d.notification_id`;
+}
+
+/** The outbox write of any number of events in one statement; answers how many deliveries were queued. */
+export async function fanOutNotifications(tx: Queryable, fanOuts: readonly FanOut[]): Promise<number> {
+  const { rowCount } = await tx.query(`WITH ${fanOutSql('$1')}`, [fanOutRows(fanOuts)]);
   return rowCount;
 }
 

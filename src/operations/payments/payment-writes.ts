@@ -1,0 +1,56 @@
+import { createGroupCommit } from '../../storage/group-commit.js';
+import type { Queryable, Storage } from '../../storage/port.js';
+import { insertTransactions, outcomeRows, outcomeUpdateSql, type RecordedOutcome, type StoredTransaction } from '../../storage/repositories/transactions.js';
+import { fanOutRows, fanOutSql, type FanOut } from '../../storage/repositories/webhooks.js';
+
+/** A payment's outcome and its PAYMENT notification: written in one transaction (outbox). */
+export interface SettledPayment {
+  readonly outcome: RecordedOutcome;
+  readonly notification: FanOut;
+}
+
+/**
+ * The two writes every payment makes, through group commit: the pending row before the connector
+ * is asked, and the outcome with its notification after. Concurrent payments share statements and
+ * commits, which is what lets the gateway keep up with its database (docs/performance.md).
+ */
+export interface PaymentWrites {
+  /** Resolves once the pending row is committed. */
+  insertPending(row: StoredTransaction): Promise<void>;
+  /** Resolves once the outcome and its notification are committed. */
+  settle(payment: SettledPayment): Promise<void>;
+}
+
+/**
+ * The outcomes of any number of payments and their notifications in one statement: atomic
+ * without BEGIN and COMMIT, one round trip for a whole group.
+ */
+export async function writeSettledPayments(db: Queryable, payments: readonly SettledPayment[]): Promise<void> {
+  await db.query(`WITH outcome AS (${outcomeUpdateSql('$1')}), ${fanOutSql('$2')}`, [
+    outcomeRows(payments.map((p) => p.outcome)),
+    fanOutRows(payments.map((p) => p.notification)),
+  ]);
+}
+
+export interface PaymentWriteSettings {
+  /** Groups on their way at once, per kind of write; each holds a pooled connection. */
+  readonly concurrentGroups: number;
+  readonly maxGroupSize: number;
+}
+
+/**
+ * One group of each kind on its way at a time: measured on PostgreSQL beside the gateway, two or
+ * more groups in flight meant more, smaller commits and more database CPU per payment for less
+ * throughput (docs/performance.md). 128 rows keep one statement well under a millisecond per row.
+ */
+export const DEFAULT_PAYMENT_WRITE_SETTINGS: PaymentWriteSettings = { concurrentGroups: 1, maxGroupSize: 128 };
+
+export function createPaymentWrites(storage: Storage, settings: PaymentWriteSettings = DEFAULT_PAYMENT_WRITE_SETTINGS): PaymentWrites {
+  const common = { storage, maxGroupSize: settings.maxGroupSize, maxConcurrentGroups: settings.concurrentGroups };
+  const pending = createGroupCommit<StoredTransaction>({ ...common, write: insertTransactions, transactional: false });
+  const settled = createGroupCommit<SettledPayment>({ ...common, write: writeSettledPayments, transactional: false });
+  return {
+    insertPending: (row) => pending.submit(row),
+    settle: (payment) => settled.submit(payment),
+  };
+}

@@ -1,0 +1,77 @@
+import { isDatabaseUnavailable } from './errors.js';
+import type { Queryable, Storage } from './port.js';
+
+/**
+ * Group commit: writes that concurrent requests submit while earlier ones are still on their way
+ * to the database are written together — one statement (or one transaction) and one commit for
+ * the whole group instead of one each. A lone write goes out at once, so nothing waits for a
+ * timer; under load, groups grow by themselves to what arrived during the previous round trip.
+ *
+ * Each submitter is answered only after its group committed, so a request never reports what the
+ * database does not hold. When a group fails for a reason of the data (a constraint), every item
+ * is written again alone, so that one bad item fails only its own request; when the database is
+ * unavailable, the whole group fails with that error.
+ */
+export interface GroupCommitOptions<Item> {
+  readonly storage: Storage;
+  /** Writes a whole group. Must treat the items as independent rows: any subset may be written. */
+  readonly write: (db: Queryable, items: readonly Item[]) => Promise<void>;
+  /** Several statements need a transaction around them; a single statement is atomic by itself. */
+  readonly transactional: boolean;
+  /** Most items in one group: bounds one statement's size and time. */
+  readonly maxGroupSize: number;
+  /** Most groups on their way at once (each holds one pooled connection). */
+  readonly maxConcurrentGroups: number;
+}
+
+export interface GroupCommit<Item> {
+  /** Resolves once the item is committed; rejects with the error that prevented it. */
+  submit(item: Item): Promise<void>;
+}
+
+interface Waiting<Item> {
+  readonly item: Item;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+export function createGroupCommit<Item>(options: GroupCommitOptions<Item>): GroupCommit<Item> {
+  const queue: Waiting<Item>[] = [];
+  let inFlight = 0;
+
+  const writeGroup = (items: readonly Item[]): Promise<void> =>
+    options.transactional ? options.storage.transaction((tx) => options.write(tx, items)) : options.write(options.storage, items);
+
+  async function commit(group: readonly Waiting<Item>[]): Promise<void> {
+    try {
+      await writeGroup(group.map((w) => w.item));
+      for (const w of group) w.resolve();
+    } catch (error) {
+      if (group.length === 1 || isDatabaseUnavailable(error)) {
+        for (const w of group) w.reject(error);
+        return;
+      }
+      await Promise.all(group.map((w) => commit([w])));
+    }
+  }
+
+  function pump(): void {
+    while (inFlight < options.maxConcurrentGroups && queue.length > 0) {
+      const group = queue.splice(0, options.maxGroupSize);
+      inFlight += 1;
+      void commit(group).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+  }
+
+  return {
+    submit(item: Item): Promise<void> {
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        pump();
+      });
+    },
+  };
+}

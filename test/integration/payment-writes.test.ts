@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { randomIds } from '../../src/domain/ids.js';
+import { newTransactionState } from '../../src/domain/transaction.js';
+import { createEntity } from '../../src/operations/admin/create-entity.js';
+import { createPaymentWrites, type SettledPayment } from '../../src/operations/payments/payment-writes.js';
+import { prepareNotification } from '../../src/operations/webhooks/enqueue-notification.js';
+import type { Storage } from '../../src/storage/port.js';
+import { findTransaction, type StoredTransaction } from '../../src/storage/repositories/transactions.js';
+import { testDatabases } from '../support/databases.js';
+import { ManualClock } from '../support/test-app.js';
+
+/** Counts the statements the payment writes send, to see that concurrent writes share them. */
+function countingStorage(storage: Storage): { storage: Storage; statements: () => number } {
+  let statements = 0;
+  return {
+    storage: {
+      ...storage,
+      query: (sql, params) => {
+        statements += 1;
+        return storage.query(sql, params);
+      },
+    },
+    statements: () => statements,
+  };
+}
+
+for (const database of testDatabases()) {
+  describe(`payment writes by group commit on ${database.name}`, () => {
+    let storage: Storage;
+    let entityId: string;
+    const clock = new ManualClock();
+    const deps = () => ({ storage, clock, ids: randomIds });
+
+    before(async () => {
+      storage = await database.open();
+      entityId = (await createEntity(deps(), { name: 'Shop' })).entityId;
+    });
+    after(() => storage.close());
+
+    function pendingRow(amountMinor: bigint, owner = entityId): StoredTransaction {
+      const id = randomIds.id();
+      return {
+        ...newTransactionState({ id, entityId: owner, paymentType: 'DB', status: 'pending', amountMinor, currency: 'EUR', createdAt: clock.now(), connectorId: 'simulator', resultCode: '000.200.000' }),
+        parentId: null,
+        isFinal: false,
+        paymentBrand: 'VISA',
+        paymentMethod: 'CC',
+        merchantTransactionId: null,
+        shortId: id.slice(0, 12),
+        connectorReferences: {},
+        schemeTransactionId: null,
+        // Keys deliberately out of alphabetical order: the stored response must keep the order.
+        response: { id, paymentType: 'DB', amount: '1.00', result: { code: '000.200.000', description: 'pending' } },
+        updatedAt: clock.now(),
+      };
+    }
+
+    function settled(row: StoredTransaction, code: string): SettledPayment {
+      const response = { id: row.id, paymentType: 'DB', amount: '1.00', result: { code, description: 'done' }, card: { last4Digits: '0000', bin: '420000' } };
+      return {
+        outcome: { id: row.id, outcome: { status: 'success', resultCode: code, connectorReferences: { retrieval: 'r1' }, schemeTransactionId: `scheme-${row.id}`, response }, at: clock.now() },
+        notification: prepareNotification({ entityId: row.entityId, type: 'PAYMENT', payload: response }, deps()),
+      };
+    }
+
+    it('stores concurrent pending rows and outcomes in fewer statements than payments, exactly', async () => {
+      const counted = countingStorage(storage);
+      const writes = createPaymentWrites(counted.storage);
+      const rows = Array.from({ length: 30 }, (_, n) => pendingRow(n === 0 ? 9_007_199_254_740_993n : BigInt(n * 100)));
+      await Promise.all(rows.map((row) => writes.insertPending(row)));
+      await Promise.all(rows.map((row) => writes.settle(settled(row, '000.100.110'))));
+      assert.ok(counted.statements() < 2 * rows.length, `${counted.statements()} statements for ${rows.length} payments`);
+
+      for (const row of rows) {
+        const stored = (await findTransaction(storage, entityId, row.id))!;
+        assert.equal(stored.amountMinor, row.amountMinor);
+        assert.equal(stored.status, 'success');
+        assert.equal(stored.resultCode, '000.100.110');
+        assert.equal(stored.schemeTransactionId, `scheme-${row.id}`);
+        assert.deepEqual(stored.connectorReferences, { retrieval: 'r1' });
+        assert.deepEqual(Object.keys(stored.response), ['id', 'paymentType', 'amount', 'result', 'card']);
+        assert.equal(stored.createdAt.getTime(), row.createdAt.getTime());
+      }
+      const { rows: notifications } = await storage.query('SELECT count(*)::int AS n FROM notifications');
+      assert.equal(notifications[0]!['n'], 0, 'nobody listens, so no notification is written');
+    });
+
+    it('fails only the row that breaks a constraint when it shares a group with good ones', async () => {
+      const writes = createPaymentWrites(storage);
+      const good = Array.from({ length: 10 }, () => pendingRow(100n));
+      const orphan = pendingRow(100n, randomIds.id());
+      const results = await Promise.allSettled([...good.slice(0, 5), orphan, ...good.slice(5)].map((row) => writes.insertPending(row)));
+      assert.deepEqual(results.map((r) => r.status), [...Array(5).fill('fulfilled'), 'rejected', ...Array(5).fill('fulfilled')]);
+      assert.match(String((results[5] as PromiseRejectedResult).reason), /foreign key/);
+      for (const row of good) assert.equal((await findTransaction(storage, entityId, row.id))?.status, 'pending');
+      assert.equal(await findTransaction(storage, orphan.entityId, orphan.id), undefined);
+    });
+  });
+}

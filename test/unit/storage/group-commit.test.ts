@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createGroupCommit, type GroupCommitOptions } from '../../../src/storage/group-commit.js';
+import type { Queryable, Storage } from '../../../src/storage/port.js';
+
+/** A storage whose writes the test releases by hand, recording every group it was asked to write. */
+function recordingStorage() {
+  const groups: number[][] = [];
+  const transactions: number[] = [];
+  const gates: Array<() => void> = [];
+  const db: Queryable = { query: async () => ({ rows: [], rowCount: 0 }) };
+  const storage: Storage = {
+    kind: 'pglite',
+    query: db.query,
+    async transaction(fn) {
+      transactions.push(groups.length);
+      return fn(db);
+    },
+    close: async () => undefined,
+  };
+  return { storage, groups, transactions, gates };
+}
+
+type Write = GroupCommitOptions<number>['write'];
+
+function committer(storage: Storage, write: Write, overrides: Partial<GroupCommitOptions<number>> = {}) {
+  return createGroupCommit<number>({ storage, write, transactional: false, maxGroupSize: 100, maxConcurrentGroups: 1, ...overrides });
+}
+
+/** A write that waits for the test to open its gate, so that later submissions queue behind it. */
+function gatedWrite(groups: number[][], gates: Array<() => void>): Write {
+  return async (_db, items) => {
+    groups.push([...items]);
+    await new Promise<void>((resolve) => gates.push(resolve));
+  };
+}
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+async function openGates(gates: Array<() => void>, until: () => boolean): Promise<void> {
+  while (!until()) {
+    gates.shift()?.();
+    await flush();
+  }
+}
+
+describe('group commit', () => {
+  it('writes a lone item at once, without waiting for company', async () => {
+    const { storage, groups } = recordingStorage();
+    const commit = committer(storage, async (_db, items) => { groups.push([...items]); });
+    await commit.submit(7);
+    assert.deepEqual(groups, [[7]]);
+  });
+
+  it('writes what arrives during a write as one group, and answers each item after its group', async () => {
+    const { storage, groups, gates } = recordingStorage();
+    const commit = committer(storage, gatedWrite(groups, gates));
+    const answered: number[] = [];
+    const all = [1, 2, 3, 4, 5].map((n) => commit.submit(n).then(() => answered.push(n)));
+    await flush();
+    assert.deepEqual(groups, [[1]], 'the first item went out alone; the others wait for it');
+    assert.deepEqual(answered, []);
+    gates.shift()!();
+    await flush();
+    assert.deepEqual(answered, [1]);
+    assert.deepEqual(groups, [[1], [2, 3, 4, 5]]);
+    gates.shift()!();
+    await Promise.all(all);
+    assert.deepEqual(answered, [1, 2, 3, 4, 5]);
+  });
+
+  it('keeps groups within maxGroupSize and concurrent groups within maxConcurrentGroups', async () => {
+    const { storage, groups, gates } = recordingStorage();
+    const commit = committer(storage, gatedWrite(groups, gates), { maxGroupSize: 3, maxConcurrentGroups: 2 });
+    const all = Array.from({ length: 10 }, (_, n) => commit.submit(n));
+    await flush();
+    assert.deepEqual(groups, [[0], [1]], 'two groups on their way, the rest queued');
+    await openGates(gates, () => groups.flat().length === 10);
+    assert.deepEqual(groups, [[0], [1], [2, 3, 4], [5, 6, 7], [8, 9]]);
+    await openGates(gates, () => gates.length === 0);
+    await Promise.all(all);
+  });
+
+  it('runs a group in one transaction when asked to', async () => {
+    const { storage, groups, transactions } = recordingStorage();
+    const commit = committer(storage, async (_db, items) => { groups.push([...items]); }, { transactional: true });
+    await Promise.all([commit.submit(1), commit.submit(2)]);
+    assert.equal(transactions.length, groups.length);
+  });
+
+  it('writes every item alone after a group failed because of its data, so only the bad item fails', async () => {
+    const { storage, groups, gates } = recordingStorage();
+    let first = true;
+    const write: Write = async (_db, items) => {
+      groups.push([...items]);
+      if (first) {
+        first = false;
+        await new Promise<void>((resolve) => gates.push(resolve));
+        return;
+      }
+      if (items.includes(3)) throw Object.assign(new Error('violates check constraint'), { code: '23514' });
+    };
+    const commit = committer(storage, write);
+    const results = Promise.allSettled([1, 2, 3, 4].map((n) => commit.submit(n)));
+    await flush();
+    gates.shift()!();
+    const settled = await results;
+    assert.deepEqual(settled.map((r) => r.status), ['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    assert.match(String((settled[2] as PromiseRejectedResult).reason), /check constraint/);
+    assert.deepEqual(groups, [[1], [2, 3, 4], [2], [3], [4]]);
+  });
+
+  it('fails the whole group, without retrying item by item, when the database is unavailable', async () => {
+    const { storage, groups, gates } = recordingStorage();
+    let first = true;
+    const write: Write = async (_db, items) => {
+      groups.push([...items]);
+      if (first) {
+        first = false;
+        await new Promise<void>((resolve) => gates.push(resolve));
+        return;
+      }
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    };
+    const commit = committer(storage, write);
+    const results = Promise.allSettled([1, 2, 3].map((n) => commit.submit(n)));
+    await flush();
+    gates.shift()!();
+    const settled = await results;
+    assert.deepEqual(settled.map((r) => r.status), ['fulfilled', 'rejected', 'rejected']);
+    assert.deepEqual(groups, [[1], [2, 3]]);
+  });
+
+  it('goes on with later groups after a failed one', async () => {
+    const { storage, groups } = recordingStorage();
+    let fail = true;
+    const commit = committer(storage, async (_db, items) => {
+      groups.push([...items]);
+      if (fail) {
+        fail = false;
+        throw new Error('deadlock detected');
+      }
+    });
+    await assert.rejects(commit.submit(1), /deadlock/);
+    await commit.submit(2);
+    assert.deepEqual(groups, [[1], [2]]);
+  });
+});
