@@ -10,7 +10,7 @@ import type { Queryable, Storage } from './port.js';
  * Each submitter is answered only after its group committed, so a request never reports what the
  * database does not hold. When a group fails for a reason of the data (a constraint), every item
  * is written again alone, so that one bad item fails only its own request; when the database is
- * unavailable, the whole group fails with that error.
+ * unavailable, the whole group fails with that error, and so does every item queued behind it.
  */
 export interface GroupCommitOptions<Item> {
   readonly storage: Storage;
@@ -47,8 +47,15 @@ export function createGroupCommit<Item>(options: GroupCommitOptions<Item>): Grou
       await writeGroup(group.map((w) => w.item));
       for (const w of group) w.resolve();
     } catch (error) {
-      if (group.length === 1 || isDatabaseUnavailable(error)) {
-        for (const w of group) w.reject(error);
+      if (isDatabaseUnavailable(error)) {
+        // What queued behind this group would only wait for the same outage (up to a statement
+        // timeout each, one group after another): it fails now, so every request is answered
+        // within about one timeout.
+        for (const w of [...group, ...queue.splice(0)]) w.reject(error);
+        return;
+      }
+      if (group.length === 1) {
+        group[0]!.reject(error);
         return;
       }
       await Promise.all(group.map((w) => commit([w])));

@@ -110,7 +110,7 @@ describe('group commit', () => {
     assert.deepEqual(groups, [[1], [2, 3, 4], [2], [3], [4]]);
   });
 
-  it('fails the whole group, without retrying item by item, when the database is unavailable', async () => {
+  it('fails the whole group, and what waits behind it, without retrying item by item, when the database is unavailable', async () => {
     const { storage, groups, gates } = recordingStorage();
     let first = true;
     const write: Write = async (_db, items) => {
@@ -122,13 +122,14 @@ describe('group commit', () => {
       }
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     };
-    const commit = committer(storage, write);
-    const results = Promise.allSettled([1, 2, 3].map((n) => commit.submit(n)));
+    const commit = committer(storage, write, { maxGroupSize: 2 });
+    const results = Promise.allSettled([1, 2, 3, 4, 5].map((n) => commit.submit(n)));
     await flush();
     gates.shift()!();
     const settled = await results;
-    assert.deepEqual(settled.map((r) => r.status), ['fulfilled', 'rejected', 'rejected']);
-    assert.deepEqual(groups, [[1], [2, 3]]);
+    assert.deepEqual(settled.map((r) => r.status), ['fulfilled', 'rejected', 'rejected', 'rejected', 'rejected']);
+    assert.deepEqual(groups, [[1], [2, 3]], 'items 4 and 5 were not sent into the outage');
+    assert.match(String((settled[4] as PromiseRejectedResult).reason), /ECONNREFUSED/);
   });
 
   it('goes on with later groups after a failed one', async () => {
