@@ -8,7 +8,8 @@
  * Environment: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local test database),
  * BENCH_CONNECTIONS (64), BENCH_DURATION_SECONDS (10 per phase), BENCH_WARMUP_SECONDS (3),
  * BENCH_POOL_SIZE (10, the gateway's default DATABASE_POOL_SIZE; the insert floor uses the same),
- * BENCH_PA_COUNT (2000 PAs created for the capture phase).
+ * BENCH_PA_COUNT (2000 PAs created for the capture phase), BENCH_GATEWAY_PROCESSES (2: the DB phase again
+ * with GATEWAY_PROCESSES=2; 1 leaves it out).
  * Writes bench/results/<yyyy-mm-dd>.json and the table in docs/performance.md.
  */
 import { parseArgs } from 'node:util';
@@ -18,7 +19,7 @@ import { describePhase, type PhaseResult } from './load.js';
 import { describeProfile, type ProfileSummary } from './support/cpu-profile.js';
 import { startGatewayProcess } from './support/gateway.js';
 import { cardPaymentBody, getPhase, paymentPhase, referencePhase, storedPaymentRow, successfulIds, type Merchant, type PhaseSettings } from './support/gateway-phases.js';
-import { memoryOf } from './support/node-process.js';
+import { largestMemoryOf } from './support/node-process.js';
 import { createBenchSchema, createMerchant, serverVersion, type BenchSchema } from './support/postgres.js';
 import { profileGateway } from './support/profile-run.js';
 import { describeMachine, writeResults } from './support/report.js';
@@ -33,6 +34,8 @@ export const settings = {
   warmUpSeconds: envNumber('BENCH_WARMUP_SECONDS', 3),
   poolSize: envNumber('BENCH_POOL_SIZE', 10),
   paCount: envNumber('BENCH_PA_COUNT', 2000),
+  /** GATEWAY_PROCESSES of the extra DB phase; 1 leaves that phase out. */
+  gatewayProcesses: envNumber('BENCH_GATEWAY_PROCESSES', 2),
 };
 
 const { values: flags } = parseArgs({ options: { profile: { type: 'boolean', default: false }, 'scale-out': { type: 'boolean', default: false } } });
@@ -55,9 +58,22 @@ async function measureGateway(schema: BenchSchema): Promise<{ phases: PhaseResul
     report(await paymentPhase(`setup: ${settings.paCount} PAs (not counted)`, phase, merchant, 'PA', settings.paCount));
     phases.push(report(await referencePhase('POST /v1/payments/{id} CP', phase, merchant, 'CP', await successfulIds(schema.admin, 'PA'))));
     phases.push(report(await referencePhase('POST /v1/payments/{id} RF', phase, merchant, 'RF', dbIds)));
-    const peakRssMiB = memoryOf(gateway.pid)?.peakRssMiB ?? 0;
+    const peakRssMiB = largestMemoryOf(gateway.pid)?.peakRssMiB ?? 0;
     console.log(`gateway peak RSS (VmHWM): ${peakRssMiB.toFixed(0)} MiB`);
     return { phases, peakRssMiB, merchant };
+  } finally {
+    await gateway.stop();
+  }
+}
+
+/** The DB phase again with GATEWAY_PROCESSES processes on the same port (PostgreSQL only). */
+async function measureProcesses(schema: BenchSchema, merchant: Merchant): Promise<{ phase: PhaseResult; peakRssMiB: number }> {
+  const gateway = await startGatewayProcess({ databaseUrl: schema.url, poolSize: settings.poolSize, env: { GATEWAY_PROCESSES: String(settings.gatewayProcesses) } });
+  try {
+    const phase: PhaseSettings = { url: gateway.url, connections: settings.connections, durationSeconds: settings.durationSeconds, pid: gateway.pid };
+    report(await paymentPhase('warm-up (not counted)', { ...phase, durationSeconds: settings.warmUpSeconds }, merchant, 'DB'));
+    const result = report(await paymentPhase(`POST /v1/payments DB, ${settings.gatewayProcesses} processes`, phase, merchant, 'DB'));
+    return { phase: result, peakRssMiB: largestMemoryOf(gateway.pid)?.peakRssMiB ?? 0 };
   } finally {
     await gateway.stop();
   }
@@ -79,6 +95,7 @@ async function main(): Promise<void> {
     const machine = describeMachine(await serverVersion(schema.admin));
     console.log(`gateway benchmark: ${settings.connections} connections, ${settings.durationSeconds} s per phase, pool ${settings.poolSize}, schema ${schema.name}`);
     const gateway = await measureGateway(schema);
+    const processes = settings.gatewayProcesses > 1 ? await measureProcesses(schema, gateway.merchant) : undefined;
     const floors = await measureFloors(schema, gateway.merchant);
     let profile: ProfileSummary | undefined;
     if (flags.profile) {
@@ -92,6 +109,7 @@ async function main(): Promise<void> {
       gateway: { phases: gateway.phases, peakRssMiB: gateway.peakRssMiB },
       floors,
       ...checkTargets(gateway.phases[0]!, floors, gateway.peakRssMiB, gateway.phases),
+      ...(processes ? { processes: { count: settings.gatewayProcesses, ...processes, ...checkTargets(processes.phase, floors, processes.peakRssMiB) } } : {}),
       ...(profile ? { profile } : {}),
     };
     if (flags['scale-out']) record.scaleOut = await runScaleOut(settings);

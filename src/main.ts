@@ -1,5 +1,7 @@
+import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/load-config.js';
 import { localAdminToken, removeRuntimeRecord, runningGateway, writeRuntimeRecord } from './config/runtime-file.js';
@@ -9,7 +11,9 @@ import { ensureDemoMerchant } from './operations/admin/ensure-demo-merchant.js';
 import { startWorkers } from './jobs/start-workers.js';
 import { loadVaultConfig, type VaultKeyConfig } from './config/vault-config.js';
 import { masterKeyRingOf, openVault } from './operations/registrations/open-vault.js';
-import { openMigratedStorage } from './storage/open-storage.js';
+import { openMigratedStorage, openStorage } from './storage/open-storage.js';
+import { processIndex, runPrimary } from './cluster/primary.js';
+import { loggerOptions } from './http/logging.js';
 
 function readConfigOrExit(): { config: Config; vaultKeys: VaultKeyConfig } {
   try {
@@ -39,17 +43,39 @@ function printDemoMerchant(entityId: string, accessToken: string, baseUrl: strin
   );
 }
 
+const schemeOf = (config: Config) => (config.tlsCertFile ? 'https' : 'http');
+
+/** GATEWAY_PROCESSES > 1: prepare the database once, then let the cluster's primary run the processes. */
+async function startPrimary(config: Config): Promise<void> {
+  const logger = pino(loggerOptions(config.logLevel));
+  const storage = await openMigratedStorage(config);
+  const demo = config.system === 'test' ? await ensureDemoMerchant({ storage, clock: systemClock, ids: randomIds }) : undefined;
+  await storage.close();
+  runPrimary({
+    processes: config.gatewayProcesses,
+    scheme: schemeOf(config),
+    logger,
+    onReady(url) {
+      if (demo) printDemoMerchant(demo.entityId, demo.accessToken, url);
+      logger.info({ url, processes: config.gatewayProcesses }, 'gateway ready');
+    },
+  });
+}
+
 async function main(): Promise<void> {
   const { config, vaultKeys } = readConfigOrExit();
+  if (config.gatewayProcesses > 1 && cluster.isPrimary) return startPrimary(config);
+  // One of several processes: the primary already migrated the database and made the demo merchant.
+  const oneOfSeveral = cluster.isWorker;
   const embedded = config.databaseUrl === undefined;
   if (embedded && runningGateway(config.dataDir)) {
     process.stderr.write(`another gateway process is using ${config.dataDir}; stop it or set DATA_DIR\n`);
     process.exit(1);
   }
-  const storage = await openMigratedStorage(config);
+  const storage = oneOfSeveral ? await openStorage(config) : await openMigratedStorage(config);
   const deps = { storage, clock: systemClock, ids: randomIds };
   const vault = openVault(deps, masterKeyRingOf(vaultKeys));
-  const demo = config.system === 'test' ? await ensureDemoMerchant(deps) : undefined;
+  const demo = config.system === 'test' && !oneOfSeveral ? await ensureDemoMerchant(deps) : undefined;
   const redis = connectRedis(config.redisUrl);
   redis?.on('error', () => undefined);
   const https = config.tlsCertFile && config.tlsKeyFile
@@ -60,10 +86,11 @@ async function main(): Promise<void> {
   const address = await app.listen({ host: config.host, port: config.port });
   if (embedded) writeRuntimeRecord(config.dataDir, { pid: process.pid, url: address });
   // Background jobs (webhook deliveries) run here unless WORKERS_IN_GATEWAY=false hands them to `npm run worker`.
-  const workers = config.workers.runInGateway ? startWorkers({ storage, clock: systemClock, logger: app.log, settings: config.workers }) : undefined;
+  const runsJobs = config.workers.runInGateway && processIndex(process.env) === 0;
+  const workers = runsJobs ? startWorkers({ storage, clock: systemClock, logger: app.log, settings: config.workers }) : undefined;
   if (demo) printDemoMerchant(demo.entityId, demo.accessToken, address);
   // The last line of a start: supervisors and tests wait for it.
-  app.log.info({ url: address }, 'gateway ready');
+  app.log.info({ url: address }, oneOfSeveral ? 'gateway process ready' : 'gateway ready');
 
   let stopping = false;
   const stop = async (signal: string) => {

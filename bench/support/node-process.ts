@@ -133,8 +133,8 @@ export async function startNodeProcess(options: StartOptions): Promise<NodeProce
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on every Linux this runs on). */
 const USER_HZ = 100;
 
-/** CPU time (user + system) a process has used so far, in ms; undefined once it is gone. */
-export function cpuTimeMs(pid: number): number | undefined {
+/** CPU time (user + system) one process has used so far, in ms; undefined once it is gone. */
+function processCpuTimeMs(pid: number): number | undefined {
   try {
     // The command name in parentheses may hold spaces; the fields after it are fixed.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -144,9 +144,41 @@ export function cpuTimeMs(pid: number): number | undefined {
   }
 }
 
-/** Samples the resident memory of a process every intervalMs; the highest reading wins. */
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The process and its Node.js descendants: with GATEWAY_PROCESSES > 1 the gateway is a primary
+ * and its forked processes. tsx's esbuild helper (not node) is left out, as for one process.
+ */
+export function nodeProcessTree(pid: number): number[] {
+  const isNode = (child: number) => { try { return readFileSync(`/proc/${child}/comm`, 'utf8').trim() === 'node'; } catch { return false; } };
+  return [pid, ...childrenOf(pid).filter(isNode).flatMap(nodeProcessTree)];
+}
+
+/** CPU time of the process and its Node.js descendants so far, in ms; undefined once it is gone. */
+export function cpuTimeMs(pid: number): number | undefined {
+  const own = processCpuTimeMs(pid);
+  if (own === undefined) return undefined;
+  return nodeProcessTree(pid).slice(1).reduce((total, child) => total + (processCpuTimeMs(child) ?? 0), own);
+}
+
+/** The resident memory of the largest process of the tree (the figure the RSS target is about). */
+export function largestMemoryOf(pid: number): { peakRssMiB: number; rssMiB: number } | undefined {
+  const readings = nodeProcessTree(pid).map(memoryOf).filter((m) => m !== undefined);
+  if (readings.length === 0) return undefined;
+  return { peakRssMiB: Math.max(...readings.map((m) => m.peakRssMiB)), rssMiB: Math.max(...readings.map((m) => m.rssMiB)) };
+}
+
+/** Samples the resident memory of the largest process of the tree every intervalMs; the highest reading wins. */
 export function sampleMemory(pid: number, intervalMs = 250): { stop(): number } {
-  let highestMiB = memoryOf(pid)?.rssMiB ?? 0;
-  const timer = setInterval(() => { highestMiB = Math.max(highestMiB, memoryOf(pid)?.rssMiB ?? 0); }, intervalMs);
+  const read = () => largestMemoryOf(pid)?.rssMiB ?? 0;
+  let highestMiB = read();
+  const timer = setInterval(() => { highestMiB = Math.max(highestMiB, read()); }, intervalMs);
   return { stop: () => { clearInterval(timer); return highestMiB; } };
 }

@@ -26,6 +26,8 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly bodyLimitBytes: number;
   readonly databasePoolSize: number;
+  /** HTTP processes sharing the port (node:cluster); more than 1 needs PostgreSQL. */
+  readonly gatewayProcesses: number;
   /** Overrides every connector's own cut-offs; undefined keeps the connector's. */
   readonly reversalCutoffMinutes: number | undefined;
   readonly captureCutoffMinutes: number | undefined;
@@ -48,6 +50,7 @@ export const CONFIG_VARIABLES = [
   ['DATABASE_URL', '(unset)', 'postgres://… to use PostgreSQL; unset to use the embedded PGlite database under DATA_DIR.'],
   ['DATA_DIR', './data', 'Folder of the embedded database (only without DATABASE_URL).'],
   ['DATABASE_POOL_SIZE', '10', 'Connections in the PostgreSQL pool of one gateway process.'],
+  ['GATEWAY_PROCESSES', '1', 'Gateway processes serving the same port (one per core is the usual choice); more than 1 needs DATABASE_URL, and REDIS_URL to share throttling between them.'],
   ['GATEWAY_SYSTEM', 'test', '`test` (simulators, testMode allowed) or `live` (testMode rejected, TLS required).'],
   ['TLS_CERT_FILE', '(unset)', 'PEM certificate; with TLS_KEY_FILE the server speaks HTTPS.'],
   ['TLS_KEY_FILE', '(unset)', 'PEM private key for TLS_CERT_FILE.'],
@@ -68,6 +71,13 @@ const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debu
 // A cut-off of up to a year; unset means the connector decides.
 function readOptionalMinutes(env: Env, name: string, problems: string[]): number | undefined {
   return readOptional(env, name) === undefined ? undefined : readInteger(env, name, 0, 1, 525_600, problems);
+}
+
+// PGlite lives inside one process: several processes on one data folder would corrupt it.
+function checkProcesses(config: Config, problems: string[]): void {
+  if (config.gatewayProcesses > 1 && config.databaseUrl === undefined) {
+    problems.push('GATEWAY_PROCESSES above 1 needs DATABASE_URL: the embedded database serves one process');
+  }
 }
 
 function checkTls(config: Config, problems: string[]): void {
@@ -91,6 +101,7 @@ export function loadConfig(env: Env): Config {
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems),
     dataDir: readOptional(env, 'DATA_DIR') ?? './data',
     databasePoolSize: readInteger(env, 'DATABASE_POOL_SIZE', 10, 1, 1000, problems),
+    gatewayProcesses: readInteger(env, 'GATEWAY_PROCESSES', 1, 1, 64, problems),
     system: readEnum<GatewaySystem>(env, 'GATEWAY_SYSTEM', ['test', 'live'], 'test', problems),
     tlsCertFile: readOptional(env, 'TLS_CERT_FILE'),
     tlsKeyFile: readOptional(env, 'TLS_KEY_FILE'),
@@ -106,6 +117,7 @@ export function loadConfig(env: Env): Config {
     workers: collectWorkerSettings(env, problems),
   };
   checkTls(config, problems);
+  checkProcesses(config, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }

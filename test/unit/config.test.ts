@@ -23,6 +23,8 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'redis://127.0.0.1:6379' }, 'redisUrl', 'redis://127.0.0.1:6379'],
     [{ LOG_LEVEL: 'silent' }, 'logLevel', 'silent'],
     [{ PORT: '' }, 'port', 8080],
+    [{}, 'gatewayProcesses', 1],
+    [{ GATEWAY_PROCESSES: '4', DATABASE_URL: 'postgres://u@h/db' }, 'gatewayProcesses', 4],
   ];
   for (const [env, key, expected] of accepted) {
     it(`accepts ${JSON.stringify(env)}`, () => {
@@ -42,6 +44,9 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'http://x' }, /REDIS_URL/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ ADMIN_TOKEN: 'short' }, /ADMIN_TOKEN/],
+    [{ GATEWAY_PROCESSES: '2' }, /GATEWAY_PROCESSES above 1 needs DATABASE_URL/],
+    [{ GATEWAY_PROCESSES: '0', DATABASE_URL: 'postgres://u@h/db' }, /GATEWAY_PROCESSES/],
+    [{ GATEWAY_PROCESSES: '65', DATABASE_URL: 'postgres://u@h/db' }, /GATEWAY_PROCESSES/],
   ];
   for (const [env, message] of rejected) {
     it(`rejects ${JSON.stringify(env)}`, () => {

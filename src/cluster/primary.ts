@@ -1,0 +1,72 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from 'pino';
+
+/**
+ * GATEWAY_PROCESSES > 1: this process serves nothing itself. It forks the gateway processes, which
+ * share its port (node:cluster hands them the connections), says "gateway ready" once all of them
+ * listen, starts a new one in place of one that dies, and stops them all on SIGTERM or SIGINT.
+ * The database is prepared (migrations, demo merchant) by the caller before the first fork, so
+ * the processes only open it.
+ */
+export interface PrimaryOptions {
+  readonly processes: number;
+  readonly scheme: 'http' | 'https';
+  readonly logger: Logger;
+  /** Called once, when every process listens, with the address they share. */
+  readonly onReady: (url: string) => void;
+  /** A dead process is replaced after this long, so a process that dies at start cannot spin. */
+  readonly restartDelayMs?: number;
+  /** A process that has not stopped this long after SIGTERM is killed. */
+  readonly stopGraceMs?: number;
+}
+
+/** The environment variable that tells a gateway process its index (0 runs the background jobs). */
+export const PROCESS_INDEX_VARIABLE = 'GATEWAY_PROCESS_INDEX';
+
+export function processIndex(env: NodeJS.ProcessEnv): number {
+  return Number(env[PROCESS_INDEX_VARIABLE] ?? 0);
+}
+
+export function runPrimary(options: PrimaryOptions): void {
+  const { logger } = options;
+  const indexOf = new Map<Worker, number>();
+  const listening = new Set<number>();
+  let ready = false;
+  let stopping = false;
+
+  const fork = (index: number) => indexOf.set(cluster.fork({ [PROCESS_INDEX_VARIABLE]: String(index) }), index);
+
+  cluster.on('listening', (worker, address) => {
+    listening.add(indexOf.get(worker)!);
+    if (ready || listening.size < options.processes) return;
+    ready = true;
+    const host = address.address && address.address !== '::' && address.address !== '0.0.0.0' ? address.address : '127.0.0.1';
+    options.onReady(`${options.scheme}://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
+  });
+
+  cluster.on('exit', (worker, code, signal) => {
+    const index = indexOf.get(worker)!;
+    indexOf.delete(worker);
+    if (stopping) {
+      if (indexOf.size === 0) process.exit(0);
+      return;
+    }
+    logger.error({ pid: worker.process.pid, index, code, signal }, 'gateway process died; starting another');
+    setTimeout(() => fork(index), options.restartDelayMs ?? 1_000).unref();
+  });
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    if (indexOf.size === 0) process.exit(0);
+    for (const worker of indexOf.keys()) worker.process.kill('SIGTERM');
+    setTimeout(() => {
+      for (const worker of indexOf.keys()) worker.process.kill('SIGKILL');
+    }, options.stopGraceMs ?? 15_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  for (let index = 0; index < options.processes; index += 1) fork(index);
+}

@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { startGateway, type GatewayProcess } from '../support/gateway-process.js';
+import { SAMPLE_CARD } from '../support/payments.js';
+
+/**
+ * GATEWAY_PROCESSES=2 on PostgreSQL: one primary, two gateway processes on one port. The
+ * database is prepared once, a process that dies is replaced, and SIGTERM stops them all.
+ */
+const url = process.env['TEST_DATABASE_URL'];
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** The gateway processes: the primary's node children (tsx adds an esbuild child of its own to each). */
+function gatewayProcesses(primary: number): number[] {
+  return childrenOf(primary).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('main.ts');
+    } catch {
+      return false;
+    }
+  });
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('several gateway processes on one port', { skip: url ? false : 'TEST_DATABASE_URL not set: GATEWAY_PROCESSES needs PostgreSQL' }, () => {
+  const schema = `cluster_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  let gateway: GatewayProcess;
+  let merchant: { entityId: string; accessToken: string };
+
+  before(async () => {
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const databaseUrl = `${url}${url!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    gateway = await startGateway({ DATABASE_URL: databaseUrl, GATEWAY_PROCESSES: '2' });
+    const output = gateway.output();
+    merchant = { entityId: /entityId:\s+(\w+)/.exec(output)![1]!, accessToken: /accessToken:\s+(\S+)/.exec(output)![1]! };
+  });
+  after(async () => {
+    await gateway?.stop();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  });
+
+  const pay = async (amount: string) => {
+    const response = await fetch(`${gateway.url}/v1/payments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${merchant.accessToken}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ entityId: merchant.entityId, paymentType: 'DB', amount, currency: 'EUR', ...SAMPLE_CARD }),
+    });
+    return { status: response.status, body: (await response.json()) as { id: string } };
+  };
+
+  it('prepares the database once and serves payments from two processes', async () => {
+    assert.equal(gateway.output().match(/Demo merchant created/g)?.length, 1, 'one demo merchant, printed once');
+    assert.equal(gateway.output().match(/"msg":"gateway ready"/g)?.length, 1);
+    assert.equal(gatewayProcesses(gateway.child.pid!).length, 2);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => pay(`${n + 1}.00`)));
+    assert.deepEqual(answers.map((a) => a.status), answers.map(() => 200));
+    const { rows } = await admin.query(`SELECT count(*)::int AS n FROM ${schema}.transactions`);
+    assert.equal(rows[0].n, 40);
+    const migrations = await admin.query(`SELECT count(*)::int AS n FROM ${schema}.entities`);
+    assert.equal(migrations.rows[0].n, 1, 'the demo merchant exists once');
+  });
+
+  it('replaces a process that dies, and keeps serving meanwhile', async () => {
+    const [victim, survivor] = gatewayProcesses(gateway.child.pid!);
+    process.kill(victim!, 'SIGKILL');
+    await until(() => !alive(victim!));
+    assert.equal((await pay('3.00')).status, 200, 'the other process serves while the replacement starts');
+    await until(() => gatewayProcesses(gateway.child.pid!).filter((pid) => pid !== survivor).length === 1);
+    assert.ok(gateway.output().includes('gateway process died; starting another'));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => pay('4.00')));
+    assert.deepEqual(answers.map((a) => a.status), answers.map(() => 200));
+  });
+
+  it('stops every process on SIGTERM', async () => {
+    const processes = gatewayProcesses(gateway.child.pid!);
+    assert.equal(await gateway.stop('SIGTERM'), 0);
+    await until(() => processes.every((pid) => !alive(pid)));
+  });
+});
