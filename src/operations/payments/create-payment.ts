@@ -126,7 +126,7 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
       outcome: { status: statusOfOutcome(outcome.kind), resultCode: outcome.code, connectorReferences: outcome.resultDetails, schemeTransactionId: outcome.schemeTransactionId ?? null, response: storedResponse(view) },
       at: deps.clock.now(),
     },
-    notification: paymentNotification(deps, { entityId, view, notificationUrl: request.notificationUrl }),
+    notification: paymentNotification(deps, { entityId, transactionId: id, notificationUrl: request.notificationUrl }),
   });
   const { onOutcome } = input;
   if (!onOutcome) {

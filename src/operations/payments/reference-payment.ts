@@ -116,7 +116,7 @@ async function settle(deps: PaymentDeps, reserved: Reserved, input: ReferencePay
   const now = deps.clock.now();
   const settled: SettledPayment = {
     outcome: { id: reserved.child.id, outcome: { status: statusOfOutcome(outcome.kind), resultCode: outcome.code, connectorReferences: outcome.resultDetails, schemeTransactionId: null, response: storedResponse(view) }, at: now },
-    notification: paymentNotification(deps, { entityId: reserved.child.entityId, view, notificationUrl: input.request.notificationUrl }),
+    notification: paymentNotification(deps, { entityId: reserved.child.entityId, transactionId: reserved.child.id, notificationUrl: input.request.notificationUrl }),
   };
   if (outcome.kind !== 'declined') {
     await deps.writes.settle(settled);

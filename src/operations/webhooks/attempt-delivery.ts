@@ -1,7 +1,7 @@
 import type { Clock } from '../../domain/ids.js';
 import { nextAttemptAt } from '../../domain/retry-schedule.js';
 import type { AttemptWrite, DeliveryToSend } from '../../storage/repositories/webhook-deliveries.js';
-import { buildNotificationRequest } from './notification-message.js';
+import { buildNotificationRequest, deliveryBody } from './notification-message.js';
 import type { NotificationSender } from './ports.js';
 
 export interface AttemptResult {
@@ -35,7 +35,7 @@ export function decideDelivery(delivery: DeliveryToSend): DeliveryDecision {
 /** Makes one attempt now. */
 export async function attemptDelivery(sender: NotificationSender, clock: Clock, delivery: DeliveryToSend): Promise<AttemptResult> {
   const attemptedAt = clock.now();
-  const outcome = await sender.send(buildNotificationRequest(delivery));
+  const outcome = await sender.send(buildNotificationRequest({ ...delivery, body: deliveryBody(delivery) }));
   return { attemptedAt, ...outcome, acknowledged: isAcknowledged(outcome.httpStatus) };
 }
 

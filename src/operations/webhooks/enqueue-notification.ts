@@ -8,17 +8,24 @@ import { DELIVER_WEBHOOK_JOB } from './ports.js';
 export type NotificationType = 'PAYMENT' | 'REGISTRATION';
 export type NotificationAction = 'CREATED' | 'UPDATED' | 'DELETED';
 
-export interface NotificationInput {
+interface NotificationTarget {
   /** The entity the payment or registration belongs to (a channel or a merchant). */
   readonly entityId: string;
   readonly type: NotificationType;
   /** Always set for REGISTRATION; optional for PAYMENT. */
   readonly action?: NotificationAction | undefined;
-  /** The same object the API answered with (never a card number in clear). */
-  readonly payload: Readonly<Record<string, unknown>>;
   /** The request's deprecated notificationUrl: honoured, sent in clear (it has no key). */
   readonly notificationUrl?: string | undefined;
 }
+
+/**
+ * What the notification says: the object the API answered with (never a card number in clear),
+ * or, for a payment, its transaction, whose stored response is that object (paymentPayload).
+ */
+export type NotificationInput = NotificationTarget & (
+  | { readonly payload: Readonly<Record<string, unknown>>; readonly transactionId?: undefined }
+  | { readonly transactionId: string; readonly payload?: undefined }
+);
 
 export interface EnqueuedNotification {
   /** The stable id every receiver sees in the body (`id`) and in X-Notification-Id. */
@@ -28,7 +35,8 @@ export interface EnqueuedNotification {
 }
 
 /**
- * The outbox row of one event, ready to be written: its id, its body, its targets' rule. Pure
+ * The outbox row of one event, ready to be written: its id, its body (or its transaction), its
+ * targets' rule. Pure
  * apart from the id and the clock, so that group commit can write many in one statement.
  */
 export function prepareNotification(input: NotificationInput, deps: Pick<OperationDeps, 'clock' | 'ids'>): FanOut {
@@ -36,8 +44,10 @@ export function prepareNotification(input: NotificationInput, deps: Pick<Operati
   const notificationUrl = input.notificationUrl === undefined ? null : checkNotificationUrl('notificationUrl', input.notificationUrl);
   const id = deps.ids.id();
   const action = input.action ?? null;
-  const body = notificationBody({ id, type: input.type, action, payload: input.payload });
-  return { notification: { id, entityId: input.entityId, type: input.type, action, body, createdAt: deps.clock.now() }, notificationUrl, jobKind: DELIVER_WEBHOOK_JOB };
+  // By reference, the body costs nothing now; it is built if and when somebody is sent it.
+  const body = input.payload ? notificationBody({ id, type: input.type, action, payload: input.payload }) : null;
+  const transactionId = input.transactionId ?? null;
+  return { notification: { id, entityId: input.entityId, type: input.type, action, body, transactionId, createdAt: deps.clock.now() }, notificationUrl, jobKind: DELIVER_WEBHOOK_JOB };
 }
 
 /**

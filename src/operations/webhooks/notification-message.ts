@@ -22,6 +22,21 @@ export function notificationBody(content: NotificationContent): string {
   });
 }
 
+/**
+ * A PAYMENT notification's payload: the payment's stored response (what the API answered) plus
+ * the presentation amount and currency webhooks carry.
+ */
+export function paymentPayload(response: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return { ...response, presentationAmount: response['amount'], presentationCurrency: response['currency'] };
+}
+
+/** The body of a delivery: the stored one, or one built from the transaction the notification names. */
+export function deliveryBody(delivery: Pick<DeliveryToSend, 'notificationId' | 'notificationType' | 'notificationAction' | 'body' | 'transactionResponse'>): string {
+  if (delivery.body !== null) return delivery.body;
+  if (!delivery.transactionResponse) throw new Error(`notification ${delivery.notificationId} has neither a body nor a transaction`);
+  return notificationBody({ id: delivery.notificationId, type: delivery.notificationType, action: delivery.notificationAction, payload: paymentPayload(delivery.transactionResponse) });
+}
+
 /** The body of a webhook's test notification. */
 export function testNotificationBody(id: string, webhook: { readonly id: string; readonly entityId: string }): string {
   return notificationBody({
@@ -37,7 +52,7 @@ export function testNotificationBody(id: string, webhook: { readonly id: string;
  * each time (hex body, text/plain, IV and tag headers); a notificationUrl has no key, so it gets
  * the JSON in clear.
  */
-export function buildNotificationRequest(delivery: Pick<DeliveryToSend, 'url' | 'secret' | 'body' | 'notificationId'>): NotificationRequest {
+export function buildNotificationRequest(delivery: Pick<DeliveryToSend, 'url' | 'secret' | 'notificationId'> & { readonly body: string }): NotificationRequest {
   const common = { 'X-Notification-Id': delivery.notificationId, 'User-Agent': NOTIFICATION_USER_AGENT };
   if (delivery.secret === null) {
     return { url: delivery.url, headers: { ...common, 'Content-Type': 'application/json' }, body: delivery.body };

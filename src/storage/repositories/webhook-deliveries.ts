@@ -19,7 +19,11 @@ export interface DeliveryToSend {
   readonly secret: string | null;
   readonly webhookStatus: WebhookStatus | null;
   readonly webhookDeleted: boolean;
-  readonly body: string;
+  readonly notificationType: string;
+  readonly notificationAction: string | null;
+  /** The notification's body; null when it names a transaction, whose stored response follows. */
+  readonly body: string | null;
+  readonly transactionResponse: Readonly<Record<string, unknown>> | null;
 }
 
 interface DeliveryRow {
@@ -34,15 +38,20 @@ interface DeliveryRow {
   secret: string | null;
   webhook_status: WebhookStatus | null;
   webhook_deleted: boolean;
-  body: string;
+  type: string;
+  action: string | null;
+  body: string | null;
+  transaction_response: Record<string, unknown> | null;
 }
 
 const DELIVERY_SELECT = `
   SELECT d.id, d.notification_id, d.webhook_id, d.purpose, d.status, d.attempt_count, d.first_attempt_at,
-         COALESCE(w.url, d.url) AS url, w.secret, w.status AS webhook_status, (w.deleted_at IS NOT NULL) AS webhook_deleted, n.body
+         COALESCE(w.url, d.url) AS url, w.secret, w.status AS webhook_status, (w.deleted_at IS NOT NULL) AS webhook_deleted,
+         n.type, n.action, n.body, t.response AS transaction_response
     FROM webhook_deliveries d
     JOIN notifications n ON n.id = d.notification_id
-    LEFT JOIN webhooks w ON w.id = d.webhook_id`;
+    LEFT JOIN webhooks w ON w.id = d.webhook_id
+    LEFT JOIN transactions t ON t.id = n.transaction_id`;
 
 function toDelivery(row: DeliveryRow): DeliveryToSend {
   return {
@@ -57,7 +66,10 @@ function toDelivery(row: DeliveryRow): DeliveryToSend {
     secret: row.secret,
     webhookStatus: row.webhook_status,
     webhookDeleted: row.webhook_deleted,
+    notificationType: row.type,
+    notificationAction: row.action,
     body: row.body,
+    transactionResponse: row.transaction_response,
   };
 }
 

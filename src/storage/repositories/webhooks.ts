@@ -100,8 +100,12 @@ export interface NewNotification {
   readonly entityId: string;
   readonly type: string;
   readonly action: string | null;
-  /** The exact JSON every receiver gets. */
-  readonly body: string;
+  /**
+   * The exact JSON every receiver gets; null when the notification names its transaction instead,
+   * and the body is built from the transaction's stored response at delivery.
+   */
+  readonly body: string | null;
+  readonly transactionId?: string | null | undefined;
   readonly createdAt: Date;
 }
 
@@ -116,7 +120,8 @@ export interface FanOut {
 /** The JSON parameter of fanOutSql. */
 export function fanOutRows(fanOuts: readonly FanOut[]): string {
   return JSON.stringify(fanOuts.map(({ notification: n, notificationUrl, jobKind }) => ({
-    id: n.id, entity_id: n.entityId, type: n.type, action: n.action, body: n.body, created_at: n.createdAt, notification_url: notificationUrl, job_kind: jobKind,
+    id: n.id, entity_id: n.entityId, type: n.type, action: n.action, body: n.body, transaction_id: n.transactionId ?? null,
+    created_at: n.createdAt, notification_url: notificationUrl, job_kind: jobKind,
   })));
 }
 
@@ -131,7 +136,8 @@ export function fanOutRows(fanOuts: readonly FanOut[]): string {
 export function fanOutSql(param: string): string {
   return `input AS (
        SELECT * FROM json_to_recordset(${param}::json)
-         AS i(id bpchar, entity_id bpchar, type text, action text, body text, created_at timestamptz, notification_url text, job_kind text)
+         AS i(id bpchar, entity_id bpchar, type text, action text, body text, transaction_id bpchar, created_at timestamptz,
+              notification_url text, job_kind text)
      ), targets AS (
        SELECT i.id AS notification_id, w.id AS webhook_id, NULL::text AS url
          FROM input i JOIN webhooks w
@@ -140,8 +146,8 @@ export function fanOutSql(param: string): string {
        UNION ALL
        SELECT i.id, NULL, i.notification_url FROM input i WHERE i.notification_url IS NOT NULL
      ), notification AS (
-       INSERT INTO notifications (id, entity_id, type, action, body, created_at)
-       SELECT i.id, i.entity_id, i.type, i.action, i.body, i.created_at FROM input i
+       INSERT INTO notifications (id, entity_id, type, action, body, transaction_id, created_at)
+       SELECT i.id, i.entity_id, i.type, i.action, i.body, i.transaction_id, i.created_at FROM input i
         WHERE EXISTS (SELECT 1 FROM targets t WHERE t.notification_id = i.id)
        RETURNING id
      ), deliveries AS (

@@ -6,7 +6,7 @@ import type { DeliveryToSend } from '../../../src/storage/repositories/webhook-d
 const base: DeliveryToSend = {
   id: 'd'.repeat(32), notificationId: 'n'.repeat(32), webhookId: 'w'.repeat(32), purpose: 'event', status: 'pending',
   attemptCount: 0, firstAttemptAt: null, url: 'http://127.0.0.1/h', secret: 'ab'.repeat(32), webhookStatus: 'active',
-  webhookDeleted: false, body: '{}',
+  webhookDeleted: false, notificationType: 'PAYMENT', notificationAction: null, body: '{}', transactionResponse: null,
 };
 
 describe('which queued deliveries are still sent', () => {

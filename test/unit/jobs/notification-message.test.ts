@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { decryptNotification, generateWebhookSecret } from '../../../src/domain/webhook-crypto.js';
-import { buildNotificationRequest, notificationBody, testNotificationBody } from '../../../src/operations/webhooks/notification-message.js';
+import { buildNotificationRequest, deliveryBody, notificationBody, paymentPayload, testNotificationBody } from '../../../src/operations/webhooks/notification-message.js';
 
 const NOTIFICATION_ID = 'a'.repeat(32);
 
@@ -13,6 +13,19 @@ describe('notification messages', () => {
 
   it('leaves action out when there is none', () => {
     assert.deepEqual(JSON.parse(notificationBody({ id: NOTIFICATION_ID, type: 'PAYMENT', action: null, payload: {} })), { id: NOTIFICATION_ID, type: 'PAYMENT', payload: {} });
+  });
+
+  it('a payment payload is the stored response plus the presentation amount and currency, in that order', () => {
+    const response = { id: 'p1', paymentType: 'DB', amount: '92.00', currency: 'EUR', result: { code: '000.100.110' } };
+    assert.deepEqual(Object.entries(paymentPayload(response)), [...Object.entries(response), ['presentationAmount', '92.00'], ['presentationCurrency', 'EUR']]);
+  });
+
+  it('a notification by reference gets the body it would have had with its payload stored', () => {
+    const response = { id: 'p1', amount: '1.00', currency: 'EUR', result: { code: '000.100.110', description: 'ok' } };
+    const byReference = { notificationId: NOTIFICATION_ID, notificationType: 'PAYMENT', notificationAction: null, body: null, transactionResponse: response };
+    assert.equal(deliveryBody(byReference), notificationBody({ id: NOTIFICATION_ID, type: 'PAYMENT', action: null, payload: paymentPayload(response) }));
+    assert.equal(deliveryBody({ ...byReference, body: '{"stored":true}' }), '{"stored":true}', 'a stored body wins');
+    assert.throws(() => deliveryBody({ ...byReference, transactionResponse: null }), /neither a body nor a transaction/);
   });
 
   it('a test notification names the webhook', () => {
