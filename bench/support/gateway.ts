@@ -1,4 +1,13 @@
-import { startNodeProcess, type NodeProcess } from './node-process.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, startNodeProcess, type NodeProcess } from './node-process.js';
+
+/** The Node.js flags of `npm start` (package.json), so the benchmark runs the gateway as it is started. */
+export function startScriptNodeFlags(): string[] {
+  const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+  const words = scripts['start']!.split(/\s+/);
+  return words[0] === 'node' ? words.slice(1, words.indexOf('--import')) : [];
+}
 
 export interface GatewayOptions {
   /** postgres://… (with search_path) or undefined for the embedded PGlite under dataDir. */
@@ -17,7 +26,7 @@ export function startGatewayProcess(options: GatewayOptions): Promise<NodeProces
   return startNodeProcess({
     script: 'src/main.ts',
     readyPath: '/health',
-    nodeArgs: options.nodeArgs ?? [],
+    nodeArgs: [...startScriptNodeFlags(), ...(options.nodeArgs ?? [])],
     env: {
       DATABASE_URL: options.databaseUrl ?? '',
       ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),

@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import type { Config } from '../config/load-config.js';
 import { migrate } from './migrate.js';
 import { createPgStorage } from './pg-storage.js';
-import { createPgliteStorage } from './pglite-storage.js';
 import type { Storage } from './port.js';
 
 type StorageConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>;
@@ -13,6 +12,9 @@ export async function openStorage(config: StorageConfig): Promise<Storage> {
     return createPgStorage({ connectionString: config.databaseUrl, poolSize: config.databasePoolSize });
   }
   mkdirSync(config.dataDir, { recursive: true });
+  // Loaded only for the embedded database: PGlite's module alone takes about 40 MB of memory,
+  // which a gateway on PostgreSQL has no use for.
+  const { createPgliteStorage } = await import('./pglite-storage.js');
   return createPgliteStorage(`${config.dataDir}/pglite`);
 }
 
