@@ -45,7 +45,13 @@ function report(phase: PhaseResult): PhaseResult {
   return phase;
 }
 
-async function measureGateway(schema: BenchSchema): Promise<{ phases: PhaseResult[]; peakRssMiB: number; merchant: Merchant }> {
+function measureInsert(schema: BenchSchema, label: string): Promise<PhaseResult> {
+  return storedPaymentRow(schema.admin).then((template) => measureInsertFloor({
+    url: schema.url, concurrency: settings.connections, poolSize: settings.poolSize, durationSeconds: settings.durationSeconds, template, label,
+  }));
+}
+
+async function measureGateway(schema: BenchSchema): Promise<{ phases: PhaseResult[]; peakRssMiB: number; merchant: Merchant; insertFloor: PhaseResult }> {
   const gateway = await startGatewayProcess({ databaseUrl: schema.url, poolSize: settings.poolSize });
   try {
     const merchant = await createMerchant(schema.url);
@@ -53,6 +59,9 @@ async function measureGateway(schema: BenchSchema): Promise<{ phases: PhaseResul
     // JIT, pool connections and the token cache warm up first, as on a gateway that has been running.
     report(await paymentPhase('warm-up (not counted)', { ...phase, durationSeconds: settings.warmUpSeconds }, merchant, 'DB'));
     const phases = [report(await paymentPhase('POST /v1/payments DB', phase, merchant, 'DB'))];
+    // The floor the DB phase is compared with, measured right after it (the gateway idle), so
+    // that the host's speed, which drifts over minutes on a shared machine, is the same for both.
+    const insertFloor = report(await measureInsert(schema, ', after the DB phase'));
     const dbIds = await successfulIds(schema.admin, 'DB');
     phases.push(report(await getPhase(phase, merchant, dbIds)));
     report(await paymentPhase(`setup: ${settings.paCount} PAs (not counted)`, phase, merchant, 'PA', settings.paCount));
@@ -60,33 +69,30 @@ async function measureGateway(schema: BenchSchema): Promise<{ phases: PhaseResul
     phases.push(report(await referencePhase('POST /v1/payments/{id} RF', phase, merchant, 'RF', dbIds)));
     const peakRssMiB = largestMemoryOf(gateway.pid)?.peakRssMiB ?? 0;
     console.log(`gateway peak RSS (VmHWM): ${peakRssMiB.toFixed(0)} MiB`);
-    return { phases, peakRssMiB, merchant };
+    return { phases, peakRssMiB, merchant, insertFloor };
   } finally {
     await gateway.stop();
   }
 }
 
 /** The DB phase again with GATEWAY_PROCESSES processes on the same port (PostgreSQL only). */
-async function measureProcesses(schema: BenchSchema, merchant: Merchant): Promise<{ phase: PhaseResult; peakRssMiB: number }> {
+async function measureProcesses(schema: BenchSchema, merchant: Merchant): Promise<{ phase: PhaseResult; peakRssMiB: number; insertFloor: PhaseResult }> {
   const gateway = await startGatewayProcess({ databaseUrl: schema.url, poolSize: settings.poolSize, env: { GATEWAY_PROCESSES: String(settings.gatewayProcesses) } });
   try {
     const phase: PhaseSettings = { url: gateway.url, connections: settings.connections, durationSeconds: settings.durationSeconds, pid: gateway.pid };
     report(await paymentPhase('warm-up (not counted)', { ...phase, durationSeconds: settings.warmUpSeconds }, merchant, 'DB'));
     const result = report(await paymentPhase(`POST /v1/payments DB, ${settings.gatewayProcesses} processes`, phase, merchant, 'DB'));
-    return { phase: result, peakRssMiB: largestMemoryOf(gateway.pid)?.peakRssMiB ?? 0 };
+    const peakRssMiB = largestMemoryOf(gateway.pid)?.peakRssMiB ?? 0;
+    const insertFloor = report(await measureInsert(schema, `, after the DB phase of ${settings.gatewayProcesses} processes`));
+    return { phase: result, peakRssMiB, insertFloor };
   } finally {
     await gateway.stop();
   }
 }
 
-async function measureFloors(schema: BenchSchema, merchant: Merchant): Promise<{ http: PhaseResult; insert: PhaseResult }> {
+async function measureHttp(merchant: Merchant): Promise<PhaseResult> {
   const body = new URLSearchParams(cardPaymentBody(merchant, 'DB', 0)).toString();
-  const http = report(await measureHttpFloor({ connections: settings.connections, durationSeconds: settings.durationSeconds, body }));
-  const insert = report(await measureInsertFloor({
-    url: schema.url, concurrency: settings.connections, poolSize: settings.poolSize, durationSeconds: settings.durationSeconds,
-    template: await storedPaymentRow(schema.admin),
-  }));
-  return { http, insert };
+  return report(await measureHttpFloor({ connections: settings.connections, durationSeconds: settings.durationSeconds, body }));
 }
 
 async function main(): Promise<void> {
@@ -96,7 +102,7 @@ async function main(): Promise<void> {
     console.log(`gateway benchmark: ${settings.connections} connections, ${settings.durationSeconds} s per phase, pool ${settings.poolSize}, schema ${schema.name}`);
     const gateway = await measureGateway(schema);
     const processes = settings.gatewayProcesses > 1 ? await measureProcesses(schema, gateway.merchant) : undefined;
-    const floors = await measureFloors(schema, gateway.merchant);
+    const floors = { http: await measureHttp(gateway.merchant), insert: gateway.insertFloor };
     let profile: ProfileSummary | undefined;
     if (flags.profile) {
       profile = await profileGateway(schema.url, gateway.merchant, settings);
@@ -109,7 +115,7 @@ async function main(): Promise<void> {
       gateway: { phases: gateway.phases, peakRssMiB: gateway.peakRssMiB },
       floors,
       ...checkTargets(gateway.phases[0]!, floors, gateway.peakRssMiB, gateway.phases),
-      ...(processes ? { processes: { count: settings.gatewayProcesses, ...processes, ...checkTargets(processes.phase, floors, processes.peakRssMiB) } } : {}),
+      ...(processes ? { processes: { count: settings.gatewayProcesses, ...processes, ...checkTargets(processes.phase, { ...floors, insert: processes.insertFloor }, processes.peakRssMiB) } } : {}),
       ...(profile ? { profile } : {}),
     };
     if (flags['scale-out']) record.scaleOut = await runScaleOut(settings);

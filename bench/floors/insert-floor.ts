@@ -1,8 +1,9 @@
 /**
  * The database floor: a plain `pg` pool, as many connections as the gateway's pool, kept busy by
  * as many concurrent callers as the load has connections, each inserting one payment-sized row
- * per transaction (autocommit). A payment costs the gateway at least two commits (the pending
- * row, then its outcome), so half this rate is the most the gateway could reach on this disk.
+ * per transaction (autocommit): what this machine's PostgreSQL does when every write is its own
+ * commit. The gateway writes twice per payment but shares statements and commits between
+ * concurrent payments (group commit), so this is a yardstick, not a ceiling.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -17,6 +18,8 @@ export interface InsertFloorOptions {
   readonly durationSeconds: number;
   /** A real stored payment row, copied with a new id each time so the row size is the gateway's. */
   readonly template: Readonly<Record<string, unknown>>;
+  /** Said after the phase's name, e.g. which gateway phase it follows. */
+  readonly label?: string;
 }
 
 const COLUMNS = [
@@ -65,7 +68,7 @@ export async function measureInsertFloor(options: InsertFloorOptions): Promise<P
     const durationSeconds = (performance.now() - started) / 1000;
     await pool.query('DROP TABLE floor_transactions');
     return {
-      name: `floor: pg insert, pool ${options.poolSize}`,
+      name: `floor: pg insert, pool ${options.poolSize}${options.label ?? ''}`,
       connections: options.concurrency,
       durationSeconds,
       requests: latenciesMs.length,

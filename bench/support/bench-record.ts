@@ -23,7 +23,7 @@ export interface BenchRecord extends Targets {
   readonly gateway: { readonly phases: readonly PhaseResult[]; readonly peakRssMiB: number };
   readonly floors: { readonly http: PhaseResult; readonly insert: PhaseResult };
   /** The DB phase with GATEWAY_PROCESSES > 1, and the targets it meets. */
-  readonly processes?: Targets & { readonly count: number; readonly phase: PhaseResult; readonly peakRssMiB: number };
+  readonly processes?: Targets & { readonly count: number; readonly phase: PhaseResult; readonly peakRssMiB: number; readonly insertFloor: PhaseResult };
   readonly profile?: ProfileSummary;
   scaleOut?: ScaleOutRecord;
 }
@@ -66,9 +66,9 @@ export function renderBenchmarkTable(record: BenchRecord): string {
     '',
     ...PHASE_TABLE_HEADER,
     ...record.gateway.phases.map(phaseRow),
-    ...(processes ? [phaseRow(processes.phase)] : []),
-    phaseRow(record.floors.http),
     phaseRow(record.floors.insert),
+    ...(processes ? [phaseRow(processes.phase), phaseRow(processes.insertFloor)] : []),
+    phaseRow(record.floors.http),
     '',
     `Gateway peak RSS (VmHWM over the whole run): ${record.gateway.peakRssMiB.toFixed(0)} MiB. ` +
       `Payments/s ÷ HTTP floor: ${record.ratios.gatewayToHttpFloor}; payments/s ÷ insert floor: ${record.ratios.gatewayToInsertFloor}` +
