@@ -35,6 +35,17 @@ function gatedWrite(groups: number[][], gates: Array<() => void>): Write {
   };
 }
 
+/** Holds the first group until the test opens its gate (so the rest queue), then writes with `then`. */
+function heldFirstThen(groups: number[][], gates: Array<() => void>, then: (items: readonly number[]) => void): Write {
+  let first = true;
+  return async (_db, items) => {
+    groups.push([...items]);
+    if (!first) return then(items);
+    first = false;
+    await new Promise<void>((resolve) => gates.push(resolve));
+  };
+}
+
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 async function openGates(gates: Array<() => void>, until: () => boolean): Promise<void> {
@@ -90,16 +101,9 @@ describe('group commit', () => {
 
   it('writes every item alone after a group failed because of its data, so only the bad item fails', async () => {
     const { storage, groups, gates } = recordingStorage();
-    let first = true;
-    const write: Write = async (_db, items) => {
-      groups.push([...items]);
-      if (first) {
-        first = false;
-        await new Promise<void>((resolve) => gates.push(resolve));
-        return;
-      }
+    const write = heldFirstThen(groups, gates, (items) => {
       if (items.includes(3)) throw Object.assign(new Error('violates check constraint'), { code: '23514' });
-    };
+    });
     const commit = committer(storage, write);
     const results = Promise.allSettled([1, 2, 3, 4].map((n) => commit.submit(n)));
     await flush();
@@ -112,16 +116,9 @@ describe('group commit', () => {
 
   it('fails the whole group, and what waits behind it, without retrying item by item, when the database is unavailable', async () => {
     const { storage, groups, gates } = recordingStorage();
-    let first = true;
-    const write: Write = async (_db, items) => {
-      groups.push([...items]);
-      if (first) {
-        first = false;
-        await new Promise<void>((resolve) => gates.push(resolve));
-        return;
-      }
+    const write = heldFirstThen(groups, gates, () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-    };
+    });
     const commit = committer(storage, write, { maxGroupSize: 2 });
     const results = Promise.allSettled([1, 2, 3, 4, 5].map((n) => commit.submit(n)));
     await flush();
