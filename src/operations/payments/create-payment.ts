@@ -1,15 +1,14 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
 import { callConnector, INITIAL_OPERATIONS, type NormalizedOutcome, type PaymentConnectorRequest } from '../../connectors/connector.js';
 import { newShortId } from '../../domain/short-id.js';
-import type { InitialPaymentType, TransactionStatus } from '../../domain/transaction.js';
+import type { InitialPaymentType } from '../../domain/transaction.js';
 import { newTransactionState } from '../../domain/transaction.js';
 import { GatewayError } from '../../results/gateway-error.js';
 import type { Queryable } from '../../storage/port.js';
 import type { PaymentDeps } from '../deps.js';
 import { prepareRegistrationFromPayment } from '../registrations/register-from-payment.js';
 import { planStandingInstruction, type PlannedStandingInstruction } from '../registrations/standing-instruction-plan.js';
-import { paymentNotification } from './notify-payment.js';
-import { writeSettledPayments, type SettledPayment } from './payment-writes.js';
+import { settledPayment, writeSettledPayments } from './payment-writes.js';
 import { buildPaymentView, storedResponse, type PaymentView } from './payment-response.js';
 import { resolvePaymentMethod, secretNumbersOf, type ResolvedPaymentMethod } from './payment-method.js';
 
@@ -22,10 +21,6 @@ export interface CreatePaymentInput {
 
 const INITIAL_TYPES: readonly string[] = ['PA', 'DB', 'CD'];
 const PENDING = '000.200.000';
-
-export function statusOfOutcome(kind: 'success' | 'declined' | 'pending'): TransactionStatus {
-  return kind === 'success' ? 'success' : kind === 'declined' ? 'rejected' : 'pending';
-}
 
 function initialTypeOf(request: PaymentRequest): InitialPaymentType {
   const type = request.paymentType ?? '';
@@ -120,14 +115,8 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     descriptor,
   };
   const outcome = await callConnector(() => connector[INITIAL_OPERATIONS[paymentType]](connectorRequest), { secretNumbers: secretNumbersOf(method.data) });
-  const settled = (view: PaymentView): SettledPayment => ({
-    outcome: {
-      id,
-      outcome: { status: statusOfOutcome(outcome.kind), resultCode: outcome.code, connectorReferences: outcome.resultDetails, schemeTransactionId: outcome.schemeTransactionId ?? null, response: storedResponse(view) },
-      at: deps.clock.now(),
-    },
-    notification: paymentNotification(deps, { entityId, transactionId: id, notificationUrl: request.notificationUrl }),
-  });
+  const settled = (view: PaymentView) =>
+    settledPayment(deps, { id, entityId, outcome, view, schemeTransactionId: outcome.schemeTransactionId ?? null, notificationUrl: request.notificationUrl });
   const { onOutcome } = input;
   if (!onOutcome) {
     const view = viewOf(outcome, input.registrationId);

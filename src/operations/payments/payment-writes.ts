@@ -1,12 +1,41 @@
+import type { NormalizedOutcome } from '../../connectors/connector.js';
+import type { TransactionStatus } from '../../domain/transaction.js';
 import { createGroupCommit } from '../../storage/group-commit.js';
 import type { Queryable, Storage } from '../../storage/port.js';
 import { insertTransactions, outcomeRows, outcomeUpdateSql, type RecordedOutcome, type StoredTransaction } from '../../storage/repositories/transactions.js';
 import { fanOutRows, fanOutSql, type FanOut } from '../../storage/repositories/webhooks.js';
+import type { OperationDeps } from '../deps.js';
+import { prepareNotification } from '../webhooks/enqueue-notification.js';
+import { storedResponse, type PaymentView } from './payment-response.js';
 
-/** A payment's outcome and its PAYMENT notification: written in one transaction (outbox). */
+/** A payment's outcome and its PAYMENT notification: written together, by one statement (outbox). */
 export interface SettledPayment {
   readonly outcome: RecordedOutcome;
   readonly notification: FanOut;
+}
+
+export function statusOfOutcome(kind: NormalizedOutcome['kind']): TransactionStatus {
+  return kind === 'success' ? 'success' : kind === 'declined' ? 'rejected' : 'pending';
+}
+
+/**
+ * What a payment's outcome writes: its row's new state, with the view the API answers, and its
+ * PAYMENT notification (outbox). The notification names the transaction: its payload, the stored
+ * response plus the presentation amount, is built at delivery (notification-message.ts).
+ */
+export function settledPayment(
+  deps: Pick<OperationDeps, 'clock' | 'ids'>,
+  payment: { readonly id: string; readonly entityId: string; readonly outcome: NormalizedOutcome; readonly view: PaymentView; readonly schemeTransactionId: string | null; readonly notificationUrl?: string | undefined },
+): SettledPayment {
+  const { outcome } = payment;
+  return {
+    outcome: {
+      id: payment.id,
+      outcome: { status: statusOfOutcome(outcome.kind), resultCode: outcome.code, connectorReferences: outcome.resultDetails, schemeTransactionId: payment.schemeTransactionId, response: storedResponse(payment.view) },
+      at: deps.clock.now(),
+    },
+    notification: prepareNotification({ entityId: payment.entityId, type: 'PAYMENT', transactionId: payment.id, notificationUrl: payment.notificationUrl }, deps),
+  };
 }
 
 /**

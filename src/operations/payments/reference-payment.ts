@@ -14,9 +14,7 @@ import {
   type StoredTransaction,
 } from '../../storage/repositories/transactions.js';
 import type { PaymentDeps } from '../deps.js';
-import { statusOfOutcome } from './create-payment.js';
-import { paymentNotification } from './notify-payment.js';
-import { writeSettledPayments, type SettledPayment } from './payment-writes.js';
+import { settledPayment, writeSettledPayments } from './payment-writes.js';
 import { buildPaymentView, storedResponse, type PaymentView } from './payment-response.js';
 
 export interface ReferencePaymentInput {
@@ -113,11 +111,7 @@ function viewOf(child: StoredTransaction, parent: StoredTransaction, input: Refe
  */
 async function settle(deps: PaymentDeps, reserved: Reserved, input: ReferencePaymentInput, outcome: NormalizedOutcome): Promise<PaymentView> {
   const view = viewOf(reserved.child, reserved.parent, input, outcome);
-  const now = deps.clock.now();
-  const settled: SettledPayment = {
-    outcome: { id: reserved.child.id, outcome: { status: statusOfOutcome(outcome.kind), resultCode: outcome.code, connectorReferences: outcome.resultDetails, schemeTransactionId: null, response: storedResponse(view) }, at: now },
-    notification: paymentNotification(deps, { entityId: reserved.child.entityId, transactionId: reserved.child.id, notificationUrl: input.request.notificationUrl }),
-  };
+  const settled = settledPayment(deps, { id: reserved.child.id, entityId: reserved.child.entityId, outcome, view, schemeTransactionId: null, notificationUrl: input.request.notificationUrl });
   if (outcome.kind !== 'declined') {
     await deps.writes.settle(settled);
     return view;
@@ -128,7 +122,7 @@ async function settle(deps: PaymentDeps, reserved: Reserved, input: ReferencePay
     if (!parent) return;
     const { paymentType, amountMinor } = reserved.child as { paymentType: ReferencingPaymentType; amountMinor: bigint };
     const finalSiblingStands = paymentType !== 'RV' && (await hasStandingFinalChild(tx, parent.id, paymentType, reserved.child.id));
-    await updateTotals(tx, parent.id, releaseReservation(parent, { paymentType, amountMinor }, finalSiblingStands), now);
+    await updateTotals(tx, parent.id, releaseReservation(parent, { paymentType, amountMinor }, finalSiblingStands), settled.outcome.at);
   });
   return view;
 }
