@@ -14,7 +14,7 @@ export interface PrimaryOptions {
   readonly logger: Logger;
   /** Called once, when every process listens, with the address they share. */
   readonly onReady: (url: string) => void;
-  /** A dead process is replaced after this long, so a process that dies at start cannot spin. */
+  /** A dead process is replaced after this long; doubled for each other death in the last minute. */
   readonly restartDelayMs?: number;
   /** A process that has not stopped this long after SIGTERM is killed. */
   readonly stopGraceMs?: number;
@@ -27,16 +27,34 @@ export function processIndex(env: NodeJS.ProcessEnv): number {
   return Number(env[PROCESS_INDEX_VARIABLE] ?? 0);
 }
 
+const MAX_RESTART_DELAY_MS = 30_000;
+const DEATH_MEMORY_MS = 60_000;
+
+/**
+ * How long to wait before replacing a process that died, given how many times that slot died in
+ * the last minute (this death included): a process that cannot start (the database unreachable)
+ * backs off to one attempt every 30 s instead of spinning.
+ */
+export function restartDelayMs(recentDeaths: number, baseMs = 1_000): number {
+  return Math.min(MAX_RESTART_DELAY_MS, baseMs * 2 ** Math.max(0, recentDeaths - 1));
+}
+
 export function runPrimary(options: PrimaryOptions): void {
   const { logger } = options;
   const indexOf = new Map<Worker, number>();
+  const deathsOf = new Map<number, number[]>();
   const listening = new Set<number>();
   let ready = false;
   let stopping = false;
 
-  const fork = (index: number) => indexOf.set(cluster.fork({ [PROCESS_INDEX_VARIABLE]: String(index) }), index);
+  // The port the first process got: with PORT=0, a replacement started after every process died
+  // would otherwise get a new random one (the primary closes a port nobody listens on).
+  let sharedPort: number | undefined;
+  const fork = (index: number) =>
+    indexOf.set(cluster.fork({ [PROCESS_INDEX_VARIABLE]: String(index), ...(sharedPort !== undefined ? { PORT: String(sharedPort) } : {}) }), index);
 
   cluster.on('listening', (worker, address) => {
+    sharedPort ??= address.port;
     listening.add(indexOf.get(worker)!);
     if (ready || listening.size < options.processes) return;
     ready = true;
@@ -51,8 +69,13 @@ export function runPrimary(options: PrimaryOptions): void {
       if (indexOf.size === 0) process.exit(0);
       return;
     }
-    logger.error({ pid: worker.process.pid, index, code, signal }, 'gateway process died; starting another');
-    setTimeout(() => fork(index), options.restartDelayMs ?? 1_000).unref();
+    const now = Date.now();
+    const deaths = [...(deathsOf.get(index) ?? []).filter((at) => now - at < DEATH_MEMORY_MS), now];
+    deathsOf.set(index, deaths);
+    const delayMs = restartDelayMs(deaths.length, options.restartDelayMs);
+    logger.error({ pid: worker.process.pid, index, code, signal, restartInMs: delayMs }, 'gateway process died; starting another');
+    // Not unref'd: when every process is dead, this timer is what keeps the primary alive.
+    setTimeout(() => fork(index), delayMs);
   });
 
   const stop = (signal: NodeJS.Signals) => {

@@ -99,6 +99,20 @@ describe('several gateway processes on one port', { skip: url ? false : 'TEST_DA
     assert.deepEqual(answers.map((a) => a.status), answers.map(() => 200));
   });
 
+  it('outlives the death of every process and starts them all again', async () => {
+    const before = gatewayProcesses(gateway.child.pid!);
+    for (const pid of before) process.kill(pid, 'SIGKILL');
+    await until(() => before.every((pid) => !alive(pid)));
+    assert.ok(alive(gateway.child.pid!), 'the primary waits for the replacements');
+    await until(() => gatewayProcesses(gateway.child.pid!).filter((pid) => !before.includes(pid)).length === 2);
+    assert.ok(gateway.output().includes('"restartInMs":2000'), 'the slot that died twice within a minute waited twice as long');
+    let answer = 0;
+    for (const deadline = Date.now() + 20_000; answer !== 200 && Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+      answer = await pay('5.00').then((a) => a.status, () => 0);
+    }
+    assert.equal(answer, 200, 'the replacements serve');
+  });
+
   it('stops every process on SIGTERM', async () => {
     const processes = gatewayProcesses(gateway.child.pid!);
     assert.equal(await gateway.stop('SIGTERM'), 0);
