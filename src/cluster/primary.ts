@@ -75,7 +75,9 @@ export function runPrimary(options: PrimaryOptions): void {
     const delayMs = restartDelayMs(deaths.length, options.restartDelayMs);
     logger.error({ pid: worker.process.pid, index, code, signal, restartInMs: delayMs }, 'gateway process died; starting another');
     // Not unref'd: when every process is dead, this timer is what keeps the primary alive.
-    setTimeout(() => fork(index), delayMs);
+    setTimeout(() => {
+      if (!stopping) fork(index);
+    }, delayMs);
   });
 
   const stop = (signal: NodeJS.Signals) => {
