@@ -36,8 +36,8 @@ export interface EnqueuedNotification {
 
 /**
  * The outbox row of one event, ready to be written: its id, its body (or its transaction), its
- * targets' rule. Pure
- * apart from the id and the clock, so that group commit can write many in one statement.
+ * targets' rule. Pure apart from the id and the clock, so that group commit can write many in one
+ * statement.
  */
 export function prepareNotification(input: NotificationInput, deps: Pick<OperationDeps, 'clock' | 'ids'>): FanOut {
   if (input.type === 'REGISTRATION' && !input.action) throw new Error('a REGISTRATION notification needs an action');
