@@ -17,7 +17,8 @@ export function createRuleContext(endpoint: Endpoint, now: Date, fields: readonl
     if (group) group.push(field);
     else byRoot.set(root, [field]);
   }
-  const under = (prefix: string) => (byRoot.get(rootOf(prefix)) ?? []).filter((field) => field.name.startsWith(prefix));
+  const under = (prefix: string) =>
+    (byRoot.get(rootOf(prefix)) ?? []).filter((field) => field.name.startsWith(prefix)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return {
     endpoint,
     now,

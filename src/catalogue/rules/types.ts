@@ -20,7 +20,10 @@ export interface RuleContext {
   value(name: string): string | undefined;
   /** Whether any sent name starts with the prefix (`card.`, `customer.`). */
   hasAnyUnder(prefix: string): boolean;
-  /** The sent fields whose names start with the prefix, in the order they arrived. */
+  /**
+   * The sent fields whose names start with the prefix, in name order: a rule that names one of
+   * them in its message names the same one whatever order the body had.
+   */
   fieldsUnder(prefix: string): readonly PresentField[];
   /** Every sent field, in the order they arrived. */
   fields(): readonly PresentField[];
