@@ -51,3 +51,17 @@ export interface EnvelopeContext {
 export function withEnvelope<T extends object>(body: T, result: ResultBody, context: EnvelopeContext) {
   return { ...body, result, buildNumber: context.buildNumber, timestamp: formatTimestamp(context.now), ndc: context.ndc };
 }
+
+/** The media type Fastify gives a serialised object; a body sent as text must say the same. */
+export const JSON_MEDIA_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * withEnvelope for a body already serialised with its result (a payment's stored form): the
+ * same text JSON.stringify(withEnvelope(body, result, context)) gives, without copying and
+ * serialising the body again.
+ */
+export function withEnvelopeJson(bodyWithResultJson: string, context: EnvelopeContext): string {
+  // The text is an object with at least its result: dropping its closing brace leaves fields to add to.
+  const envelope = JSON.stringify({ buildNumber: context.buildNumber, timestamp: formatTimestamp(context.now), ndc: context.ndc }).slice(1);
+  return `${bodyWithResultJson.slice(0, -1)},${envelope}`;
+}

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestFingerprint } from '../domain/request-fingerprint.js';
 import { GatewayError } from '../results/gateway-error.js';
 import { claimIdempotencyKey, completeIdempotencyKey } from '../storage/repositories/idempotency-keys.js';
-import { formatNdc, withEnvelope, type ResultBody } from './envelope.js';
+import { formatNdc, JSON_MEDIA_TYPE, withEnvelope, withEnvelopeJson, type EnvelopeContext, type ResultBody } from './envelope.js';
 import { errorResponse } from './plugins/error-handling.js';
 
 /** Keys live a day: long enough for any client retry, short enough to keep the table small. */
@@ -14,15 +14,17 @@ export interface HandlerResponse {
   readonly status: number;
   readonly body: object;
   readonly result: ResultBody;
+  /** body and result already serialised together (a payment's stored form), when the handler has it. */
+  readonly storedJson?: string | undefined;
+}
+
+function envelopeContext(request: FastifyRequest): EnvelopeContext {
+  const deps = request.server.gateway;
+  return { buildNumber: deps.buildNumber, now: deps.clock.now(), ndc: formatNdc(request.id, request.entityId) };
 }
 
 function envelope(request: FastifyRequest, response: { status: number; body: object; result: ResultBody }) {
-  const deps = request.server.gateway;
-  return withEnvelope(response.body, response.result, {
-    buildNumber: deps.buildNumber,
-    now: deps.clock.now(),
-    ndc: formatNdc(request.id, request.entityId),
-  });
+  return withEnvelope(response.body, response.result, envelopeContext(request));
 }
 
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
@@ -50,7 +52,8 @@ export async function respondIdempotently(
   const key = idempotencyKeyOf(request);
   if (key === undefined) {
     const response = await handle();
-    return reply.code(response.status).send(envelope(request, response));
+    if (response.storedJson === undefined) return reply.code(response.status).send(envelope(request, response));
+    return reply.code(response.status).type(JSON_MEDIA_TYPE).send(withEnvelopeJson(response.storedJson, envelopeContext(request)));
   }
   const { storage, clock } = request.server.gateway;
   const entityId = request.entityId!;

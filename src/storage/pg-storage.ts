@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { isDatabaseUnavailable } from './errors.js';
-import type { Queryable, QueryResult, SqlValue, Storage } from './port.js';
+import type { Queryable, QueryOptions, QueryResult, SqlValue, Storage } from './port.js';
 
 const INT8_OID = 20;
 // pg hands int8 back as a string by default; money is bigint everywhere in the gateway.
@@ -17,8 +17,9 @@ function toParams(params: readonly SqlValue[] | undefined): unknown[] {
 
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<Row>(sql: string, params?: readonly SqlValue[]): Promise<QueryResult<Row>> {
-      const result = await client.query(sql, toParams(params));
+    async query<Row>(sql: string, params?: readonly SqlValue[], options?: QueryOptions): Promise<QueryResult<Row>> {
+      const values = toParams(params);
+      const result = options?.prepareAs ? await client.query({ name: options.prepareAs, text: sql, values }) : await client.query(sql, values);
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
     },
   };
@@ -55,6 +56,14 @@ export function createPgStorage(options: PgStorageOptions): Storage {
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Named statements (QueryOptions.prepareAs) are parsed once per connection but planned at every
+  // run. PostgreSQL would otherwise switch to a generic plan after five runs, made with the sizes
+  // the tables had then: on a new database that is a sequential scan of transactions, kept until
+  // an ANALYZE invalidates it, which never comes with autovacuum off (docs/performance.md).
+  // pg sends queries of one connection in order, so this runs before any other.
+  pool.on('connect', (client) => {
+    client.query('SET plan_cache_mode = force_custom_plan').catch(() => undefined);
+  });
   const queryable = wrap(pool);
   return {
     kind: 'postgres',

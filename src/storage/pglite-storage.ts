@@ -5,6 +5,7 @@ const INT8_OID = 20;
 
 function wrap(db: Pick<PGlite, 'query'>): Queryable {
   return {
+    // QueryOptions.prepareAs is not used: PGlite runs in this process, parsing costs no round trip.
     async query<Row>(sql: string, params?: readonly SqlValue[]): Promise<QueryResult<Row>> {
       const result = await db.query<Row>(sql, params ? [...params] : []);
       // PGlite reports affectedRows 0 for a SELECT; pg reports the rows returned. Align on pg.

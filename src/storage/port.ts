@@ -10,8 +10,17 @@ export interface QueryResult<Row> {
   readonly rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Keep the parsed statement on its connection under this name (PostgreSQL's extended protocol),
+   * so that later runs skip parsing: for the few statements every payment runs. PGlite, one
+   * process, ignores it. The name must always stand for the same SQL text.
+   */
+  readonly prepareAs?: string;
+}
+
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<QueryResult<Row>>;
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlValue[], options?: QueryOptions): Promise<QueryResult<Row>>;
 }
 
 export interface Storage extends Queryable {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatNdc, formatTimestamp, newRequestId } from '../../src/http/envelope.js';
+import { formatNdc, formatTimestamp, newRequestId, withEnvelope, withEnvelopeJson } from '../../src/http/envelope.js';
 import { maskPanLikeDigits } from '../../src/domain/redact.js';
 
 describe('envelope formats', () => {
@@ -20,6 +20,20 @@ describe('envelope formats', () => {
     assert.equal(formatNdc(id, undefined), id);
     assert.notEqual(newRequestId(), newRequestId());
   });
+});
+
+describe('withEnvelopeJson', () => {
+  const context = { buildNumber: 'b"1', now: new Date('2026-11-22T13:43:44.065Z'), ndc: 'e_1' };
+  const result = { code: '000.100.110', description: 'Request successfully processed in \'Merchant in Integrator Test Mode\'' };
+  const bodies: [string, Record<string, unknown>][] = [
+    ['a payment', { id: 'x', amount: '92.00', card: { bin: '420000', holder: 'Jane "J" Doe' }, customParameters: { 'SHOP_a.b': '\u2028 ü' } }],
+    ['an empty body', {}],
+  ];
+  for (const [name, body] of bodies) {
+    it(`gives the bytes of JSON.stringify(withEnvelope(…)) for ${name}`, () => {
+      assert.equal(withEnvelopeJson(JSON.stringify({ ...body, result }), context), JSON.stringify(withEnvelope(body, result, context)));
+    });
+  }
 });
 
 describe('maskPanLikeDigits', () => {

@@ -29,20 +29,21 @@ export function buildOutcome(row: SimulatorRow, input: SimulatorInput, context: 
   const avsResponse = outcome.avsResponse ?? (row.lettersFromTables ? letterFor(AVS_ROWS, input.postcode) : null);
   const cvvResponse = outcome.cvvResponse ?? (row.lettersFromTables ? letterFor(CVV_ROWS, input.cvv) : null);
   const card = cardPayment ? simulatedCardInfo(input.pan!) : undefined;
+  const digits = referenceDigits(reference);
   return {
     kind: outcome.kind,
     code,
     resultDetails: {
       ConnectorTxID1: reference,
-      ...(succeeded ? { ConnectorTxID2: digitsOf(`approval:${reference}`, 6) } : {}),
-      ConnectorTxID3: retrievalReferenceNumber(input.now, reference),
+      ...(succeeded ? { ConnectorTxID2: digits(0, 6) } : {}),
+      ConnectorTxID3: retrievalReferenceNumber(input.now, digits(1, 6)),
       AcquirerResponse: outcome.acquirerResponse,
       clearingInstituteName: context.flavour.clearingInstituteName,
       ExtendedDescription: outcome.extendedDescription,
     },
     ...(avsResponse ? { avsResponse } : {}),
     ...(cvvResponse ? { cvvResponse } : {}),
-    ...(succeeded && cardPayment ? { schemeTransactionId: `SIM${digitsOf(`scheme:${reference}`, 15)}` } : {}),
+    ...(succeeded && cardPayment ? { schemeTransactionId: `SIM${digits(2, 15)}` } : {}),
     ...(card ? { card } : {}),
   };
 }
@@ -53,15 +54,19 @@ export function simulatedCardInfo(pan: string): CardInfo | undefined {
 }
 
 /** ISO 8583 field 37 style: last digit of the year, day of the year, hour, then six digits of the reference. */
-function retrievalReferenceNumber(now: Date, reference: string): string {
+function retrievalReferenceNumber(now: Date, sixDigits: string): string {
   const startOfYear = Date.UTC(now.getUTCFullYear(), 0, 1);
   const dayOfYear = Math.floor((now.getTime() - startOfYear) / 86_400_000) + 1;
   const prefix = `${now.getUTCFullYear() % 10}${String(dayOfYear).padStart(3, '0')}${String(now.getUTCHours()).padStart(2, '0')}`;
-  return prefix + digitsOf(`rrn:${reference}`, 6);
+  return prefix + sixDigits;
 }
 
-/** `count` decimal digits derived from `text`, the same every time. */
-function digitsOf(text: string, count: number): string {
-  const hash = BigInt(`0x${createHash('sha256').update(text).digest('hex')}`);
-  return (hash % 10n ** BigInt(count)).toString().padStart(count, '0');
+/**
+ * Decimal digits derived from the reference, the same every time: `digits(part, count)` reads
+ * the part-th 8 bytes of one SHA-256 of it (parts 0 to 3), so the approval code, the retrieval
+ * number and the scheme reference differ from one another without a hash each.
+ */
+function referenceDigits(reference: string): (part: number, count: number) => string {
+  const digest = createHash('sha256').update(reference).digest();
+  return (part, count) => (digest.readBigUInt64BE(part * 8) % 10n ** BigInt(count)).toString().padStart(count, '0');
 }

@@ -13,7 +13,7 @@ const merchantApi = { config: { auth: 'entity' as const } };
 
 /** Success and pending answer 200; a decline 400, as the specification's Errors section says. */
 function asResponse(view: PaymentView): HandlerResponse {
-  return { status: resultCode(view.result.code).httpStatus, body: view.body, result: view.result };
+  return { status: resultCode(view.result.code).httpStatus, body: view.body, result: view.result, storedJson: view.storedJson };
 }
 
 /** POST /v1/payments (PA, DB, CD), POST /v1/payments/{id} (CP, RF, RV), GET /v1/payments/{id}. */

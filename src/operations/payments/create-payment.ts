@@ -9,7 +9,7 @@ import type { PaymentDeps } from '../deps.js';
 import { prepareRegistrationFromPayment } from '../registrations/register-from-payment.js';
 import { planStandingInstruction, type PlannedStandingInstruction } from '../registrations/standing-instruction-plan.js';
 import { settledPayment, writeSettledPayments } from './payment-writes.js';
-import { buildPaymentView, storedResponse, type PaymentView } from './payment-response.js';
+import { buildPaymentView, serialisedView, storedResponse, type PaymentView, type SerialisedView } from './payment-response.js';
 import { resolvePaymentMethod, secretNumbersOf, type ResolvedPaymentMethod } from './payment-method.js';
 
 export interface CreatePaymentInput {
@@ -115,16 +115,16 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     descriptor,
   };
   const outcome = await callConnector(() => connector[INITIAL_OPERATIONS[paymentType]](connectorRequest), { secretNumbers: secretNumbersOf(method.data) });
-  const settled = (view: PaymentView) =>
+  const settled = (view: SerialisedView) =>
     settledPayment(deps, { id, entityId, outcome, view, schemeTransactionId: outcome.schemeTransactionId ?? null, notificationUrl: request.notificationUrl });
   const { onOutcome } = input;
   if (!onOutcome) {
-    const view = viewOf(outcome, input.registrationId);
+    const view = serialisedView(viewOf(outcome, input.registrationId));
     await deps.writes.settle(settled(view));
     return view;
   }
   return deps.storage.transaction(async (tx) => {
-    const view = viewOf(outcome, (await onOutcome(tx, outcome, id)) ?? input.registrationId);
+    const view = serialisedView(viewOf(outcome, (await onOutcome(tx, outcome, id)) ?? input.registrationId));
     await writeSettledPayments(tx, [settled(view)]);
     return view;
   });

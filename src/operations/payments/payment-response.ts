@@ -11,6 +11,11 @@ import { resultOf, type ResultBody } from '../../http/envelope.js';
 export interface PaymentView {
   readonly body: Record<string, unknown>;
   readonly result: ResultBody;
+  /**
+   * storedResponse() as JSON text, once an outcome has been serialised for its row: the reply is
+   * this text with the envelope appended, so a payment's answer is serialised once, not twice.
+   */
+  readonly storedJson?: string | undefined;
 }
 
 export interface PaymentViewInput {
@@ -94,6 +99,13 @@ export function buildPaymentView(input: PaymentViewInput): PaymentView {
 /** The stored form: the body with its result, as one JSON object. */
 export function storedResponse(view: PaymentView): Record<string, unknown> {
   return { ...view.body, result: view.result };
+}
+
+export type SerialisedView = PaymentView & { readonly storedJson: string };
+
+/** The view with its stored form serialised (storedJson). */
+export function serialisedView(view: PaymentView): SerialisedView {
+  return { body: view.body, result: view.result, storedJson: view.storedJson ?? JSON.stringify(storedResponse(view)) };
 }
 
 export function viewOfStored(stored: Record<string, unknown>): PaymentView {

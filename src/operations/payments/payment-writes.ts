@@ -6,7 +6,7 @@ import { insertTransactions, outcomeRows, outcomeUpdateSql, type RecordedOutcome
 import { fanOutRows, fanOutSql, type FanOut } from '../../storage/repositories/webhooks.js';
 import type { OperationDeps } from '../deps.js';
 import { prepareNotification } from '../webhooks/enqueue-notification.js';
-import { storedResponse, type PaymentView } from './payment-response.js';
+import type { SerialisedView } from './payment-response.js';
 
 /** A payment's outcome and its PAYMENT notification: written together, by one statement (outbox). */
 export interface SettledPayment {
@@ -25,13 +25,13 @@ export function statusOfOutcome(kind: NormalizedOutcome['kind']): TransactionSta
  */
 export function settledPayment(
   deps: Pick<OperationDeps, 'clock' | 'ids'>,
-  payment: { readonly id: string; readonly entityId: string; readonly outcome: NormalizedOutcome; readonly view: PaymentView; readonly schemeTransactionId: string | null; readonly notificationUrl?: string | undefined },
+  payment: { readonly id: string; readonly entityId: string; readonly outcome: NormalizedOutcome; readonly view: SerialisedView; readonly schemeTransactionId: string | null; readonly notificationUrl?: string | undefined },
 ): SettledPayment {
   const { outcome } = payment;
   return {
     outcome: {
       id: payment.id,
-      outcome: { status: statusOfOutcome(outcome.kind), resultCode: outcome.code, connectorReferences: outcome.resultDetails, schemeTransactionId: payment.schemeTransactionId, response: storedResponse(payment.view) },
+      outcome: { status: statusOfOutcome(outcome.kind), resultCode: outcome.code, connectorReferences: outcome.resultDetails, schemeTransactionId: payment.schemeTransactionId, responseJson: payment.view.storedJson },
       at: deps.clock.now(),
     },
     notification: prepareNotification({ entityId: payment.entityId, type: 'PAYMENT', transactionId: payment.id, notificationUrl: payment.notificationUrl }, deps),
@@ -58,7 +58,7 @@ export async function writeSettledPayments(db: Queryable, payments: readonly Set
   await db.query(`WITH outcome AS (${outcomeUpdateSql('$1')}), ${fanOutSql('$2')}`, [
     outcomeRows(payments.map((p) => p.outcome)),
     fanOutRows(payments.map((p) => p.notification)),
-  ]);
+  ], { prepareAs: 'settle_payments' });
 }
 
 export interface PaymentWriteSettings {

@@ -15,7 +15,7 @@ import {
 } from '../../storage/repositories/transactions.js';
 import type { PaymentDeps } from '../deps.js';
 import { settledPayment, writeSettledPayments } from './payment-writes.js';
-import { buildPaymentView, storedResponse, type PaymentView } from './payment-response.js';
+import { buildPaymentView, serialisedView, storedResponse, type PaymentView } from './payment-response.js';
 
 export interface ReferencePaymentInput {
   readonly entityId: string;
@@ -110,7 +110,7 @@ function viewOf(child: StoredTransaction, parent: StoredTransaction, input: Refe
  * same transaction.
  */
 async function settle(deps: PaymentDeps, reserved: Reserved, input: ReferencePaymentInput, outcome: NormalizedOutcome): Promise<PaymentView> {
-  const view = viewOf(reserved.child, reserved.parent, input, outcome);
+  const view = serialisedView(viewOf(reserved.child, reserved.parent, input, outcome));
   const settled = settledPayment(deps, { id: reserved.child.id, entityId: reserved.child.entityId, outcome, view, schemeTransactionId: null, notificationUrl: input.request.notificationUrl });
   if (outcome.kind !== 'declined') {
     await deps.writes.settle(settled);

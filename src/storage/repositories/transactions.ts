@@ -123,6 +123,7 @@ export async function insertTransactions(db: Queryable, rows: readonly StoredTra
   await db.query(
     `INSERT INTO transactions (${COLUMNS}) SELECT ${COLUMNS} FROM json_populate_recordset(NULL::transactions, $1::json)`,
     [JSON.stringify(rows.map(toRow))],
+    { prepareAs: 'insert_transactions' },
   );
 }
 
@@ -167,7 +168,8 @@ export interface OutcomeUpdate {
   readonly resultCode: string;
   readonly connectorReferences: Readonly<Record<string, string>>;
   readonly schemeTransactionId: string | null;
-  readonly response: Record<string, unknown>;
+  /** The stored response, already JSON text: written into the row as it is. */
+  readonly responseJson: string;
 }
 
 export interface RecordedOutcome {
@@ -176,17 +178,20 @@ export interface RecordedOutcome {
   readonly at: Date;
 }
 
-/** The JSON parameter of outcomeUpdateSql. */
+/** The JSON parameter of outcomeUpdateSql. Each response goes in as the JSON text it already is. */
 export function outcomeRows(outcomes: readonly RecordedOutcome[]): string {
-  return JSON.stringify(outcomes.map(({ id, outcome, at }) => ({
-    id,
-    status: outcome.status,
-    result_code: outcome.resultCode,
-    connector_references: outcome.connectorReferences,
-    scheme_transaction_id: outcome.schemeTransactionId,
-    response: outcome.response,
-    updated_at: at,
-  })));
+  const rows = outcomes.map(({ id, outcome, at }) => {
+    const columns = JSON.stringify({
+      id,
+      status: outcome.status,
+      result_code: outcome.resultCode,
+      connector_references: outcome.connectorReferences,
+      scheme_transaction_id: outcome.schemeTransactionId,
+      updated_at: at,
+    });
+    return `${columns.slice(0, -1)},"response":${outcome.responseJson}}`;
+  });
+  return `[${rows.join(',')}]`;
 }
 
 /**
