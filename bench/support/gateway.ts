@@ -1,12 +1,25 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, startNodeProcess, type NodeProcess } from './node-process.js';
 
-/** The Node.js flags of `npm start` (package.json), so the benchmark runs the gateway as it is started. */
-export function startScriptNodeFlags(): string[] {
+export interface StartCommand {
+  readonly nodeFlags: readonly string[];
+  /** The built entry point, relative to the repository root. */
+  readonly script: string;
+}
+
+/**
+ * How `npm start` runs the gateway, read from package.json (`npm run -s build && node <flags>
+ * <script>`), so that benchmarks and end-to-end tests run the gateway exactly as it is started.
+ * The build step is theirs to run first (`npm test`, `npm run bench` do): a missing script says so.
+ */
+export function startCommand(): StartCommand {
   const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
-  const words = scripts['start']!.split(/\s+/);
-  return words[0] === 'node' ? words.slice(1, words.indexOf('--import')) : [];
+  const words = scripts['start']!.split('&&').at(-1)!.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.length < 2) throw new Error(`package.json's start script does not end with "node … <script>": ${scripts['start']}`);
+  const script = words.at(-1)!;
+  if (!existsSync(join(ROOT, script))) throw new Error(`${script} is missing: run \`npm run build\` first`);
+  return { nodeFlags: words.slice(1, -1), script };
 }
 
 export interface GatewayOptions {
@@ -21,12 +34,13 @@ export interface GatewayOptions {
 /** Throttling would turn a load test into a test of the throttle; this lifts it far above any rate here. */
 const UNTHROTTLED = '10000000';
 
-/** A real gateway process (`src/main.ts`), ready once /health answers 200 (the database is reachable). */
+/** A real gateway process, started as `npm start` starts it, ready once /health answers 200 (the database is reachable). */
 export function startGatewayProcess(options: GatewayOptions): Promise<NodeProcess> {
+  const start = startCommand();
   return startNodeProcess({
-    script: 'src/main.ts',
+    script: start.script,
     readyPath: '/health',
-    nodeArgs: [...startScriptNodeFlags(), ...(options.nodeArgs ?? [])],
+    nodeArgs: [...start.nodeFlags, ...(options.nodeArgs ?? [])],
     env: {
       DATABASE_URL: options.databaseUrl ?? '',
       ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),

@@ -1,6 +1,7 @@
 /**
- * Starts a TypeScript entry point in a Node process of its own (as `npm start` does), finds the
- * port it listens on and samples its memory. Shared by the benchmarks and the fault tests.
+ * Starts an entry point in a Node process of its own (built JavaScript as `npm start` runs it, or
+ * TypeScript through tsx), finds the port it listens on and samples its memory. Shared by the
+ * benchmarks and the fault tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -20,7 +21,7 @@ export interface NodeProcess {
 }
 
 export interface StartOptions {
-  /** Path of the entry point, relative to the repository root. */
+  /** Path of the entry point, relative to the repository root; a .ts file runs through tsx. */
   readonly script: string;
   readonly env: Readonly<Record<string, string>>;
   /** Extra node flags, e.g. --cpu-prof. */
@@ -101,7 +102,8 @@ async function waitUntilReady(child: ChildProcess, options: StartOptions, output
 }
 
 export async function startNodeProcess(options: StartOptions): Promise<NodeProcess> {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script], {
+  const loader = options.script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, options.script], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -154,7 +156,7 @@ function childrenOf(pid: number): number[] {
 
 /**
  * The process and its Node.js descendants: with GATEWAY_PROCESSES > 1 the gateway is a primary
- * and its forked processes. tsx's esbuild helper (not node) is left out, as for one process.
+ * and its forked processes. An esbuild helper (not node; tsx starts one) is left out.
  */
 export function nodeProcessTree(pid: number): number[] {
   const isNode = (child: number) => { try { return readFileSync(`/proc/${child}/comm`, 'utf8').trim() === 'node'; } catch { return false; } };

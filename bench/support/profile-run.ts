@@ -13,8 +13,8 @@ import { ROOT } from './node-process.js';
 const PROFILE_DIR = join(ROOT, 'bench/results/tmp-profile');
 
 /**
- * The main thread's profile. Node writes one per thread: CPU.<date>.<time>.<pid>.<thread>.<seq>,
- * and thread 1 is the module-loader hooks thread tsx registers, idle once everything is loaded.
+ * The main thread's profile. Node writes one per thread: CPU.<date>.<time>.<pid>.<thread>.<seq>;
+ * thread 0 is the main thread (a process run through tsx has a module-loader thread besides).
  */
 function mainThreadProfile(): string {
   const found = readdirSync(PROFILE_DIR).find((name) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(name));

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
+import { startCommand } from '../../bench/support/gateway.js';
 import { startGateway, type GatewayProcess } from '../support/gateway-process.js';
 import { SAMPLE_CARD } from '../support/payments.js';
 
@@ -19,11 +20,12 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-/** The gateway processes: the primary's node children (tsx adds an esbuild child of its own to each). */
+/** The gateway processes: the primary's children running its script (node:cluster forks it again). */
 function gatewayProcesses(primary: number): number[] {
+  const script = startCommand().script;
   return childrenOf(primary).filter((pid) => {
     try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('main.ts');
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script);
     } catch {
       return false;
     }

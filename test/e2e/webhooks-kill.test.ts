@@ -25,7 +25,8 @@ const WORKER_ENV = { WORKER_LEASE_MS: '2000', WEBHOOK_TIMEOUT_MS: '1000', WORKER
 const baseUrl = process.env['TEST_DATABASE_URL'];
 
 function startWorker(databaseUrl: string, output: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+  // As `npm run worker` runs it: built by `npm test` beside the gateway.
+  const child = spawn(process.execPath, ['dist/worker.js'], {
     env: { ...process.env, ...WORKER_ENV, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { startCommand } from '../../bench/support/gateway.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -13,7 +14,8 @@ export interface GatewayProcess {
 }
 
 export async function startGateway(env: Record<string, string>, timeoutMs = 60_000): Promise<GatewayProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const start = startCommand();
+  const child = spawn(process.execPath, [...start.nodeFlags, start.script], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

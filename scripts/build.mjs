@@ -1,0 +1,43 @@
+/**
+ * `npm run build` (and `npm start`, which builds first): src/ transpiled to plain JavaScript in
+ * dist/, file by file, with the files the code reads beside itself (migrations, the result-code
+ * table) copied along. No type check here (`npm run typecheck` does that) and no bundling, so
+ * dist/ has the tree of src/ and `import.meta.url` finds its neighbours as in src/.
+ *
+ * Why not run src/ with tsx as the tests do: tsx's loader keeps a thread and an esbuild service
+ * per process (about 35 MiB resident), and compiles every function with esbuild's keepNames,
+ * which wraps each closure the payment path creates in a naming helper (docs/performance.md).
+ * Plain JavaScript is plain JavaScript.
+ *
+ * Plain JavaScript itself, so that it runs before anything is compiled.
+ */
+import { build } from 'esbuild';
+import { cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = join(ROOT, 'src');
+const DIST = join(ROOT, 'dist');
+
+const files = readdirSync(SRC, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+const sources = files.filter((entry) => entry.name.endsWith('.ts')).map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+const assets = files.filter((entry) => !entry.name.endsWith('.ts')).map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+
+// Built aside and swapped in, so that a gateway already running from dist/ (a second `npm start`)
+// never sees a half-written tree.
+const next = `${DIST}.${process.pid}`;
+const previous = `${DIST}.${process.pid}.old`;
+await build({
+  entryPoints: sources,
+  outdir: next,
+  outbase: SRC,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+});
+for (const asset of assets) cpSync(asset, join(next, asset.slice(SRC.length)));
+if (existsSync(DIST)) renameSync(DIST, previous);
+renameSync(next, DIST);
+rmSync(previous, { recursive: true, force: true });
