@@ -100,7 +100,9 @@ const ACCOUNT_SUMMARIES: ReadonlyMap<string, Summary> = new Map<string, Summary>
   card: (card: Readonly<Record<string, unknown>>) => {
     const number = typeof card['number'] === 'string' ? card['number'] : undefined;
     const digits: EchoObject = number ? { bin: cardBin(number), last4Digits: cardLast4(number) } : {};
-    return nonEmpty({ ...digits, ...pick(card, ['holder', 'expiryMonth', 'expiryYear']) });
+    // Object.assign, not two spreads: Node 20's V8 adds each property written after a
+    // spread slowly (about 2 µs each; docs/performance.md).
+    return nonEmpty(Object.assign(digits, pick(card, ['holder', 'expiryMonth', 'expiryYear'])));
   },
   bankAccount: (account: Readonly<Record<string, unknown>>) => {
     const identifier = [account['iban'], account['number']].find((value): value is string => typeof value === 'string');

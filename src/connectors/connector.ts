@@ -262,7 +262,9 @@ function shortText(value: unknown): string | undefined {
 }
 
 function dropUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+  const kept: Record<string, unknown> = {};
+  for (const [name, entry] of Object.entries(value)) if (entry !== undefined) kept[name] = entry;
+  return kept as T;
 }
 
 function containsSecret(value: string, secrets: readonly string[]): boolean {

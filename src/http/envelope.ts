@@ -48,8 +48,10 @@ export interface EnvelopeContext {
  * Places the envelope fields after the resource's own fields, in the order the public interface
  * uses, so that responses read the same as theirs.
  */
-export function withEnvelope<T extends object>(body: T, result: ResultBody, context: EnvelopeContext) {
-  return { ...body, result, buildNumber: context.buildNumber, timestamp: formatTimestamp(context.now), ndc: context.ndc };
+export function withEnvelope<T extends object>(body: T, result: ResultBody, context: EnvelopeContext): T & Record<'result' | 'buildNumber' | 'timestamp' | 'ndc', unknown> {
+  // { ...body, result, … } without its slow path: Node 20's V8 adds each property written
+  // after a spread slowly (about 2 µs each; docs/performance.md).
+  return Object.assign({}, body, { result, buildNumber: context.buildNumber, timestamp: formatTimestamp(context.now), ndc: context.ndc });
 }
 
 /** The media type Fastify gives a serialised object; a body sent as text must say the same. */

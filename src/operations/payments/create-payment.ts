@@ -63,7 +63,7 @@ export async function createPayment(deps: PaymentDeps, input: CreatePaymentInput
   const registration = input.request.createRegistration
     ? await prepareRegistrationFromPayment(deps, { entityId: input.entityId, request: input.request, method, startsSeries: standingInstruction?.startsSeries ?? false })
     : undefined;
-  return processInitialPayment(deps, { ...input, method, standingInstruction, onOutcome: registration?.storeWithOutcome });
+  return processInitialPayment(deps, { entityId: input.entityId, request: input.request, echo: input.echo, method, standingInstruction, onOutcome: registration?.storeWithOutcome });
 }
 
 /**
@@ -86,7 +86,6 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
 
   const pendingView = viewOf({ code: PENDING, resultDetails: {} }, input.registrationId);
   await deps.writes.insertPending({
-    ...newTransactionState({ id, entityId, paymentType, status: 'pending', amountMinor, currency, createdAt: now, connectorId: connector.id, resultCode: PENDING, maxCaptures: request.numberOfCaptures ?? null }),
     parentId: null,
     isFinal: false,
     paymentBrand: method.brand,
@@ -97,6 +96,9 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     schemeTransactionId: null,
     response: storedResponse(pendingView),
     updatedAt: now,
+    // The spread last: Node 20's V8 adds each property written after a spread slowly
+    // (about 2 µs each; docs/performance.md).
+    ...newTransactionState({ id, entityId, paymentType, status: 'pending', amountMinor, currency, createdAt: now, connectorId: connector.id, resultCode: PENDING, maxCaptures: request.numberOfCaptures ?? null }),
   });
 
   const connectorRequest: PaymentConnectorRequest = {

@@ -85,7 +85,7 @@ export function buildPaymentView(input: PaymentViewInput): PaymentView {
   // The gateway's own fields win over the echo of the same name (amount as approved, descriptor
   // as booked).
   for (const [name, value] of Object.entries(echo)) if (!(name in body)) body[name] = value;
-  if (card) body['card'] = { ...(echo['card'] as object | undefined), ...card };
+  if (card) body['card'] = Object.assign({}, echo['card'] as object | undefined, card);
   body['shortId'] = input.shortId;
   const instruction = standingInstructionView(input, body['standingInstruction']);
   if (instruction) body['standingInstruction'] = instruction;
@@ -98,7 +98,9 @@ export function buildPaymentView(input: PaymentViewInput): PaymentView {
 
 /** The stored form: the body with its result, as one JSON object. */
 export function storedResponse(view: PaymentView): Record<string, unknown> {
-  return { ...view.body, result: view.result };
+  // { ...view.body, result } without its slow path: Node 20's V8 adds each property written
+  // after a spread slowly (about 2 µs each; docs/performance.md).
+  return Object.assign({}, view.body, { result: view.result });
 }
 
 export type SerialisedView = PaymentView & { readonly storedJson: string };

@@ -70,7 +70,6 @@ async function reserve(tx: Queryable, deps: PaymentDeps, input: ReferencePayment
   await updateTotals(tx, parent.id, decision.parent, now);
   const id = deps.ids.id();
   const child: StoredTransaction = {
-    ...newTransactionState({ id, entityId: parent.entityId, paymentType: type, status: 'pending', amountMinor: decision.amountMinor, currency: parent.currency, createdAt: now, connectorId: connector.id, resultCode: PENDING }),
     parentId: parent.id,
     isFinal: input.request.sequence === 'FINAL',
     paymentBrand: parent.paymentBrand,
@@ -81,6 +80,9 @@ async function reserve(tx: Queryable, deps: PaymentDeps, input: ReferencePayment
     schemeTransactionId: null,
     response: {},
     updatedAt: now,
+    // The spread last: Node 20's V8 adds each property written after a spread slowly
+    // (about 2 µs each; docs/performance.md).
+    ...newTransactionState({ id, entityId: parent.entityId, paymentType: type, status: 'pending', amountMinor: decision.amountMinor, currency: parent.currency, createdAt: now, connectorId: connector.id, resultCode: PENDING }),
   };
   const pendingView = viewOf(child, parent, input, { code: PENDING, resultDetails: {} });
   await insertTransaction(tx, { ...child, response: storedResponse(pendingView) });
