@@ -2,8 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestFingerprint } from '../domain/request-fingerprint.js';
 import { GatewayError } from '../results/gateway-error.js';
 import { claimIdempotencyKey, completeIdempotencyKey } from '../storage/repositories/idempotency-keys.js';
-import { formatNdc, JSON_MEDIA_TYPE, withEnvelope, withEnvelopeJson, type EnvelopeContext, type ResultBody } from './envelope.js';
+import { JSON_MEDIA_TYPE, withEnvelope, withEnvelopeJson, type ResultBody } from './envelope.js';
 import { errorResponse } from './plugins/error-handling.js';
+import { envelopeContext } from './reply.js';
 
 /** Keys live a day: long enough for any client retry, short enough to keep the table small. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -16,11 +17,6 @@ export interface HandlerResponse {
   readonly result: ResultBody;
   /** body and result already serialised together (a payment's stored form), when the handler has it. */
   readonly storedJson?: string | undefined;
-}
-
-function envelopeContext(request: FastifyRequest): EnvelopeContext {
-  const deps = request.server.gateway;
-  return { buildNumber: deps.buildNumber, now: deps.clock.now(), ndc: formatNdc(request.id, request.entityId) };
 }
 
 function envelope(request: FastifyRequest, response: { status: number; body: object; result: ResultBody }) {

@@ -1,5 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { formatNdc, resultOf, withEnvelope, type ResultBody } from './envelope.js';
+import { formatNdc, resultOf, withEnvelope, type EnvelopeContext, type ResultBody } from './envelope.js';
+
+/** The envelope fields of this request's answer: build number, now, ndc. */
+export function envelopeContext(request: FastifyRequest): EnvelopeContext {
+  const deps = request.server.gateway;
+  return { buildNumber: deps.buildNumber, now: deps.clock.now(), ndc: formatNdc(request.id, request.entityId) };
+}
 
 /** Sends a body with the envelope fields every response carries. */
 export function sendWithEnvelope(
@@ -9,7 +15,5 @@ export function sendWithEnvelope(
   body: object,
   result: ResultBody | string,
 ): FastifyReply {
-  const deps = request.server.gateway;
-  const context = { buildNumber: deps.buildNumber, now: deps.clock.now(), ndc: formatNdc(request.id, request.entityId) };
-  return reply.code(status).send(withEnvelope(body, typeof result === 'string' ? resultOf(result) : result, context));
+  return reply.code(status).send(withEnvelope(body, typeof result === 'string' ? resultOf(result) : result, envelopeContext(request)));
 }

@@ -42,6 +42,9 @@ for (const database of testDatabases()) {
       assert.equal(echo.card.number, undefined);
       assert.equal(echo.card.cvv, undefined);
       assert.deepEqual(findSecrets(response.body), []);
+      // The answer is the stored view's JSON text with the envelope appended: same type, same order.
+      assert.equal(response.headers['content-type'], 'application/json; charset=utf-8');
+      assert.deepEqual(Object.keys(echo).slice(-4), ['result', 'buildNumber', 'timestamp', 'ndc']);
     });
 
     it('the same request with any single field made invalid is rejected naming that field', async () => {
