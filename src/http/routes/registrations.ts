@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { echoRequest } from '../../catalogue/index.js';
-import type { PaymentDeps } from '../../operations/deps.js';
 import type { PaymentView } from '../../operations/payments/payment-response.js';
 import { createRegistration } from '../../operations/registrations/create-registration.js';
 import { deleteRegistration } from '../../operations/registrations/delete-registration.js';
