@@ -12,10 +12,17 @@ import type { Queryable, Storage } from './port.js';
  * is written again alone, so that one bad item fails only its own request; when the database is
  * unavailable, the whole group fails with that error, and so does every item queued behind it.
  */
-export interface GroupCommitOptions<Item> {
+/**
+ * What a group write says of each of its items, in the order given, when items of one group may
+ * fare differently: a reservation refused by its rule fails its own request while the rest of
+ * the group commits. A write that succeeds or fails as a whole answers nothing (void).
+ */
+export type ItemResult<Result> = { readonly ok: true; readonly value: Result } | { readonly ok: false; readonly error: unknown };
+
+export interface GroupCommitOptions<Item, Result = void> {
   readonly storage: Storage;
   /** Writes a whole group. Must treat the items as independent rows: any subset may be written. */
-  readonly write: (db: Queryable, items: readonly Item[]) => Promise<void>;
+  readonly write: (db: Queryable, items: readonly Item[]) => Promise<readonly ItemResult<Result>[] | void>;
   /** Several statements need a transaction around them; a single statement is atomic by itself. */
   readonly transactional: boolean;
   /** Most items in one group: bounds one statement's size and time. */
@@ -24,28 +31,28 @@ export interface GroupCommitOptions<Item> {
   readonly maxConcurrentGroups: number;
 }
 
-export interface GroupCommit<Item> {
-  /** Resolves once the item is committed; rejects with the error that prevented it. */
-  submit(item: Item): Promise<void>;
+export interface GroupCommit<Item, Result = void> {
+  /** Resolves once the item is committed (with what the write answered for it); rejects with the error that prevented it. */
+  submit(item: Item): Promise<Result>;
 }
 
-interface Waiting<Item> {
+interface Waiting<Item, Result> {
   readonly item: Item;
-  readonly resolve: () => void;
+  readonly resolve: (value: Result) => void;
   readonly reject: (error: unknown) => void;
 }
 
-export function createGroupCommit<Item>(options: GroupCommitOptions<Item>): GroupCommit<Item> {
-  const queue: Waiting<Item>[] = [];
+export function createGroupCommit<Item, Result = void>(options: GroupCommitOptions<Item, Result>): GroupCommit<Item, Result> {
+  const queue: Waiting<Item, Result>[] = [];
   let inFlight = 0;
 
-  const writeGroup = (items: readonly Item[]): Promise<void> =>
+  const writeGroup = (items: readonly Item[]): Promise<readonly ItemResult<Result>[] | void> =>
     options.transactional ? options.storage.transaction((tx) => options.write(tx, items)) : options.write(options.storage, items);
 
-  async function commit(group: readonly Waiting<Item>[]): Promise<void> {
+  async function commit(group: readonly Waiting<Item, Result>[]): Promise<void> {
     try {
-      await writeGroup(group.map((w) => w.item));
-      for (const w of group) w.resolve();
+      const results = await writeGroup(group.map((w) => w.item));
+      group.forEach((w, index) => answer(w, results ? results[index] : undefined));
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
         // What queued behind this group would only wait for the same outage (up to a statement
@@ -62,6 +69,12 @@ export function createGroupCommit<Item>(options: GroupCommitOptions<Item>): Grou
     }
   }
 
+  function answer(waiting: Waiting<Item, Result>, result: ItemResult<Result> | undefined): void {
+    if (!result) waiting.resolve(undefined as Result);
+    else if (result.ok) waiting.resolve(result.value);
+    else waiting.reject(result.error);
+  }
+
   function pump(): void {
     while (inFlight < options.maxConcurrentGroups && queue.length > 0) {
       const group = queue.splice(0, options.maxGroupSize);
@@ -74,8 +87,8 @@ export function createGroupCommit<Item>(options: GroupCommitOptions<Item>): Grou
   }
 
   return {
-    submit(item: Item): Promise<void> {
-      return new Promise<void>((resolve, reject) => {
+    submit(item: Item): Promise<Result> {
+      return new Promise<Result>((resolve, reject) => {
         queue.push({ item, resolve, reject });
         pump();
       });

@@ -4,23 +4,25 @@ import { randomIds } from '../../src/domain/ids.js';
 import { newTransactionState } from '../../src/domain/transaction.js';
 import { createEntity } from '../../src/operations/admin/create-entity.js';
 import { createPaymentWrites, type SettledPayment } from '../../src/operations/payments/payment-writes.js';
+import type { ChildReservation } from '../../src/operations/payments/reserve-children.js';
+import { GatewayError } from '../../src/results/gateway-error.js';
 import { prepareNotification } from '../../src/operations/webhooks/enqueue-notification.js';
-import type { Storage } from '../../src/storage/port.js';
+import type { Queryable, Storage } from '../../src/storage/port.js';
 import { findTransaction, insertTransactions, type StoredTransaction } from '../../src/storage/repositories/transactions.js';
 import { testDatabases } from '../support/databases.js';
 import { ManualClock } from '../support/test-app.js';
 
-/** Counts the statements the payment writes send, to see that concurrent writes share them. */
+/** Counts the statements the payment writes send (inside transactions too), to see that concurrent writes share them. */
 function countingStorage(storage: Storage): { storage: Storage; statements: () => number } {
   let statements = 0;
-  return {
-    storage: {
-      ...storage,
-      query: (sql, params, options) => {
-        statements += 1;
-        return storage.query(sql, params, options);
-      },
+  const counting = (db: Queryable): Queryable => ({
+    query: (sql, params, options) => {
+      statements += 1;
+      return db.query(sql, params, options);
     },
+  });
+  return {
+    storage: { ...storage, ...counting(storage), transaction: (fn) => storage.transaction((tx) => fn(counting(tx))) },
     statements: () => statements,
   };
 }
@@ -99,6 +101,64 @@ for (const database of testDatabases()) {
       assert.equal(plans.length, 1, 'the statement is kept under its name');
       assert.equal(plans[0]!.generic_plans, '0');
       assert.ok(Number(plans[0]!.custom_plans) >= 8, `${plans[0]!.custom_plans} custom plans`);
+    });
+
+    /** A capture of amountMinor from parentId, as entityId asks for it; refused (700.400.200) beyond the parent's amount. */
+    function capture(parentId: string, amountMinor: bigint, asker = entityId): ChildReservation<string> {
+      return {
+        entityId: asker,
+        parentId,
+        plan(parent) {
+          if (!parent) throw new GatewayError('700.400.580');
+          if (parent.capturedMinor + amountMinor > parent.amountMinor) throw new GatewayError('700.400.200');
+          const child = { ...pendingRow(amountMinor, parent.entityId), paymentType: 'CP' as const, parentId: parent.id };
+          return { parent: { ...parent, capturedMinor: parent.capturedMinor + amountMinor, captureCount: parent.captureCount + 1, updatedAt: clock.now() }, child, result: child.id };
+        },
+      };
+    }
+
+    async function storedParent(amountMinor: bigint, owner = entityId): Promise<StoredTransaction> {
+      const parent = { ...pendingRow(amountMinor, owner), paymentType: 'PA' as const, status: 'success' as const };
+      await insertTransactions(storage, [parent]);
+      return parent;
+    }
+
+    it('reserves concurrent captures in shared transactions, each decided against what the ones before it took', async () => {
+      const counted = countingStorage(storage);
+      const writes = createPaymentWrites(counted.storage);
+      const [first, second] = [await storedParent(1000n), await storedParent(500n)];
+      // 12 captures of 1.00 on 10.00 and 7 of 1.00 on 5.00, interleaved: 10 and 5 fit.
+      const asks = [...Array.from({ length: 12 }, () => capture(first.id, 100n)), ...Array.from({ length: 7 }, () => capture(second.id, 100n))].sort(() => Math.random() - 0.5);
+      const results = await Promise.allSettled(asks.map((ask) => writes.reserve(ask)));
+
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      assert.equal(refused.length, 4);
+      for (const r of refused) assert.equal((r.reason as GatewayError).code, '700.400.200');
+      assert.ok(counted.statements() < results.length, `${counted.statements()} statements for ${results.length} reservations`);
+      for (const [parent, captured, children] of [[first, 1000n, 10], [second, 500n, 5]] as const) {
+        const stored = (await findTransaction(storage, entityId, parent.id))!;
+        assert.equal(stored.capturedMinor, captured);
+        assert.equal(stored.captureCount, children);
+        const { rows } = await storage.query<{ n: number }>('SELECT count(*)::int AS n FROM transactions WHERE parent_id = $1', [parent.id]);
+        assert.equal(rows[0]!.n, children);
+      }
+      for (const r of results) if (r.status === 'fulfilled') assert.equal((await findTransaction(storage, entityId, r.value))?.status, 'pending');
+    });
+
+    it('shows a reservation the parent only where its entity may see it: its own, or its channel\'s to the merchant', async () => {
+      const writes = createPaymentWrites(storage);
+      const channel = (await createEntity(deps(), { name: 'Shop channel', merchantId: entityId })).entityId;
+      const stranger = (await createEntity(deps(), { name: 'Other shop' })).entityId;
+      const channelParent = await storedParent(1000n, channel);
+      const results = await Promise.allSettled([
+        writes.reserve(capture(channelParent.id, 100n, stranger)),
+        writes.reserve(capture(channelParent.id, 100n, entityId)),
+        writes.reserve(capture(channelParent.id, 100n, channel)),
+      ]);
+      assert.equal(results[0]!.status, 'rejected');
+      assert.equal(((results[0] as PromiseRejectedResult).reason as GatewayError).code, '700.400.580');
+      assert.deepEqual(results.slice(1).map((r) => r.status), ['fulfilled', 'fulfilled']);
+      assert.equal((await findTransaction(storage, channel, channelParent.id))?.capturedMinor, 200n);
     });
 
     it('fails only the row that breaks a constraint when it shares a group with good ones', async () => {

@@ -7,6 +7,7 @@ import { fanOutRows, fanOutSql, type FanOut } from '../../storage/repositories/w
 import type { OperationDeps } from '../deps.js';
 import { prepareNotification } from '../webhooks/enqueue-notification.js';
 import type { SerialisedView } from './payment-response.js';
+import { reserveChildren, type ChildReservation } from './reserve-children.js';
 
 /** A payment's outcome and its PAYMENT notification: written together, by one statement (outbox). */
 export interface SettledPayment {
@@ -39,13 +40,16 @@ export function settledPayment(
 }
 
 /**
- * The two writes every payment makes, through group commit: the pending row before the connector
- * is asked, and the outcome with its notification after. Concurrent payments share statements and
- * commits, which is what lets the gateway keep up with its database (docs/performance.md).
+ * The writes every payment makes, through group commit: the pending row before the connector is
+ * asked (for a capture, refund or reversal: its reservation on the parent with it), and the
+ * outcome with its notification after. Concurrent payments share statements and commits, which
+ * is what lets the gateway keep up with its database (docs/performance.md).
  */
 export interface PaymentWrites {
   /** Resolves once the pending row is committed. */
   insertPending(row: StoredTransaction): Promise<void>;
+  /** Resolves with the plan's result once the reservation and its pending child are committed; rejects with the plan's refusal. */
+  reserve<Result>(reservation: ChildReservation<Result>): Promise<Result>;
   /** Resolves once the outcome and its notification are committed. */
   settle(payment: SettledPayment): Promise<void>;
 }
@@ -78,8 +82,11 @@ export function createPaymentWrites(storage: Storage, settings: PaymentWriteSett
   const common = { storage, maxGroupSize: settings.maxGroupSize, maxConcurrentGroups: settings.concurrentGroups };
   const pending = createGroupCommit<StoredTransaction>({ ...common, write: insertTransactions, transactional: false });
   const settled = createGroupCommit<SettledPayment>({ ...common, write: writeSettledPayments, transactional: false });
+  const reservations = createGroupCommit<ChildReservation<unknown>, unknown>({ ...common, write: reserveChildren, transactional: true });
   return {
     insertPending: (row) => pending.submit(row),
+    // One group serves every kind of result: each item's result is its own plan's.
+    reserve: <Result>(reservation: ChildReservation<Result>) => reservations.submit(reservation) as Promise<Result>,
     settle: (payment) => settled.submit(payment),
   };
 }

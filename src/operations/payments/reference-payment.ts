@@ -6,16 +6,11 @@ import { newShortId } from '../../domain/short-id.js';
 import { newTransactionState, type ReferencingPaymentType, type TransactionState } from '../../domain/transaction.js';
 import { GatewayError } from '../../results/gateway-error.js';
 import type { Queryable } from '../../storage/port.js';
-import {
-  hasStandingFinalChild,
-  insertTransaction,
-  lockTransaction,
-  updateTotals,
-  type StoredTransaction,
-} from '../../storage/repositories/transactions.js';
+import { hasStandingFinalChild, lockTransaction, updateTotals, type StoredTransaction } from '../../storage/repositories/transactions.js';
 import type { PaymentDeps } from '../deps.js';
 import { settledPayment, writeSettledPayments } from './payment-writes.js';
 import { buildPaymentView, serialisedView, storedResponse, type PaymentView } from './payment-response.js';
+import type { ChildReservation } from './reserve-children.js';
 
 export interface ReferencePaymentInput {
   readonly entityId: string;
@@ -35,7 +30,7 @@ function referencingTypeOf(request: PaymentRequest): ReferencingPaymentType {
   });
 }
 
-interface Reserved {
+export interface Reserved {
   readonly parent: StoredTransaction;
   readonly child: StoredTransaction;
   readonly connector: Connector;
@@ -58,17 +53,28 @@ function decide(type: ReferencingPaymentType, parent: TransactionState, request:
   return d.ok ? { parent: applyReversal(parent, d), amountMinor: d.reversedMinor } : d;
 }
 
-/** Phase 1, one database transaction: lock the parent, decide, reserve, write the pending child. */
-async function reserve(tx: Queryable, deps: PaymentDeps, input: ReferencePaymentInput, type: ReferencingPaymentType): Promise<Reserved> {
-  const now = deps.clock.now();
-  const parent = await lockTransaction(tx, input.entityId, input.parentId);
-  if (!parent) throw new GatewayError('700.400.580');
-  const connector = deps.connectors.connectorById(parent.connectorId);
-  if (!connector) throw new GatewayError('600.200.500');
-  const decision = decide(type, parent, input.request, now, deps);
-  if ('ok' in decision) throw new GatewayError(decision.code);
-  await updateTotals(tx, parent.id, decision.parent, now);
-  const id = deps.ids.id();
+/**
+ * Phase 1: the reservation, decided under the parent's row lock and written with the pending
+ * child in one transaction, which concurrent reservations share (reserveChildren, by group commit).
+ */
+function reservationOf(deps: PaymentDeps, input: ReferencePaymentInput, type: ReferencingPaymentType): ChildReservation<Reserved> {
+  return {
+    entityId: input.entityId,
+    parentId: input.parentId,
+    plan(parent) {
+      if (!parent) throw new GatewayError('700.400.580');
+      const connector = deps.connectors.connectorById(parent.connectorId);
+      if (!connector) throw new GatewayError('600.200.500');
+      const now = deps.clock.now();
+      const decision = decide(type, parent, input.request, now, deps);
+      if ('ok' in decision) throw new GatewayError(decision.code);
+      const child = pendingChild(deps, input, type, parent, decision.amountMinor, connector.id, now);
+      return { parent: Object.assign({}, parent, decision.parent, { updatedAt: now }), child, result: { parent, child, connector } };
+    },
+  };
+}
+
+function pendingChild(deps: PaymentDeps, input: ReferencePaymentInput, type: ReferencingPaymentType, parent: StoredTransaction, amountMinor: bigint, connectorId: string, now: Date): StoredTransaction {
   const child: StoredTransaction = {
     parentId: parent.id,
     isFinal: input.request.sequence === 'FINAL',
@@ -82,11 +88,9 @@ async function reserve(tx: Queryable, deps: PaymentDeps, input: ReferencePayment
     updatedAt: now,
     // The spread last: Node 20's V8 adds each property written after a spread slowly
     // (about 2 µs each; docs/performance.md).
-    ...newTransactionState({ id, entityId: parent.entityId, paymentType: type, status: 'pending', amountMinor: decision.amountMinor, currency: parent.currency, createdAt: now, connectorId: connector.id, resultCode: PENDING }),
+    ...newTransactionState({ id: deps.ids.id(), entityId: parent.entityId, paymentType: type, status: 'pending', amountMinor, currency: parent.currency, createdAt: now, connectorId, resultCode: PENDING }),
   };
-  const pendingView = viewOf(child, parent, input, { code: PENDING, resultDetails: {} });
-  await insertTransaction(tx, { ...child, response: storedResponse(pendingView) });
-  return { parent, child, connector };
+  return Object.assign(child, { response: storedResponse(viewOf(child, parent, input, { code: PENDING, resultDetails: {} })) });
 }
 
 function viewOf(child: StoredTransaction, parent: StoredTransaction, input: ReferencePaymentInput, outcome: Pick<NormalizedOutcome, 'code' | 'resultDetails'> & Partial<NormalizedOutcome>): PaymentView {
@@ -124,7 +128,7 @@ async function settle(deps: PaymentDeps, reserved: Reserved, input: ReferencePay
     if (!parent) return;
     const { paymentType, amountMinor } = reserved.child as { paymentType: ReferencingPaymentType; amountMinor: bigint };
     const finalSiblingStands = paymentType !== 'RV' && (await hasStandingFinalChild(tx, parent.id, paymentType, reserved.child.id));
-    await updateTotals(tx, parent.id, releaseReservation(parent, { paymentType, amountMinor }, finalSiblingStands), settled.outcome.at);
+    await updateTotals(tx, [{ id: parent.id, totals: releaseReservation(parent, { paymentType, amountMinor }, finalSiblingStands), at: settled.outcome.at }]);
   });
   return view;
 }
@@ -136,7 +140,7 @@ async function settle(deps: PaymentDeps, reserved: Reserved, input: ReferencePay
  */
 export async function referencePayment(deps: PaymentDeps, input: ReferencePaymentInput): Promise<PaymentView> {
   const type = referencingTypeOf(input.request);
-  const reserved = await deps.storage.transaction((tx) => reserve(tx, deps, input, type));
+  const reserved = await deps.writes.reserve(reservationOf(deps, input, type));
   const { parent, child, connector } = reserved;
   const outcome = await callConnector(() =>
     connector[REFERENCING_OPERATIONS[type]]({

@@ -140,10 +140,36 @@ export async function findTransaction(db: Queryable, entityId: string, id: strin
   return rows[0] ? toStored(rows[0]) : undefined;
 }
 
+/** A transaction asked for by an entity: found only where that entity may see it. */
+export interface TransactionLookup {
+  readonly id: string;
+  readonly entityId: string;
+}
+
 /** Same, holding the row lock until the transaction ends: the rule for every change of totals. */
 export async function lockTransaction(db: Queryable, entityId: string, id: string): Promise<StoredTransaction | undefined> {
-  const { rows } = await db.query<TransactionRow>(`SELECT * FROM transactions WHERE id = $1 AND ${ENTITY_SCOPE} FOR UPDATE`, [id, entityId]);
-  return rows[0] ? toStored(rows[0]) : undefined;
+  return (await lockTransactions(db, [{ id, entityId }])).get(visibilityKey({ id, entityId }));
+}
+
+/** The key of lockTransactions' answer: a transaction as one entity asked for it. */
+export const visibilityKey = (lookup: TransactionLookup): string => `${lookup.id}/${lookup.entityId}`;
+
+/**
+ * Several transactions locked at once (the reservations of a group), each found only where the
+ * entity that asks may see it; keyed by visibilityKey. The rows are locked in id order, whatever
+ * the order asked, so that two groups sharing parents, in this process or another, never
+ * deadlock: the one that comes second waits.
+ */
+export async function lockTransactions(db: Queryable, lookups: readonly TransactionLookup[]): Promise<Map<string, StoredTransaction>> {
+  const { rows } = await db.query<TransactionRow & { asked_by: string }>(
+    `SELECT t.*, r.entity_id AS asked_by
+       FROM (SELECT DISTINCT * FROM unnest($1::char(32)[], $2::char(32)[]) AS u(id, entity_id)) r
+       JOIN transactions t ON t.id = r.id
+      WHERE t.entity_id = r.entity_id OR t.entity_id IN (SELECT id FROM entities WHERE merchant_id = r.entity_id)
+      ORDER BY t.id FOR UPDATE OF t`,
+    [lookups.map((l) => l.id), lookups.map((l) => l.entityId)],
+  );
+  return new Map(rows.map((row) => [visibilityKey({ id: row.id, entityId: row.asked_by }), toStored(row)]));
 }
 
 export interface TotalsUpdate {
@@ -155,11 +181,31 @@ export interface TotalsUpdate {
   readonly reversedAt: Date | null;
 }
 
-export async function updateTotals(db: Queryable, id: string, totals: TotalsUpdate, at: Date): Promise<void> {
+/** A parent's new totals, as of `at`. */
+export interface TotalsChange {
+  readonly id: string;
+  readonly totals: TotalsUpdate;
+  readonly at: Date;
+}
+
+/** The totals of any number of parents, in one statement. */
+export async function updateTotals(db: Queryable, changes: readonly TotalsChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const rows = changes.map(({ id, totals, at }) => ({
+    id,
+    captured_minor: totals.capturedMinor.toString(),
+    refunded_minor: totals.refundedMinor.toString(),
+    capture_count: totals.captureCount,
+    capture_closed: totals.captureClosed,
+    refund_closed: totals.refundClosed,
+    reversed_at: totals.reversedAt,
+    updated_at: at,
+  }));
   await db.query(
-    `UPDATE transactions SET captured_minor = $2, refunded_minor = $3, capture_count = $4, capture_closed = $5,
-       refund_closed = $6, reversed_at = $7, updated_at = $8 WHERE id = $1`,
-    [id, totals.capturedMinor, totals.refundedMinor, totals.captureCount, totals.captureClosed, totals.refundClosed, totals.reversedAt, at],
+    `UPDATE transactions t SET captured_minor = v.captured_minor, refunded_minor = v.refunded_minor, capture_count = v.capture_count,
+       capture_closed = v.capture_closed, refund_closed = v.refund_closed, reversed_at = v.reversed_at, updated_at = v.updated_at
+       FROM json_populate_recordset(NULL::transactions, $1::json) v WHERE t.id = v.id`,
+    [JSON.stringify(rows)],
   );
 }
 

@@ -129,6 +129,19 @@ describe('group commit', () => {
     assert.match(String((settled[4] as PromiseRejectedResult).reason), /ECONNREFUSED/);
   });
 
+  it('answers each item with what the write said of it, so that one refused item fails only its own submitter', async () => {
+    const { storage } = recordingStorage();
+    const commit = createGroupCommit<number, string>({
+      storage,
+      transactional: true,
+      maxGroupSize: 100,
+      maxConcurrentGroups: 1,
+      write: async (_db, items) => items.map((n) => (n % 2 === 0 ? { ok: true, value: `even ${n}` } : { ok: false, error: new Error(`odd ${n}`) })),
+    });
+    const settled = await Promise.allSettled([1, 2, 3, 4].map((n) => commit.submit(n)));
+    assert.deepEqual(settled.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason))), ['Error: odd 1', 'even 2', 'Error: odd 3', 'even 4']);
+  });
+
   it('goes on with later groups after a failed one', async () => {
     const { storage, groups } = recordingStorage();
     let fail = true;

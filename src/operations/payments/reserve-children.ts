@@ -1,0 +1,72 @@
+import type { ItemResult } from '../../storage/group-commit.js';
+import type { Queryable } from '../../storage/port.js';
+import {
+  insertTransactions,
+  lockTransactions,
+  updateTotals,
+  visibilityKey,
+  type StoredTransaction,
+  type TotalsChange,
+} from '../../storage/repositories/transactions.js';
+
+/**
+ * A capture, refund or reversal asking for its share of a parent. `plan` holds the payment
+ * type's rule: it decides against the parent as it stands, including what earlier reservations
+ * of the same group took, and either throws (a GatewayError refusing the request) or answers the
+ * parent's new totals and the pending child to write.
+ */
+export interface ChildReservation<Result> {
+  readonly entityId: string;
+  readonly parentId: string;
+  /** parent: undefined when there is none this entity may see. */
+  readonly plan: (parent: StoredTransaction | undefined) => PlannedChild<Result>;
+}
+
+export interface PlannedChild<Result> {
+  /** The parent with this reservation taken from its totals. */
+  readonly parent: StoredTransaction;
+  readonly child: StoredTransaction;
+  /** What the request goes on with once the reservation is committed. */
+  readonly result: Result;
+}
+
+function planned<Result>(reservation: ChildReservation<Result>, parent: StoredTransaction | undefined): ItemResult<PlannedChild<Result>> {
+  try {
+    return { ok: true, value: reservation.plan(parent) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/**
+ * The reservations of a group, in one database transaction (the caller's): their parents locked
+ * together, each reservation decided in turn against its parent as the ones before it left it,
+ * then the parents' new totals and the pending children written with one statement each. A
+ * refused reservation fails its own request only; the others commit.
+ *
+ * Locking every parent first, in id order (lockTransactions), is what keeps the totals right: no
+ * other transaction changes a parent between the decision and the write, and groups that share
+ * parents wait for one another instead of deadlocking.
+ */
+export async function reserveChildren<Result>(tx: Queryable, reservations: readonly ChildReservation<Result>[]): Promise<ItemResult<Result>[]> {
+  const parents = await lockTransactions(tx, reservations.map((r) => ({ id: r.parentId, entityId: r.entityId })));
+  const current = new Map<string, StoredTransaction>();
+  for (const parent of parents.values()) current.set(parent.id, parent);
+
+  const changed = new Map<string, TotalsChange>();
+  const children: StoredTransaction[] = [];
+  const results = reservations.map((reservation): ItemResult<Result> => {
+    const visible = parents.has(visibilityKey({ id: reservation.parentId, entityId: reservation.entityId }));
+    const outcome = planned(reservation, visible ? current.get(reservation.parentId) : undefined);
+    if (!outcome.ok) return outcome;
+    const { parent, child, result } = outcome.value;
+    current.set(parent.id, parent);
+    changed.set(parent.id, { id: parent.id, totals: parent, at: parent.updatedAt });
+    children.push(child);
+    return { ok: true, value: result };
+  });
+
+  await updateTotals(tx, [...changed.values()]);
+  if (children.length > 0) await insertTransactions(tx, children);
+  return results;
+}
