@@ -53,17 +53,16 @@ export function createPgStorage(options: PgStorageOptions): Storage {
     // partition) needs a timer on this side too, else the request and its pooled connection hang.
     ...(timeoutMs > 0 ? { statement_timeout: timeoutMs, query_timeout: timeoutMs } : {}),
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    // Named statements (QueryOptions.prepareAs) are parsed once per connection but planned at
+    // every run. PostgreSQL would otherwise switch to a generic plan after five runs, made with
+    // the sizes the tables had then: on a new database that is a sequential scan of transactions,
+    // kept until an ANALYZE invalidates it, which never comes with autovacuum off
+    // (docs/performance.md). The pool hands the connection out only once this has run; a server
+    // older than 12, without the setting, keeps its default.
+    onConnect: (client) => client.query('SET plan_cache_mode = force_custom_plan').then(() => undefined, () => undefined),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  // Named statements (QueryOptions.prepareAs) are parsed once per connection but planned at every
-  // run. PostgreSQL would otherwise switch to a generic plan after five runs, made with the sizes
-  // the tables had then: on a new database that is a sequential scan of transactions, kept until
-  // an ANALYZE invalidates it, which never comes with autovacuum off (docs/performance.md).
-  // pg sends queries of one connection in order, so this runs before any other.
-  pool.on('connect', (client) => {
-    client.query('SET plan_cache_mode = force_custom_plan').catch(() => undefined);
-  });
   const queryable = wrap(pool);
   return {
     kind: 'postgres',

@@ -1,9 +1,11 @@
 import type { ItemResult } from '../../storage/group-commit.js';
 import type { Queryable } from '../../storage/port.js';
 import {
-  insertTransactions,
+  insertTransactionsSql,
   lockTransactions,
-  updateTotals,
+  totalsRows,
+  transactionRows,
+  updateTotalsSql,
   visibilityKey,
   type StoredTransaction,
   type TotalsChange,
@@ -41,8 +43,8 @@ function planned<Result>(reservation: ChildReservation<Result>, parent: StoredTr
 /**
  * The reservations of a group, in one database transaction (the caller's): their parents locked
  * together, each reservation decided in turn against its parent as the ones before it left it,
- * then the parents' new totals and the pending children written with one statement each. A
- * refused reservation fails its own request only; the others commit.
+ * then the parents' new totals and the pending children written by one statement. A refused
+ * reservation fails its own request only; the others commit.
  *
  * Locking every parent first, in id order (lockTransactions), is what keeps the totals right: no
  * other transaction changes a parent between the decision and the write, and groups that share
@@ -66,7 +68,9 @@ export async function reserveChildren<Result>(tx: Queryable, reservations: reado
     return { ok: true, value: result };
   });
 
-  await updateTotals(tx, [...changed.values()]);
-  if (children.length > 0) await insertTransactions(tx, children);
+  // Every accepted reservation changed its parent's totals and made a child: both or neither.
+  if (children.length > 0) {
+    await tx.query(`WITH totals AS (${updateTotalsSql('$1')}) ${insertTransactionsSql('$2')}`, [totalsRows([...changed.values()]), transactionRows(children)], { prepareAs: 'reserve_children' });
+  }
   return results;
 }

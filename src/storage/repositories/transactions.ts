@@ -116,15 +116,20 @@ function toRow(t: StoredTransaction): Record<keyof TransactionRow, unknown> {
 
 /**
  * Any number of rows in one statement (group commit writes the pending rows of concurrent
- * requests together). The rows travel as one JSON parameter; `json`, not `jsonb`, so that the
- * stored response keeps its key order.
+ * requests together). The rows travel as one JSON parameter (transactionRows); `json`, not
+ * `jsonb`, so that the stored response keeps its key order.
  */
 export async function insertTransactions(db: Queryable, rows: readonly StoredTransaction[]): Promise<void> {
-  await db.query(
-    `INSERT INTO transactions (${COLUMNS}) SELECT ${COLUMNS} FROM json_populate_recordset(NULL::transactions, $1::json)`,
-    [JSON.stringify(rows.map(toRow))],
-    { prepareAs: 'insert_transactions' },
-  );
+  await db.query(insertTransactionsSql('$1'), [transactionRows(rows)], { prepareAs: 'insert_transactions' });
+}
+
+/** The INSERT of the rows given as transactionRows() in the parameter `param`, alone or after a CTE. */
+export function insertTransactionsSql(param: string): string {
+  return `INSERT INTO transactions (${COLUMNS}) SELECT ${COLUMNS} FROM json_populate_recordset(NULL::transactions, ${param}::json)`;
+}
+
+export function transactionRows(rows: readonly StoredTransaction[]): string {
+  return JSON.stringify(rows.map(toRow));
 }
 
 export async function insertTransaction(db: Queryable, t: StoredTransaction): Promise<void> {
@@ -168,6 +173,7 @@ export async function lockTransactions(db: Queryable, lookups: readonly Transact
       WHERE t.entity_id = r.entity_id OR t.entity_id IN (SELECT id FROM entities WHERE merchant_id = r.entity_id)
       ORDER BY t.id FOR UPDATE OF t`,
     [lookups.map((l) => l.id), lookups.map((l) => l.entityId)],
+    { prepareAs: 'lock_transactions' },
   );
   return new Map(rows.map((row) => [visibilityKey({ id: row.id, entityId: row.asked_by }), toStored(row)]));
 }
@@ -190,8 +196,18 @@ export interface TotalsChange {
 
 /** The totals of any number of parents, in one statement. */
 export async function updateTotals(db: Queryable, changes: readonly TotalsChange[]): Promise<void> {
-  if (changes.length === 0) return;
-  const rows = changes.map(({ id, totals, at }) => ({
+  if (changes.length > 0) await db.query(updateTotalsSql('$1'), [totalsRows(changes)]);
+}
+
+/** The UPDATE of the totals given as totalsRows() in the parameter `param`: alone, or as a CTE. */
+export function updateTotalsSql(param: string): string {
+  return `UPDATE transactions t SET captured_minor = v.captured_minor, refunded_minor = v.refunded_minor, capture_count = v.capture_count,
+       capture_closed = v.capture_closed, refund_closed = v.refund_closed, reversed_at = v.reversed_at, updated_at = v.updated_at
+       FROM json_populate_recordset(NULL::transactions, ${param}::json) v WHERE t.id = v.id`;
+}
+
+export function totalsRows(changes: readonly TotalsChange[]): string {
+  return JSON.stringify(changes.map(({ id, totals, at }) => ({
     id,
     captured_minor: totals.capturedMinor.toString(),
     refunded_minor: totals.refundedMinor.toString(),
@@ -200,13 +216,7 @@ export async function updateTotals(db: Queryable, changes: readonly TotalsChange
     refund_closed: totals.refundClosed,
     reversed_at: totals.reversedAt,
     updated_at: at,
-  }));
-  await db.query(
-    `UPDATE transactions t SET captured_minor = v.captured_minor, refunded_minor = v.refunded_minor, capture_count = v.capture_count,
-       capture_closed = v.capture_closed, refund_closed = v.refund_closed, reversed_at = v.reversed_at, updated_at = v.updated_at
-       FROM json_populate_recordset(NULL::transactions, $1::json) v WHERE t.id = v.id`,
-    [JSON.stringify(rows)],
-  );
+  })));
 }
 
 export interface OutcomeUpdate {
