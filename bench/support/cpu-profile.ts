@@ -48,6 +48,9 @@ function functionKey(node: ProfileNode): string {
   return `${functionName || '(anonymous)'} ${shortUrl(url)}:${lineNumber + 1}`;
 }
 
+/** The gateway's own code: src/ under tsx, dist/ (its build, same tree) as npm start runs it. */
+const GATEWAY_CODE = /\/(src|dist)\/([^/]+)/;
+
 /** src/http, src/catalogue …, a package name, Node's own code, or V8's pseudo-frames. */
 function areaOf(node: ProfileNode): string {
   const { url, functionName } = node.callFrame;
@@ -55,8 +58,8 @@ function areaOf(node: ProfileNode): string {
   const packageMatch = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
   if (packageMatch) return packageMatch[1]!;
   if (url.startsWith('node:')) return 'node internals';
-  const srcMatch = /\/src\/([^/]+)/.exec(url);
-  if (srcMatch) return `src/${srcMatch[1]!.replace(/\.ts$/, '')}`;
+  const srcMatch = GATEWAY_CODE.exec(url);
+  if (srcMatch) return `src/${srcMatch[2]!.replace(/\.[tj]s$/, '')}`;
   return 'other';
 }
 
@@ -99,7 +102,7 @@ export function summariseProfile(path: string, window?: { fromUs: number; toUs: 
     const seen = new Set<string>();
     for (let id: number | undefined = nodeId; id !== undefined; id = parentOf.get(id)) {
       const frame = byId.get(id)!;
-      if (!frame.callFrame.url.includes('/src/') || frame.callFrame.url.includes('node_modules')) continue;
+      if (!GATEWAY_CODE.test(frame.callFrame.url) || frame.callFrame.url.includes('node_modules')) continue;
       const key = functionKey(frame);
       if (!seen.has(key)) { seen.add(key); add(gatewayInclusive, key, ms); }
     }
