@@ -74,7 +74,7 @@ function paymentDeps(options: AppOptions): PaymentDeps {
     connectors: options.connectors ?? createDefaultConnectors({ storage, clock, ids, system, policy: cutoffPolicy(options.config) }),
     entityNames: new EntityNames(storage),
     vault: options.vault ?? createEphemeralVault({ storage, clock, ids }),
-    writes: createPaymentWrites(storage),
+    writes: createPaymentWrites(storage.groupWrites ?? storage),
   };
 }
 

@@ -49,7 +49,7 @@ export const CONFIG_VARIABLES = [
   ['PORT', '8080', 'TCP port of the HTTP server (1-65535).'],
   ['DATABASE_URL', '(unset)', 'postgres://… to use PostgreSQL; unset to use the embedded PGlite database under DATA_DIR.'],
   ['DATA_DIR', './data', 'Folder of the embedded database (only without DATABASE_URL).'],
-  ['DATABASE_POOL_SIZE', '10', 'Connections in the PostgreSQL pool of one gateway process.'],
+  ['DATABASE_POOL_SIZE', '10', 'Connections to PostgreSQL of one gateway process (at least 2 are opened): 3 of them (1 when below 6) carry the grouped payment writes, the rest serve everything else.'],
   ['GATEWAY_PROCESSES', '1', 'Gateway processes serving the same port (one per core is the usual choice); more than 1 needs DATABASE_URL, and REDIS_URL to share throttling between them.'],
   ['GATEWAY_SYSTEM', 'test', '`test` (simulators, testMode allowed) or `live` (testMode rejected, TLS required).'],
   ['TLS_CERT_FILE', '(unset)', 'PEM certificate; with TLS_KEY_FILE the server speaks HTTPS.'],

@@ -41,11 +41,41 @@ export interface PgStorageOptions {
 /** Requests of the API never need longer; a hung database must not hang them. */
 export const REQUEST_STATEMENT_TIMEOUT_MS = 5_000;
 
-export function createPgStorage(options: PgStorageOptions): Storage {
+/**
+ * Session settings of the general pool. Its named statements (QueryOptions.prepareAs) are parsed
+ * once per connection but planned at every run: PostgreSQL would otherwise switch to a generic
+ * plan after five runs, made with the sizes the tables had then, which on a new database is a
+ * sequential scan of transactions, kept until an ANALYZE invalidates it (never, with autovacuum
+ * off; docs/performance.md).
+ */
+const GENERAL_SESSION = 'SET plan_cache_mode = force_custom_plan';
+
+/**
+ * Session settings of the group-write pool, which runs only the few statements of the grouped
+ * payment writes, each an index lookup by id or an insert. Planned once per connection (planning
+ * them at every run was a fifth of PostgreSQL's time per payment); sequential scans are ruled out,
+ * so that the one plan is the index plan whatever size the tables had when it was made.
+ */
+const GROUP_WRITE_SESSION = 'SET plan_cache_mode = force_generic_plan; SET enable_seqscan = off; SET enable_hashjoin = off; SET enable_mergejoin = off';
+
+/** Connections of the group writes: one per kind of group (pending rows, outcomes, reservations). */
+const GROUP_WRITE_CONNECTIONS = 3;
+
+/**
+ * How DATABASE_POOL_SIZE is shared: the group writes get their three connections once the pool
+ * has room for them and at least three more, one before; the general pool has the rest (at least
+ * one, so the smallest gateway holds two connections).
+ */
+export function poolSizes(poolSize: number): { general: number; groupWrites: number } {
+  const groupWrites = poolSize >= 2 * GROUP_WRITE_CONNECTIONS ? GROUP_WRITE_CONNECTIONS : 1;
+  return { general: Math.max(1, poolSize - groupWrites), groupWrites };
+}
+
+function createPool(options: PgStorageOptions, max: number, session: string): pg.Pool {
   const timeoutMs = options.statementTimeoutMs ?? REQUEST_STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    max: options.poolSize,
+    max,
     types,
     connectionTimeoutMillis: 5_000,
     // A statement that hangs (for example while the server restarts) must not hang a request.
@@ -53,20 +83,21 @@ export function createPgStorage(options: PgStorageOptions): Storage {
     // partition) needs a timer on this side too, else the request and its pooled connection hang.
     ...(timeoutMs > 0 ? { statement_timeout: timeoutMs, query_timeout: timeoutMs } : {}),
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
-    // Named statements (QueryOptions.prepareAs) are parsed once per connection but planned at
-    // every run. PostgreSQL would otherwise switch to a generic plan after five runs, made with
-    // the sizes the tables had then: on a new database that is a sequential scan of transactions,
-    // kept until an ANALYZE invalidates it, which never comes with autovacuum off
-    // (docs/performance.md). The pool hands the connection out only once this has run; a server
-    // older than 12, without the setting, keeps its default.
-    onConnect: (client) => client.query('SET plan_cache_mode = force_custom_plan').then(() => undefined, () => undefined),
+    // The pool hands a new connection out only once its session is set; a server that lacks a
+    // setting (plan_cache_mode came with PostgreSQL 12) keeps its default.
+    onConnect: (client) => client.query(session).then(() => undefined, () => undefined),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  return pool;
+}
+
+function storageOn(pool: pg.Pool, groupWrites: Storage | undefined, close: () => Promise<void>): Storage {
   const queryable = wrap(pool);
   return {
     kind: 'postgres',
     query: queryable.query,
+    ...(groupWrites ? { groupWrites } : {}),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       // The pool listens for errors only on idle clients: a checked-out client whose connection
@@ -90,8 +121,15 @@ export function createPgStorage(options: PgStorageOptions): Storage {
         client.release(broken ?? false);
       }
     },
-    async close() {
-      await pool.end();
-    },
+    close,
   };
+}
+
+/** Two pools on one database: the general one, and the group writes' (Storage.groupWrites). Connections open when first used. */
+export function createPgStorage(options: PgStorageOptions): Storage {
+  const sizes = poolSizes(options.poolSize);
+  const general = createPool(options, sizes.general, GENERAL_SESSION);
+  const writes = createPool(options, sizes.groupWrites, GROUP_WRITE_SESSION);
+  const close = async () => { await Promise.all([general.end(), writes.end()]); };
+  return storageOn(general, storageOn(writes, undefined, close), close);
 }

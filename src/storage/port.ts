@@ -25,6 +25,11 @@ export interface Queryable {
 
 export interface Storage extends Queryable {
   readonly kind: 'postgres' | 'pglite';
+  /**
+   * Where the grouped payment writes (group commit) go when it differs from the storage itself: on
+   * PostgreSQL, connections of their own whose few statements are planned once (pg-storage.ts).
+   */
+  readonly groupWrites?: Storage;
   /** Runs fn inside one database transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { randomIds } from '../../src/domain/ids.js';
 import { newTransactionState } from '../../src/domain/transaction.js';
 import { createEntity } from '../../src/operations/admin/create-entity.js';
-import { createPaymentWrites, type SettledPayment } from '../../src/operations/payments/payment-writes.js';
+import { createPaymentWrites, writeSettledPayments, type SettledPayment } from '../../src/operations/payments/payment-writes.js';
 import type { ChildReservation } from '../../src/operations/payments/reserve-children.js';
 import { GatewayError } from '../../src/results/gateway-error.js';
 import { prepareNotification } from '../../src/operations/webhooks/enqueue-notification.js';
@@ -159,6 +159,32 @@ for (const database of testDatabases()) {
       assert.equal(((results[0] as PromiseRejectedResult).reason as GatewayError).code, '700.400.580');
       assert.deepEqual(results.slice(1).map((r) => r.status), ['fulfilled', 'fulfilled']);
       assert.equal((await findTransaction(storage, channel, channelParent.id))?.capturedMinor, 200n);
+    });
+
+    it('plans the group writes once per connection, as index lookups, even when the plans were made on empty tables', { skip: database.name !== 'postgres' && 'PGlite keeps no plans' }, async () => {
+      const fresh = await database.open();
+      try {
+        const shop = (await createEntity({ storage: fresh, clock, ids: randomIds }, { name: 'Fresh shop' })).entityId;
+        const plan = await fresh.groupWrites!.transaction(async (tx) => {
+          // The first runs make the plans while transactions holds one row …
+          const first = pendingRow(100n, shop);
+          await insertTransactions(tx, [first]);
+          await writeSettledPayments(tx, [settled(first, '000.100.110')]);
+          // … and they are kept while it grows: no ANALYZE comes (autovacuum is off in CI).
+          for (let n = 0; n < 20; n += 1) await insertTransactions(tx, Array.from({ length: 200 }, () => pendingRow(100n, shop)));
+          const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE settle_payments('[]', '[]')`);
+          const { rows: statements } = await tx.query<{ name: string; generic_plans: string; custom_plans: string }>(
+            "SELECT name, generic_plans::text, custom_plans::text FROM pg_prepared_statements WHERE name IN ('insert_transactions', 'settle_payments') ORDER BY name",
+          );
+          return { text: rows.map((r) => r['QUERY PLAN']).join('\n'), statements };
+        });
+        assert.deepEqual(plan.statements.map((s) => [s.name, s.custom_plans]), [['insert_transactions', '0'], ['settle_payments', '0']]);
+        assert.match(plan.text, /Index Scan using transactions_pkey on transactions t[\s\S]*Index Cond: \(id = v\.id\)/);
+        assert.doesNotMatch(plan.text, /Seq Scan|Hash Join|Merge Join/);
+        assert.match(plan.text, /Index Scan using webhooks_entity_idx[\s\S]*Index Cond: \(entity_id = ANY/, 'webhooks are looked up per notification');
+      } finally {
+        await fresh.close();
+      }
     });
 
     it('fails only the row that breaks a constraint when it shares a group with good ones', async () => {

@@ -139,10 +139,16 @@ export function fanOutSql(param: string): string {
          AS i(id bpchar, entity_id bpchar, type text, action text, body text, transaction_id bpchar, created_at timestamptz,
               notification_url text, job_kind text)
      ), targets AS (
+       -- Per notification, an index lookup of its entity's and its merchant's webhooks. LATERAL
+       -- with OFFSET 0 (which keeps the planner from flattening it into a join) keeps it so,
+       -- whatever the sizes of the tables when a plan is made and kept.
        SELECT i.id AS notification_id, w.id AS webhook_id, NULL::text AS url
-         FROM input i JOIN webhooks w
-           ON w.status = 'active' AND w.deleted_at IS NULL
-          AND (w.entity_id = i.entity_id OR w.entity_id = (SELECT merchant_id FROM entities WHERE id = i.entity_id))
+         FROM input i CROSS JOIN LATERAL (
+           SELECT w.id FROM webhooks w
+            WHERE w.entity_id = ANY (ARRAY[i.entity_id, (SELECT merchant_id FROM entities WHERE id = i.entity_id)])
+              AND w.status = 'active' AND w.deleted_at IS NULL
+           OFFSET 0
+         ) w
        UNION ALL
        SELECT i.id, NULL, i.notification_url FROM input i WHERE i.notification_url IS NOT NULL
      ), notification AS (
