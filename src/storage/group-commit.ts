@@ -70,6 +70,7 @@ export function createGroupCommit<Item, Result = void>(options: GroupCommitOptio
   }
 
   function answer(waiting: Waiting<Item, Result>, result: ItemResult<Result> | undefined): void {
+    // A write that answers nothing is one whose Result is void.
     if (!result) waiting.resolve(undefined as Result);
     else if (result.ok) waiting.resolve(result.value);
     else waiting.reject(result.error);

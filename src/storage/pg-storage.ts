@@ -62,9 +62,9 @@ const GROUP_WRITE_SESSION = 'SET plan_cache_mode = force_generic_plan; SET enabl
 const GROUP_WRITE_CONNECTIONS = 3;
 
 /**
- * How DATABASE_POOL_SIZE is shared: the group writes get their three connections once the pool
- * has room for them and at least three more, one before; the general pool has the rest (at least
- * one, so the smallest gateway holds two connections).
+ * How DATABASE_POOL_SIZE is shared: from 6 on, the group writes get three connections (one per
+ * kind of group), below that one; the general pool has the rest, at least one, so that even a
+ * pool size of 1 opens two connections.
  */
 export function poolSizes(poolSize: number): { general: number; groupWrites: number } {
   const groupWrites = poolSize >= 2 * GROUP_WRITE_CONNECTIONS ? GROUP_WRITE_CONNECTIONS : 1;
@@ -130,6 +130,7 @@ export function createPgStorage(options: PgStorageOptions): Storage {
   const sizes = poolSizes(options.poolSize);
   const general = createPool(options, sizes.general, GENERAL_SESSION);
   const writes = createPool(options, sizes.groupWrites, GROUP_WRITE_SESSION);
-  const close = async () => { await Promise.all([general.end(), writes.end()]); };
-  return storageOn(general, storageOn(writes, undefined, close), close);
+  // The group writes' storage is a facet of this one: closing this closes both pools.
+  const groupWrites = storageOn(writes, undefined, async () => undefined);
+  return storageOn(general, groupWrites, async () => { await Promise.all([general.end(), writes.end()]); });
 }
