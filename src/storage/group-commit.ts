@@ -12,13 +12,6 @@ import type { Queryable, Storage } from './port.js';
  * is written again alone, so that one bad item fails only its own request; when the database is
  * unavailable, the whole group fails with that error, and so does every item queued behind it.
  */
-/**
- * What a group write says of each of its items, in the order given, when items of one group may
- * fare differently: a reservation refused by its rule fails its own request while the rest of
- * the group commits. A write that succeeds or fails as a whole answers nothing (void).
- */
-export type ItemResult<Result> = { readonly ok: true; readonly value: Result } | { readonly ok: false; readonly error: unknown };
-
 export interface GroupCommitOptions<Item, Result = void> {
   readonly storage: Storage;
   /** Writes a whole group. Must treat the items as independent rows: any subset may be written. */
@@ -30,6 +23,13 @@ export interface GroupCommitOptions<Item, Result = void> {
   /** Most groups on their way at once (each holds one pooled connection). */
   readonly maxConcurrentGroups: number;
 }
+
+/**
+ * What a group write says of each of its items, in the order given, when items of one group may
+ * fare differently: a reservation refused by its rule fails its own request while the rest of
+ * the group commits. A write that succeeds or fails as a whole answers nothing (void).
+ */
+export type ItemResult<Result> = { readonly ok: true; readonly value: Result } | { readonly ok: false; readonly error: unknown };
 
 export interface GroupCommit<Item, Result = void> {
   /** Resolves once the item is committed (with what the write answered for it); rejects with the error that prevented it. */

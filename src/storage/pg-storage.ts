@@ -52,9 +52,10 @@ const GENERAL_SESSION = 'SET plan_cache_mode = force_custom_plan';
 
 /**
  * Session settings of the group-write pool, which runs only the few statements of the grouped
- * payment writes, each an index lookup by id or an insert. Planned once per connection (planning
- * them at every run was a fifth of PostgreSQL's time per payment); sequential scans are ruled out,
- * so that the one plan is the index plan whatever size the tables had when it was made.
+ * payment writes: inserts, and updates and locks of rows looked up by id. Planned once per
+ * connection (planning them at every run was about a fifth of PostgreSQL's CPU per payment);
+ * sequential scans, hash joins and merge joins are ruled out, so that the one plan is a nested
+ * loop of index lookups whatever size the tables had when it was made (a test checks the plan).
  */
 const GROUP_WRITE_SESSION = 'SET plan_cache_mode = force_generic_plan; SET enable_seqscan = off; SET enable_hashjoin = off; SET enable_mergejoin = off';
 
@@ -83,8 +84,8 @@ function createPool(options: PgStorageOptions, max: number, session: string): pg
     // partition) needs a timer on this side too, else the request and its pooled connection hang.
     ...(timeoutMs > 0 ? { statement_timeout: timeoutMs, query_timeout: timeoutMs } : {}),
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
-    // The pool hands a new connection out only once its session is set; a server that lacks a
-    // setting (plan_cache_mode came with PostgreSQL 12) keeps its default.
+    // The pool hands a new connection out only once its session is set. A server too old for
+    // plan_cache_mode (before PostgreSQL 12) refuses the SET and keeps its defaults.
     onConnect: (client) => client.query(session).then(() => undefined, () => undefined),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.

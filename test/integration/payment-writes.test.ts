@@ -8,7 +8,7 @@ import type { ChildReservation } from '../../src/operations/payments/reserve-chi
 import { GatewayError } from '../../src/results/gateway-error.js';
 import { prepareNotification } from '../../src/operations/webhooks/enqueue-notification.js';
 import type { Queryable, Storage } from '../../src/storage/port.js';
-import { findTransaction, insertTransactions, type StoredTransaction } from '../../src/storage/repositories/transactions.js';
+import { findTransaction, insertTransactions, lockTransaction, lockTransactions, type StoredTransaction } from '../../src/storage/repositories/transactions.js';
 import { testDatabases } from '../support/databases.js';
 import { ManualClock } from '../support/test-app.js';
 
@@ -145,7 +145,7 @@ for (const database of testDatabases()) {
       for (const r of results) if (r.status === 'fulfilled') assert.equal((await findTransaction(storage, entityId, r.value))?.status, 'pending');
     });
 
-    it('shows a reservation the parent only where its entity may see it: its own, or its channel\'s to the merchant', async () => {
+    it('gives a reservation its parent only where the asking entity may see it: its own, or a channel\'s to its merchant', async () => {
       const writes = createPaymentWrites(storage);
       const channel = (await createEntity(deps(), { name: 'Shop channel', merchantId: entityId })).entityId;
       const stranger = (await createEntity(deps(), { name: 'Other shop' })).entityId;
@@ -159,6 +159,33 @@ for (const database of testDatabases()) {
       assert.equal(((results[0] as PromiseRejectedResult).reason as GatewayError).code, '700.400.580');
       assert.deepEqual(results.slice(1).map((r) => r.status), ['fulfilled', 'fulfilled']);
       assert.equal((await findTransaction(storage, channel, channelParent.id))?.capturedMinor, 200n);
+    });
+
+    it('locks the parents of a group in id order, so that groups sharing parents wait instead of deadlocking', { skip: database.name !== 'postgres' && 'PGlite runs one transaction at a time' }, async () => {
+      const [low, high] = [await storedParent(100n), await storedParent(100n)].sort((a, b) => (a.id < b.id ? -1 : 1));
+      let release!: () => void;
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => { holding = resolve; });
+      const holder = storage.transaction(async (tx) => {
+        await lockTransaction(tx, entityId, high!.id);
+        holding();
+        await new Promise<void>((resolve) => { release = resolve; });
+      });
+      await held;
+      // Asked for the higher id first, the group still takes the lower one first, then waits.
+      const group = storage.transaction((tx) => lockTransactions(tx, [{ id: high!.id, entityId }, { id: low!.id, entityId }]));
+      for (let waited = 0; ; waited += 1) {
+        const { rows } = await storage.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%AS asked_by%' AND query NOT LIKE '%pg_stat_activity%'",
+        );
+        if (rows[0]!.n > 0) break;
+        assert.ok(waited < 200, 'the group never waited for the held parent');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await assert.rejects(storage.query('SELECT 1 FROM transactions WHERE id = $1 FOR UPDATE NOWAIT', [low!.id]), /could not obtain lock/);
+      release();
+      await holder;
+      assert.equal((await group).size, 2);
     });
 
     it('plans the group writes once per connection, as index lookups, even when the plans were made on empty tables', { skip: database.name !== 'postgres' && 'PGlite keeps no plans' }, async () => {

@@ -30,7 +30,7 @@ function referencingTypeOf(request: PaymentRequest): ReferencingPaymentType {
   });
 }
 
-export interface Reserved {
+interface Reserved {
   readonly parent: StoredTransaction;
   readonly child: StoredTransaction;
   readonly connector: Connector;

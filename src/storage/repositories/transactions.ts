@@ -132,10 +132,6 @@ export function transactionRows(rows: readonly StoredTransaction[]): string {
   return JSON.stringify(rows.map(toRow));
 }
 
-export async function insertTransaction(db: Queryable, t: StoredTransaction): Promise<void> {
-  await insertTransactions(db, [t]);
-}
-
 // A merchant's entityId also reaches the transactions of its channels; a channel's only its own.
 const ENTITY_SCOPE = `(entity_id = $2 OR entity_id IN (SELECT id FROM entities WHERE merchant_id = $2))`;
 
