@@ -12,11 +12,12 @@ import { registerTestModeRule, registerTransportSecurity } from './http/plugins/
 import { registerThrottling } from './http/plugins/throttling.js';
 import { registerAdminRoutes } from './http/routes/admin.js';
 import { registerWebhookAdminRoutes } from './http/routes/admin-webhooks.js';
+import { registerRoutingAdminRoutes } from './http/routes/admin-routing.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerResultCodeRoutes } from './http/routes/result-codes.js';
 import './http/types.js';
 import { PrincipalResolver } from './operations/auth/resolve-principal.js';
-import { createDefaultConnectors } from './connectors/default-connectors.js';
+import { createDefaultConnectors, createRouter } from './connectors/default-connectors.js';
 import type { ConnectorRegistry } from './connectors/registry.js';
 import type { Vault } from './domain/vault/index.js';
 import type { LifecyclePolicy } from './domain/lifecycle/policy.js';
@@ -66,16 +67,21 @@ function cutoffPolicy(config: Config): Partial<LifecyclePolicy> {
 function paymentDeps(options: AppOptions): PaymentDeps {
   const { storage, clock, ids } = options;
   const system = options.config.system;
-  return {
+  const registry = options.connectors ?? createDefaultConnectors({ storage, clock, ids, policy: cutoffPolicy(options.config) });
+  const entityNames = new EntityNames(storage);
+  const deps: PaymentDeps = {
     storage,
     clock,
     ids,
     system,
-    connectors: options.connectors ?? createDefaultConnectors({ storage, clock, ids, system, policy: cutoffPolicy(options.config) }),
-    entityNames: new EntityNames(storage),
+    // Route credentials are opened with the deps' vault at the time of use (tests replace it after the build).
+    connectors: createRouter({ storage, clock, system, registry, openCredentials: (context, sealed) => deps.vault.open(context, sealed), merchantOf: (id) => entityNames.merchantOf(id) }),
+    connectorTimeoutMs: options.config.resolution.connectorTimeoutMs,
+    entityNames,
     vault: options.vault ?? createEphemeralVault({ storage, clock, ids }),
     writes: createPaymentWrites(storage.groupWrites ?? storage),
   };
+  return deps;
 }
 
 /** Builds the whole HTTP application; never listens, so tests drive it with inject(). */
@@ -103,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerResultCodeRoutes(app);
   registerAdminRoutes(app);
   registerWebhookAdminRoutes(app, options.notificationSender ? { sender: options.notificationSender } : {});
+  registerRoutingAdminRoutes(app);
   registerPaymentRoutes(app);
   registerRegistrationRoutes(app);
   registerQueryRoutes(app);

@@ -14,6 +14,7 @@ import { masterKeyRingOf, openVault } from './operations/registrations/open-vaul
 import { openMigratedStorage, openStorage } from './storage/open-storage.js';
 import { processIndex, runPrimary } from './cluster/primary.js';
 import { loggerOptions } from './http/logging.js';
+import { logUnroutedEntities } from './operations/routing/report-unrouted.js';
 
 function readConfigOrExit(): { config: Config; vaultKeys: VaultKeyConfig } {
   try {
@@ -52,6 +53,7 @@ async function startPrimary(config: Config): Promise<void> {
   const logger = pino(loggerOptions(config.logLevel));
   const storage = await openMigratedStorage(config);
   const demo = config.system === 'test' ? await ensureDemoMerchant({ storage, clock: systemClock, ids: randomIds }) : undefined;
+  if (config.system === 'live') await logUnroutedEntities(storage, logger);
   await storage.close();
   runPrimary({
     processes: config.gatewayProcesses,
@@ -85,11 +87,13 @@ async function main(): Promise<void> {
     : undefined;
   const adminToken = config.adminToken ?? (embedded ? localAdminToken(config.dataDir, true) : undefined);
   const app = await buildApp({ ...deps, config, vault, buildNumber: readBuildNumber(process.env), adminToken, redis, https });
+  if (config.system === 'live' && !oneOfSeveral) await logUnroutedEntities(storage, app.log);
   const address = await app.listen({ host: config.host, port: config.port });
   if (embedded) writeRuntimeRecord(config.dataDir, { pid: process.pid, url: address });
   // Background jobs (webhook deliveries) run here unless WORKERS_IN_GATEWAY=false hands them to `npm run worker`.
   const runsJobs = config.workers.runInGateway && processIndex(process.env) === 0;
-  const workers = runsJobs ? startWorkers({ storage, clock: systemClock, logger: app.log, settings: config.workers }) : undefined;
+  const resolution = { connectors: app.gateway.payments.connectors, settings: config.resolution };
+  const workers = runsJobs ? startWorkers({ storage, clock: systemClock, logger: app.log, settings: config.workers, resolution }) : undefined;
   if (demo) printDemoMerchant(demo.entityId, demo.accessToken, address);
   // The last line of a start: supervisors and tests wait for it.
   app.log.info({ url: address }, oneOfSeveral ? 'gateway process ready' : 'gateway ready');

@@ -1,5 +1,9 @@
 import { ConfigError, loadConfig, type Config } from './config/load-config.js';
-import { systemClock } from './domain/ids.js';
+import { createDefaultConnectors, createRouter } from './connectors/default-connectors.js';
+import { loadVaultConfig, type VaultKeyConfig } from './config/vault-config.js';
+import { randomIds, systemClock } from './domain/ids.js';
+import { EntityNames } from './operations/entity-names.js';
+import { masterKeyRingOf, openVault } from './operations/registrations/open-vault.js';
 import { jsonLogger } from './jobs/json-logger.js';
 import { startWorkers } from './jobs/start-workers.js';
 import type { WorkerSettings } from './config/worker-settings.js';
@@ -10,10 +14,10 @@ import { openMigratedStorage } from './storage/open-storage.js';
  * number of gateways and other workers on the same PostgreSQL. The embedded database admits one
  * process, so there `npm start` runs the workers itself.
  */
-function readSettingsOrExit(): { config: Config; settings: WorkerSettings } {
+function readSettingsOrExit(): { config: Config; settings: WorkerSettings; vaultKeys: VaultKeyConfig } {
   try {
     const config = loadConfig(process.env);
-    return { config, settings: config.workers };
+    return { config, settings: config.workers, vaultKeys: loadVaultConfig(process.env, config) };
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -24,14 +28,20 @@ function readSettingsOrExit(): { config: Config; settings: WorkerSettings } {
 }
 
 async function main(): Promise<void> {
-  const { config, settings } = readSettingsOrExit();
+  const { config, settings, vaultKeys } = readSettingsOrExit();
   if (config.databaseUrl === undefined) {
     process.stderr.write('npm run worker needs DATABASE_URL (PostgreSQL); on the embedded database `npm start` runs the workers\n');
     process.exit(1);
   }
   const logger = jsonLogger(config.logLevel, process.stdout, { name: 'worker' });
   const storage = await openMigratedStorage(config);
-  const workers = startWorkers({ storage, clock: systemClock, logger, settings });
+  // The status queries of pending transactions go to the connectors the gateways route to.
+  const deps = { storage, clock: systemClock, ids: randomIds };
+  const vault = openVault(deps, masterKeyRingOf(vaultKeys));
+  const entities = new EntityNames(storage);
+  const registry = createDefaultConnectors(deps);
+  const connectors = createRouter({ ...deps, system: config.system, registry, openCredentials: (context, sealed) => vault.open(context, sealed), merchantOf: (id) => entities.merchantOf(id) });
+  const workers = startWorkers({ storage, clock: systemClock, logger, settings, resolution: { connectors, settings: config.resolution } });
 
   let stopping = false;
   const stop = async (signal: string) => {

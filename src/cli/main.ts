@@ -7,6 +7,7 @@ import { openDirectAdmin } from './direct-admin.js';
 import { AdminApiError, httpAdmin } from './http-admin.js';
 import { isVaultCommand, readStandardInput, runVaultCommand, VAULT_HELP, VAULT_OPTIONS, VaultUsageError } from './vault-commands.js';
 import { isWebhookCommand, runWebhookCommand, WEBHOOK_HELP, WEBHOOK_OPTIONS, WebhookUsageError } from './webhook-commands.js';
+import { isRoutingCommand, ROUTING_HELP, ROUTING_OPTIONS, RoutingUsageError, runRoutingCommand } from './routing-commands.js';
 
 const HELP = `Usage: npm run gateway -- <command> [options]
 
@@ -19,7 +20,7 @@ Commands:
                           issue another access token for an entity (shown once)
   token revoke --token-id <tokenId>
                           revoke an access token
-${WEBHOOK_HELP}${VAULT_HELP}
+${WEBHOOK_HELP}${VAULT_HELP}${ROUTING_HELP}
 The command reads the gateway's configuration (DATABASE_URL, DATA_DIR, ADMIN_TOKEN, ...).
 On PostgreSQL it works on the database directly. On the embedded database it goes through the
 running gateway's administration API when a gateway holds DATA_DIR, and opens it otherwise.
@@ -49,7 +50,7 @@ function required(options: Options, name: string): string {
 class UsageError extends Error {}
 
 function isUsageError(error: unknown): error is Error {
-  return error instanceof UsageError || error instanceof WebhookUsageError || error instanceof VaultUsageError;
+  return error instanceof UsageError || error instanceof WebhookUsageError || error instanceof VaultUsageError || error instanceof RoutingUsageError;
 }
 
 async function run(port: AdminPort, command: string, options: Options): Promise<unknown> {
@@ -86,6 +87,7 @@ function parseCommandLine(argv: string[]) {
         help: { type: 'boolean', short: 'h' },
         ...WEBHOOK_OPTIONS,
         ...VAULT_OPTIONS,
+        ...ROUTING_OPTIONS,
       },
     });
   } catch (error) {
@@ -103,6 +105,11 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env);
   if (isWebhookCommand(command)) {
     process.stdout.write(`${JSON.stringify(await runWebhookCommand(config, command, values), null, 2)}\n`);
+    return 0;
+  }
+  if (isRoutingCommand(command)) {
+    const result = await runRoutingCommand(config, command, values, { env: process.env, readSecret: readStandardInput });
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   }
   if (isVaultCommand(command)) {

@@ -52,6 +52,12 @@ export type PaymentMethodData =
   /** walletX.paymentToken as received from the wallet; the connector decrypts it. */
   | { readonly kind: 'walletToken'; readonly wallet: WalletName; readonly paymentToken: string; readonly cardNetwork?: string; readonly cardType?: string };
 
+/**
+ * The credentials a connector presents to its acquirer for one route (merchant id, terminal id,
+ * keys …), opened from the vault for the call. Never logged, never stored outside the vault.
+ */
+export type ConnectorCredentials = Readonly<Record<string, string>>;
+
 /** What every connector call carries, whatever the operation. */
 export interface ConnectorRequestContext {
   /** Gateway id of the transaction being created by this call. */
@@ -63,6 +69,8 @@ export interface ConnectorRequestContext {
   readonly amountMinor: bigint;
   readonly currency: string;
   readonly brand: string;
+  /** The route's credentials; empty for connectors that need none (the simulator). */
+  readonly credentials?: ConnectorCredentials | undefined;
 }
 
 export interface StandingInstructionData {
@@ -111,9 +119,18 @@ export interface CardInfo {
 
 /**
  * A connector's answer. `unknown` means the connector cannot tell whether money moved
- * (timeout, unreadable answer); the gateway stores it as pending, never as success.
+ * (timeout, unreadable answer); the gateway stores it as pending, never as success, and the
+ * pending-resolution job asks the connector's status capability later. `pending` is an answer
+ * still to come (an asynchronous method), with a redirect when the shopper has to act.
  */
 export type OutcomeKind = 'success' | 'declined' | 'pending' | 'unknown';
+
+/** Where the shopper must go to go on with a pending payment (a provider's page, a 3-D Secure ACS). */
+export interface RedirectInstruction {
+  readonly url: string;
+  readonly method: 'GET' | 'POST';
+  readonly parameters: readonly { readonly name: string; readonly value: string }[];
+}
 
 export interface ConnectorOutcome {
   readonly kind: OutcomeKind;
@@ -126,17 +143,46 @@ export interface ConnectorOutcome {
   /** Scheme reference of a card payment, for later merchant-initiated payments. */
   readonly schemeTransactionId?: string;
   readonly card?: CardInfo;
+  /** With kind `pending` only: what the shopper must do before the payment can end. */
+  readonly redirect?: RedirectInstruction;
 }
 
+/** A stored transaction whose outcome is still open, as the status capability is asked about it. */
+export interface StatusRequest {
+  readonly transactionId: string;
+  readonly entityId: string;
+  readonly paymentType: PaymentType;
+  readonly amountMinor: bigint;
+  readonly currency: string;
+  readonly brand: string;
+  readonly createdAt: Date;
+  /** What the connector answered so far (ConnectorTxID1..3 …); empty when no answer came back. */
+  readonly connectorReferences: ConnectorReferences;
+  readonly credentials?: ConnectorCredentials | undefined;
+  /** For a capture, refund or reversal: its parent. */
+  readonly parent?: { readonly transactionId: string; readonly paymentType: PaymentType; readonly connectorReferences: ConnectorReferences } | undefined;
+}
+
+/**
+ * One connector port for every kind of acquirer link (the simulator, an ISO 8583 host, a PSP's
+ * API). Each operation answers a final outcome, a pending one (with a redirect when the shopper
+ * must act) or `unknown`. What not every acquirer offers is a capability the connector declares:
+ * `status` (re-query an open outcome; the pending-resolution job needs it) and, later,
+ * settlement. `liveCapable` is false for anything that only simulates an acquirer: the live
+ * system never routes to it.
+ */
 export interface Connector {
   readonly id: string;
   readonly policy: LifecyclePolicy;
+  readonly liveCapable: boolean;
   authorize(request: PaymentConnectorRequest): Promise<ConnectorOutcome>;
   debit(request: PaymentConnectorRequest): Promise<ConnectorOutcome>;
   credit(request: PaymentConnectorRequest): Promise<ConnectorOutcome>;
   capture(request: ReferencingConnectorRequest): Promise<ConnectorOutcome>;
   refund(request: ReferencingConnectorRequest): Promise<ConnectorOutcome>;
   reverse(request: ReferencingConnectorRequest): Promise<ConnectorOutcome>;
+  /** Asks what became of a transaction; `pending` or `unknown` when the acquirer cannot tell yet. */
+  status?(request: StatusRequest): Promise<ConnectorOutcome>;
 }
 
 /**
@@ -188,15 +234,35 @@ export function normalizeOutcome(raw: unknown, options: NormalizeOptions = {}): 
   };
 }
 
-/** Calls a connector and normalizes its answer; a throw becomes pending, since the call may have reached the acquirer. */
-export async function callConnector(call: () => Promise<unknown>, options: NormalizeOptions = {}): Promise<NormalizedOutcome> {
+export interface CallOptions extends NormalizeOptions {
+  /** After this long without an answer the outcome is unknown (pending), never a success. */
+  readonly timeoutMs?: number | undefined;
+}
+
+/** How long a connector may take when the caller names no limit (CONNECTOR_TIMEOUT_MS). */
+export const DEFAULT_CONNECTOR_TIMEOUT_MS = 60_000;
+
+const NO_ANSWER = Symbol('no answer in time');
+
+/**
+ * Calls a connector and normalizes its answer; a throw or no answer in time becomes pending,
+ * since the call may have reached the acquirer. The pending-resolution job finds out later.
+ */
+export async function callConnector(call: () => Promise<unknown>, options: CallOptions = {}): Promise<NormalizedOutcome> {
   let raw: unknown;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<typeof NO_ANSWER>((resolve) => {
+    timer = setTimeout(() => resolve(NO_ANSWER), options.timeoutMs ?? DEFAULT_CONNECTOR_TIMEOUT_MS);
+  });
   try {
-    raw = await call();
+    raw = await Promise.race([call(), deadline]);
   } catch (error) {
     // Only the error's class: its message could quote request data.
     return pendingBecause(`connector threw ${error instanceof Error ? error.name : typeof error}`, {});
+  } finally {
+    clearTimeout(timer);
   }
+  if (raw === NO_ANSWER) return pendingBecause('connector did not answer in time', {});
   return normalizeOutcome(raw, options);
 }
 
@@ -231,7 +297,22 @@ function cleanResultDetails(raw: unknown, secrets: readonly string[]): Readonly<
   return details;
 }
 
-type OptionalOutcomeFields = Pick<ConnectorOutcome, 'avsResponse' | 'cvvResponse' | 'schemeTransactionId' | 'card'>;
+type OptionalOutcomeFields = Pick<ConnectorOutcome, 'avsResponse' | 'cvvResponse' | 'schemeTransactionId' | 'card' | 'redirect'>;
+
+const REDIRECT_PARAMETERS_MAX = 50;
+
+/** A redirect only goes with a pending outcome, to an absolute http(s) URL, with plain text parameters. */
+function cleanRedirect(kind: unknown, raw: unknown, secrets: readonly string[]): RedirectInstruction | undefined {
+  if (kind !== 'pending' || !isRecord(raw) || typeof raw.url !== 'string' || (raw.method !== 'GET' && raw.method !== 'POST')) return undefined;
+  if (!/^https?:\/\/[^\s]+$/.test(raw.url) || raw.url.length > DETAIL_VALUE_MAX_LENGTH || containsSecret(raw.url, secrets)) return undefined;
+  const parameters = Array.isArray(raw.parameters) ? raw.parameters : [];
+  const clean = parameters.filter(
+    (p): p is { name: string; value: string } =>
+      isRecord(p) && typeof p.name === 'string' && typeof p.value === 'string' && p.value.length <= DETAIL_VALUE_MAX_LENGTH && !containsSecret(p.value, secrets),
+  );
+  if (clean.length !== parameters.length || clean.length > REDIRECT_PARAMETERS_MAX) return undefined;
+  return { url: raw.url, method: raw.method, parameters: clean.map((p) => ({ name: p.name, value: p.value })) };
+}
 
 function optionalFields(raw: Record<string, unknown>, secrets: readonly string[]): OptionalOutcomeFields {
   const fields: { -readonly [K in keyof OptionalOutcomeFields]?: OptionalOutcomeFields[K] } = {};
@@ -243,6 +324,8 @@ function optionalFields(raw: Record<string, unknown>, secrets: readonly string[]
   }
   const card = cleanCardInfo(raw.card);
   if (card) fields.card = card;
+  const redirect = cleanRedirect(raw.kind, raw.redirect, secrets);
+  if (redirect) fields.redirect = redirect;
   return fields;
 }
 

@@ -1,23 +1,27 @@
 import type { Clock, IdGenerator } from '../domain/ids.js';
 import type { LifecyclePolicy } from '../domain/lifecycle/policy.js';
+import type { SealedSecret } from '../domain/vault/index.js';
 import type { Queryable } from '../storage/port.js';
 import { isKnownSchemeReference } from '../storage/repositories/registrations.js';
+import type { Connector } from './connector.js';
 import { createConnectorRegistry, type ConnectorRegistry } from './registry.js';
+import { RouteTable } from './route-table.js';
+import { ConnectorRouter } from './router.js';
 import { createExternalTestPlatformConnector, createSimulatorConnector, EXTERNAL_TEST_PLATFORM, INTERNAL_SIMULATOR } from './simulator/index.js';
 
 /**
  * The connectors this build ships: the internal simulator (testMode INTERNAL, the test system's
- * default) and the stub of a processor's test platform (testMode EXTERNAL). Without a real
- * acquirer connector configured, the live system also answers from the simulator, with
- * 000.000.000: fine for a demonstration, never for real money (see docs/simulator.md).
+ * default) and the stub of a processor's test platform (testMode EXTERNAL). Neither can serve the
+ * live system; live payments go only where the operator's routes send them.
  */
 export interface DefaultConnectorsDeps {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly storage: Queryable;
-  readonly system: 'test' | 'live';
   /** The operator's cut-offs (REVERSAL_CUTOFF_MINUTES, CAPTURE_CUTOFF_MINUTES) for every connector. */
   readonly policy?: Partial<LifecyclePolicy>;
+  /** Connectors a deployment (or a test) adds to the built-in ones. */
+  readonly extra?: readonly Connector[];
 }
 
 export function createDefaultConnectors(deps: DefaultConnectorsDeps): ConnectorRegistry {
@@ -27,13 +31,39 @@ export function createDefaultConnectors(deps: DefaultConnectorsDeps): ConnectorR
     // Payments' scheme references and those recorded on registrations (recurring migrations).
     schemeReferences: { wasIssued: (id: string) => isKnownSchemeReference(deps.storage, id) },
   };
-  const connectors = [createSimulatorConnector(shared), createExternalTestPlatformConnector(shared)];
+  const connectors = [createSimulatorConnector(shared), createExternalTestPlatformConnector(shared), ...(deps.extra ?? [])];
   const policy = deps.policy ?? {};
-  return createConnectorRegistry(connectors, {
-    policyOverrides: Object.fromEntries(connectors.map((connector) => [connector.id, policy])),
-    // testMode=EXTERNAL on the test system routes past the internal simulator to the default
-    // connector, which on the test system is the processor's test platform.
-    defaultConnectorId: deps.system === 'test' ? EXTERNAL_TEST_PLATFORM.connectorId : INTERNAL_SIMULATOR.connectorId,
-    internalTestConnectorId: INTERNAL_SIMULATOR.connectorId,
+  return createConnectorRegistry(connectors, Object.fromEntries(connectors.map((connector) => [connector.id, policy])));
+}
+
+export interface RouterDeps {
+  readonly storage: Queryable;
+  readonly clock: Clock;
+  readonly system: 'test' | 'live';
+  readonly registry: ConnectorRegistry;
+  /** The vault's open(): credentials are sealed under routeContext(routeId). */
+  readonly openCredentials: (recordContext: string, sealed: SealedSecret) => Promise<Record<string, string>>;
+  readonly merchantOf: (entityId: string) => Promise<string | null>;
+}
+
+/** The router over the operator's routes, whose credentials the vault opens. */
+export function createRouter(deps: RouterDeps): ConnectorRouter {
+  const routes = new RouteTable({
+    storage: deps.storage,
+    clock: deps.clock,
+    openCredentials: (routeId, sealed) => deps.openCredentials(routeContext(routeId), sealed),
   });
+  return new ConnectorRouter({
+    system: deps.system,
+    registry: deps.registry,
+    routes,
+    merchantOf: deps.merchantOf,
+    internalTestConnectorId: INTERNAL_SIMULATOR.connectorId,
+    externalTestConnectorId: EXTERNAL_TEST_PLATFORM.connectorId,
+  });
+}
+
+/** The record context credentials are sealed under: a route's ciphertext cannot be moved to another route. */
+export function routeContext(routeId: string): string {
+  return `connector-route:${routeId}`;
 }

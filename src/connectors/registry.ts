@@ -1,50 +1,29 @@
 import type { LifecyclePolicy } from '../domain/lifecycle/policy.js';
-import type { Connector, GatewaySystem, TestMode } from './connector.js';
+import type { Connector } from './connector.js';
 
 /**
- * Which connector serves which payments, as plain data from configuration. The most specific
- * entry wins: entity and brand, then entity, then brand, then the default.
+ * The connectors this process can talk to, by id, with their life-cycle policies (the
+ * connector's own, with the operator's overrides such as REVERSAL_CUTOFF_MINUTES). Which
+ * connector serves which payment is the router's business (router.ts), from the operator's routes.
  */
-export interface ConnectorRoutingConfig {
-  readonly defaultConnectorId: string;
-  /** Serves test-system requests with testMode INTERNAL or without testMode (the spec's simulators). */
-  readonly internalTestConnectorId: string;
-  /** paymentBrand → connector id. */
-  readonly byBrand?: Readonly<Record<string, string>>;
-  /** entityId → that entity's default connector and its own brand routes. */
-  readonly byEntity?: Readonly<Record<string, { readonly defaultConnectorId?: string; readonly byBrand?: Readonly<Record<string, string>> }>>;
-  /** connector id → policy fields that replace the connector's own (e.g. a contract with another cut-off). */
-  readonly policyOverrides?: Readonly<Record<string, Partial<LifecyclePolicy>>>;
-}
-
-export interface ConnectorSelection {
-  readonly entityId: string;
-  readonly brand: string;
-  readonly system: GatewaySystem;
-  readonly testMode: TestMode | null;
-}
-
 export interface ConnectorRegistry {
-  /** The connector for a new PA, DB or CD. */
-  connectorFor(selection: ConnectorSelection): Connector;
-  /**
-   * The connector that processed a stored transaction, for its captures, refunds and reversals;
-   * undefined when that connector is no longer configured.
-   */
+  readonly connectors: readonly Connector[];
   connectorById(connectorId: string): Connector | undefined;
   /** The connector's life-cycle policy with the configured overrides applied. */
   policyFor(connectorId: string): LifecyclePolicy;
 }
 
-/** Builds the registry; throws listing every unknown or duplicate connector id, so a bad configuration fails at start. */
-export function createConnectorRegistry(connectors: readonly Connector[], config: ConnectorRoutingConfig): ConnectorRegistry {
+/** connector id → policy fields that replace the connector's own (e.g. a contract with another cut-off). */
+export type PolicyOverrides = Readonly<Record<string, Partial<LifecyclePolicy>>>;
+
+/** Builds the registry; throws naming every duplicate or unknown connector id, so a bad configuration fails at start. */
+export function createConnectorRegistry(connectors: readonly Connector[], policyOverrides: PolicyOverrides = {}): ConnectorRegistry {
   const byId = indexConnectors(connectors);
-  assertRoutesKnown(byId, config);
-  const policies = new Map(
-    connectors.map((connector) => [connector.id, Object.freeze({ ...connector.policy, ...config.policyOverrides?.[connector.id] })]),
-  );
+  const unknown = Object.keys(policyOverrides).filter((id) => !byId.has(id));
+  if (unknown.length > 0) throw new Error(`unknown connector ids in policy overrides: ${unknown.join(', ')}`);
+  const policies = new Map(connectors.map((connector) => [connector.id, Object.freeze({ ...connector.policy, ...policyOverrides[connector.id] })]));
   return {
-    connectorFor: (selection) => byId.get(routedConnectorId(config, selection))!,
+    connectors,
     connectorById: (connectorId) => byId.get(connectorId),
     policyFor: (connectorId) => {
       const policy = policies.get(connectorId);
@@ -52,18 +31,6 @@ export function createConnectorRegistry(connectors: readonly Connector[], config
       return policy;
     },
   };
-}
-
-/** The routing decision alone, as data in and id out. */
-export function routedConnectorId(config: ConnectorRoutingConfig, selection: ConnectorSelection): string {
-  if (selection.system === 'test' && selection.testMode !== 'EXTERNAL') return config.internalTestConnectorId;
-  const entity = config.byEntity?.[selection.entityId];
-  return (
-    entity?.byBrand?.[selection.brand] ??
-    entity?.defaultConnectorId ??
-    config.byBrand?.[selection.brand] ??
-    config.defaultConnectorId
-  );
 }
 
 function indexConnectors(connectors: readonly Connector[]): Map<string, Connector> {
@@ -75,21 +42,4 @@ function indexConnectors(connectors: readonly Connector[]): Map<string, Connecto
   }
   if (duplicates.length > 0) throw new Error(`connector ids must be unique: ${duplicates.join(', ')}`);
   return byId;
-}
-
-function assertRoutesKnown(byId: ReadonlyMap<string, Connector>, config: ConnectorRoutingConfig): void {
-  const routes: Array<[string, string]> = [
-    ['defaultConnectorId', config.defaultConnectorId],
-    ['internalTestConnectorId', config.internalTestConnectorId],
-    ...Object.entries(config.byBrand ?? {}).map(([brand, id]): [string, string] => [`byBrand.${brand}`, id]),
-    ...Object.entries(config.byEntity ?? {}).flatMap(([entityId, entity]) => [
-      ...(entity.defaultConnectorId ? [[`byEntity.${entityId}.defaultConnectorId`, entity.defaultConnectorId] as [string, string]] : []),
-      ...Object.entries(entity.byBrand ?? {}).map(([brand, id]): [string, string] => [`byEntity.${entityId}.byBrand.${brand}`, id]),
-    ]),
-    ...Object.keys(config.policyOverrides ?? {}).map((id): [string, string] => [`policyOverrides.${id}`, id]),
-  ];
-  const unknown = routes.filter(([, id]) => !byId.has(id));
-  if (unknown.length > 0) {
-    throw new Error(`unknown connector ids in routing: ${unknown.map(([where, id]) => `${where}=${id}`).join(', ')}`);
-  }
 }

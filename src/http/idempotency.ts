@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestFingerprint } from '../domain/request-fingerprint.js';
 import { GatewayError } from '../results/gateway-error.js';
-import { claimIdempotencyKey, completeIdempotencyKey } from '../storage/repositories/idempotency-keys.js';
+import { claimIdempotencyKey, completeIdempotencyKey, renewIdempotencyLease, type IdempotencyClaim } from '../storage/repositories/idempotency-keys.js';
 import { JSON_MEDIA_TYPE, withEnvelope, withEnvelopeJson, type ResultBody } from './envelope.js';
 import { errorResponse } from './plugins/error-handling.js';
 import { envelopeContext } from './reply.js';
@@ -19,6 +19,19 @@ export interface HandlerResponse {
   readonly storedJson?: string | undefined;
 }
 
+/**
+ * A money-moving handler run under an Idempotency-Key. `run` gets the key's claim id, which it
+ * stores with what it writes (a transaction's idempotency_claim_id, unique); `recover` finds what
+ * an earlier holder of the same claim wrote, for a retry that took over a dead request's key or
+ * lost the race to it. Without `recover`, a handler has nothing it could write twice.
+ */
+export interface IdempotentHandler {
+  run(claimId: string | undefined): Promise<HandlerResponse>;
+  recover?(claimId: string): Promise<HandlerResponse | undefined>;
+  /** Whether an error of run() says that another request wrote under this claim first. */
+  isClaimConflict?(error: unknown): boolean;
+}
+
 function envelope(request: FastifyRequest, response: { status: number; body: object; result: ResultBody }) {
   return withEnvelope(response.body, response.result, envelopeContext(request));
 }
@@ -34,29 +47,71 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return raw;
 }
 
+/** Keeps the claim's lease alive while its request runs, so no retry takes over a request that is only slow. */
+function keepLeaseAlive(request: FastifyRequest, key: string, claim: IdempotencyClaim): () => void {
+  const { storage, clock, config } = request.server.gateway;
+  const leaseMs = config.resolution.idempotencyLeaseMs;
+  const timer = setInterval(() => {
+    const leaseUntil = new Date(clock.now().getTime() + leaseMs);
+    renewIdempotencyLease(storage, { entityId: request.entityId!, key, claimId: claim.claimId, leaseUntil }).catch((error: unknown) => {
+      request.log.warn({ err: { type: (error as Error).name } }, 'idempotency lease not renewed');
+    });
+  }, Math.max(250, Math.floor(leaseMs / 3)));
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+async function runClaimed(request: FastifyRequest, handler: IdempotentHandler, key: string, claim: IdempotencyClaim): Promise<HandlerResponse> {
+  if (claim.takenOver && handler.recover) {
+    const earlier = await handler.recover(claim.claimId);
+    if (earlier) return earlier;
+  }
+  const stopRenewing = keepLeaseAlive(request, key, claim);
+  try {
+    return await handler.run(claim.claimId);
+  } catch (error) {
+    // The earlier holder of a taken-over claim wrote after all: its transaction is the answer.
+    if (handler.recover && handler.isClaimConflict?.(error)) {
+      const earlier = await handler.recover(claim.claimId);
+      if (earlier) return earlier;
+    }
+    throw error;
+  } finally {
+    stopRenewing();
+  }
+}
+
 /**
  * Runs a money-moving handler at most once per Idempotency-Key and entity. The same key with
  * the same request replays the stored answer (from any gateway process, since it is in the
- * database); with another request it is a conflict; while the first is still running, a retry
- * is told so instead of running it twice.
+ * database); with another request it is a conflict; while the first is still running (its lease
+ * renewed), a retry is told so instead of running it twice. Once the first request is gone (its
+ * process died: the lease ran out), a retry takes the key over and answers what the first wrote,
+ * or runs the request itself when it wrote nothing; the transactions' unique claim index makes
+ * sure that only one of them ever writes.
  */
-export async function respondIdempotently(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  handle: () => Promise<HandlerResponse>,
-): Promise<FastifyReply> {
+export async function respondIdempotently(request: FastifyRequest, reply: FastifyReply, handler: IdempotentHandler): Promise<FastifyReply> {
   const key = idempotencyKeyOf(request);
   if (key === undefined) {
-    const response = await handle();
+    const response = await handler.run(undefined);
     if (response.storedJson === undefined) return reply.code(response.status).send(envelope(request, response));
     return reply.code(response.status).type(JSON_MEDIA_TYPE).send(withEnvelopeJson(response.storedJson, envelopeContext(request)));
   }
-  const { storage, clock } = request.server.gateway;
+  const { storage, clock, ids, config } = request.server.gateway;
   const entityId = request.entityId!;
   const now = clock.now();
   const requestHash = requestFingerprint(request.method, request.url.split('?')[0] ?? '', (request.body ?? {}) as Record<string, unknown>);
-  const holder = await claimIdempotencyKey(storage, { entityId, key, requestHash, now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_LIFETIME_MS) });
-  if (holder) {
+  const claim = await claimIdempotencyKey(storage, {
+    entityId,
+    key,
+    requestHash,
+    now,
+    expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_LIFETIME_MS),
+    leaseUntil: new Date(now.getTime() + config.resolution.idempotencyLeaseMs),
+    claimId: ids.id(),
+  });
+  if (!claim.claimed) {
+    const { holder } = claim;
     if (holder.requestHash !== requestHash) throw new GatewayError('200.200.106', { httpStatus: 409 });
     if (holder.state === 'in_flight') throw new GatewayError('800.120.402', { httpStatus: 409 });
     return reply.code(holder.responseStatus ?? 200).header('idempotent-replayed', 'true').send(holder.responseBody);
@@ -64,7 +119,7 @@ export async function respondIdempotently(
   let status: number;
   let body: Record<string, unknown>;
   try {
-    const response = await handle();
+    const response = await runClaimed(request, handler, key, claim);
     status = response.status;
     body = envelope(request, response);
   } catch (error) {
@@ -74,8 +129,8 @@ export async function respondIdempotently(
     status = failed.status;
     body = envelope(request, { status, body: {}, result: failed.result });
   }
-  // When even this write fails (database down) the key stays in flight until it expires: retries
-  // are refused rather than risk a second charge.
-  await completeIdempotencyKey(storage, { entityId, key, status, body });
+  // When even this write fails (database down) the key stays in flight until its lease runs out;
+  // a retry then takes it over and answers the transaction this request wrote.
+  await completeIdempotencyKey(storage, { entityId, key, claimId: claim.claimId, status, body });
   return reply.code(status).send(body);
 }

@@ -1,4 +1,7 @@
-import type { Clock } from '../domain/ids.js';
+import type { ResolutionSettings } from '../config/resolution-settings.js';
+import type { ConnectorRouter } from '../connectors/router.js';
+import { randomIds, type Clock } from '../domain/ids.js';
+import { resolvePendingHandler, sweepPendingHandler } from './resolve-pending.js';
 import type { NotificationSender } from '../operations/webhooks/ports.js';
 import type { Storage } from '../storage/port.js';
 import { deliverWebhookHandler } from './deliver-webhook.js';
@@ -14,6 +17,8 @@ export interface StartWorkersOptions {
   readonly settings: WorkerSettings;
   /** Tests and benchmarks may pass their own; otherwise HTTP with keep-alive. */
   readonly sender?: NotificationSender | undefined;
+  /** With the connectors, the workers also resolve pending transactions (status queries). */
+  readonly resolution?: { readonly connectors: ConnectorRouter; readonly settings: ResolutionSettings } | undefined;
 }
 
 export interface RunningWorkers {
@@ -24,7 +29,12 @@ export interface RunningWorkers {
 
 /** Every job kind the gateway knows; one place to add the next (schedule runs, callbacks …). */
 export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sender: NotificationSender }): JobHandler<any>[] {
-  return [deliverWebhookHandler({ storage: options.storage, clock: options.clock, sender: options.sender, logger: options.logger })];
+  const handlers: JobHandler<any>[] = [deliverWebhookHandler({ storage: options.storage, clock: options.clock, sender: options.sender, logger: options.logger })];
+  if (options.resolution) {
+    const deps = { storage: options.storage, clock: options.clock, ids: randomIds, logger: options.logger, ...options.resolution };
+    handlers.push(sweepPendingHandler(deps), resolvePendingHandler(deps));
+  }
+  return handlers;
 }
 
 /** Starts the job worker loop of one process: inside `npm start`, or in `npm run worker`. */

@@ -1,4 +1,4 @@
-import type { ConnectorRegistry } from '../connectors/registry.js';
+import type { ConnectorRouter } from '../connectors/router.js';
 import type { Clock, IdGenerator } from '../domain/ids.js';
 import type { Vault } from '../domain/vault/index.js';
 import type { Storage } from '../storage/port.js';
@@ -14,8 +14,11 @@ export interface OperationDeps {
 
 /** What the payment operations need besides storage, time and ids. */
 export interface PaymentDeps extends OperationDeps {
-  readonly connectors: ConnectorRegistry;
+  /** Picks the connector (and route credentials) of every payment. */
+  readonly connectors: ConnectorRouter;
   readonly system: 'test' | 'live';
+  /** How long a connector may take before its outcome counts as unknown (CONNECTOR_TIMEOUT_MS). */
+  readonly connectorTimeoutMs: number;
   readonly entityNames: EntityNames;
   /** Seals and opens stored account numbers (registrations, createRegistration=true). */
   readonly vault: Vault;

@@ -17,3 +17,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
   return CONNECTION_MESSAGES.test(error.message);
 }
+
+/** A unique index refused the row: SQLSTATE 23505, on the named constraint or index when given. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (!(error instanceof Error) || (error as { code?: unknown }).code !== '23505') return false;
+  if (constraint === undefined) return true;
+  const named = (error as { constraint?: unknown }).constraint;
+  return named === constraint || error.message.includes(constraint);
+}

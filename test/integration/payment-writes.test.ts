@@ -45,6 +45,8 @@ for (const database of testDatabases()) {
       return {
         ...newTransactionState({ id, entityId: owner, paymentType: 'DB', status: 'pending', amountMinor, currency: 'EUR', createdAt: clock.now(), connectorId: 'simulator', resultCode: '000.200.000' }),
         parentId: null,
+        routeId: null,
+        idempotencyClaimId: null,
         isFinal: false,
         paymentBrand: 'VISA',
         paymentMethod: 'CC',

@@ -10,6 +10,7 @@ import type { InitialPaymentType, ReferencingPaymentType } from '../../domain/tr
 import { paymentInput, referencingInput, type SimulatorInput } from './input.js';
 import { buildOutcome } from './outcome.js';
 import { matchSimulatorRow } from './rules.js';
+import { simulatedStatus } from './status.js';
 import { EXTERNAL_TEST_PLATFORM, INTERNAL_SIMULATOR, type SimulatorFlavour } from './tables.js';
 
 export interface SimulatorDependencies {
@@ -58,6 +59,9 @@ function createFlavouredSimulator(flavour: SimulatorFlavour, dependencies: Simul
   return {
     id: flavour.connectorId,
     policy: Object.freeze({ ...SIMULATOR_POLICY, ...dependencies.policy }),
+    // A simulator only pretends to move money: the live system never routes to it.
+    liveCapable: false,
+    status: async (request) => simulatedStatus(request, flavour, 'test', newId()),
     authorize: initial('PA'),
     debit: initial('DB'),
     credit: initial('CD'),

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { echoRequest } from '../../catalogue/index.js';
 import { createPayment } from '../../operations/payments/create-payment.js';
-import { getPayment } from '../../operations/payments/get-payment.js';
+import { findPaymentByIdempotencyClaim, getPayment } from '../../operations/payments/get-payment.js';
+import type { PaymentDeps } from '../../operations/deps.js';
+import { isUniqueViolation } from '../../storage/errors.js';
+import { IDEMPOTENCY_CLAIM_INDEX } from '../../storage/repositories/transactions.js';
 import type { PaymentView } from '../../operations/payments/payment-response.js';
 import { referencePayment } from '../../operations/payments/reference-payment.js';
 import { resultCode } from '../../results/catalogue.js';
-import { respondIdempotently, type HandlerResponse } from '../idempotency.js';
+import { respondIdempotently, type HandlerResponse, type IdempotentHandler } from '../idempotency.js';
 import { sendWithEnvelope } from '../reply.js';
 import { paymentIdFrom, validatedParameters } from '../validate-request.js';
 
@@ -16,25 +19,38 @@ function asResponse(view: PaymentView): HandlerResponse {
   return { status: resultCode(view.result.code).httpStatus, body: view.body, result: view.result, storedJson: view.storedJson };
 }
 
+/**
+ * A payment handler under an Idempotency-Key: the transaction it writes carries the key's claim,
+ * so a retry that takes over the key of a dead request answers that request's payment.
+ */
+export function idempotentPayment(deps: PaymentDeps, entityId: string, run: (claimId: string | undefined) => Promise<PaymentView>): IdempotentHandler {
+  return {
+    run: async (claimId) => asResponse(await run(claimId)),
+    recover: async (claimId) => {
+      const view = await findPaymentByIdempotencyClaim(deps, entityId, claimId);
+      return view && asResponse(view);
+    },
+    isClaimConflict: (error) => isUniqueViolation(error, IDEMPOTENCY_CLAIM_INDEX),
+  };
+}
+
 /** POST /v1/payments (PA, DB, CD), POST /v1/payments/{id} (CP, RF, RV), GET /v1/payments/{id}. */
 export function registerPaymentRoutes(app: FastifyInstance): void {
   const deps = app.gateway.payments;
 
   app.post('/v1/payments', merchantApi, (request, reply) =>
-    respondIdempotently(request, reply, async () => {
+    respondIdempotently(request, reply, idempotentPayment(deps, request.entityId!, (idempotencyClaimId) => {
       const parameters = validatedParameters('payment', request);
-      const view = await createPayment(deps, { entityId: request.entityId!, request: parameters, echo: echoRequest(parameters) });
-      return asResponse(view);
-    }),
+      return createPayment(deps, { entityId: request.entityId!, request: parameters, echo: echoRequest(parameters), idempotencyClaimId });
+    })),
   );
 
   app.post<{ Params: { id: string } }>('/v1/payments/:id', merchantApi, (request, reply) =>
-    respondIdempotently(request, reply, async () => {
+    respondIdempotently(request, reply, idempotentPayment(deps, request.entityId!, (idempotencyClaimId) => {
       const parentId = paymentIdFrom(request.params.id);
       const parameters = validatedParameters('referencing', request);
-      const view = await referencePayment(deps, { entityId: request.entityId!, parentId, request: parameters, echo: echoRequest(parameters) });
-      return asResponse(view);
-    }),
+      return referencePayment(deps, { entityId: request.entityId!, parentId, request: parameters, echo: echoRequest(parameters), idempotencyClaimId });
+    })),
   );
 
   app.get<{ Params: { id: string } }>('/v1/payments/:id', merchantApi, async (request, reply) => {

@@ -9,6 +9,7 @@ import type { RegistrationView } from '../../operations/registrations/registrati
 import { resultCode } from '../../results/catalogue.js';
 import { GatewayError } from '../../results/gateway-error.js';
 import { respondIdempotently, type HandlerResponse } from '../idempotency.js';
+import { idempotentPayment } from './payments.js';
 import { sendWithEnvelope } from '../reply.js';
 import { validatedParameters } from '../validate-request.js';
 
@@ -38,9 +39,11 @@ export function registerRegistrationRoutes(app: FastifyInstance): void {
   const deps = app.gateway.payments;
 
   app.post('/v1/registrations', merchantApi, (request, reply) =>
-    respondIdempotently(request, reply, async () => {
-      const parameters = validatedParameters('registration', request);
-      return asResponse(await createRegistration(deps, { entityId: request.entityId!, request: parameters, echo: echoRequest(parameters) }));
+    respondIdempotently(request, reply, {
+      run: async () => {
+        const parameters = validatedParameters('registration', request);
+        return asResponse(await createRegistration(deps, { entityId: request.entityId!, request: parameters, echo: echoRequest(parameters) }));
+      },
     }),
   );
 
@@ -50,18 +53,19 @@ export function registerRegistrationRoutes(app: FastifyInstance): void {
   });
 
   app.delete<{ Params: { id: string } }>('/v1/registrations/:id', merchantApi, (request, reply) =>
-    respondIdempotently(request, reply, async () => {
-      const id = registrationIdFrom(request.params.id);
-      return asResponse(await deleteRegistration(deps, { entityId: request.entityId!, id, testMode: testModeOf(request) }));
+    respondIdempotently(request, reply, {
+      run: async () => {
+        const id = registrationIdFrom(request.params.id);
+        return asResponse(await deleteRegistration(deps, { entityId: request.entityId!, id, testMode: testModeOf(request) }));
+      },
     }),
   );
 
   app.post<{ Params: { id: string } }>('/v1/registrations/:id/payments', merchantApi, (request, reply) =>
-    respondIdempotently(request, reply, async () => {
+    respondIdempotently(request, reply, idempotentPayment(deps, request.entityId!, (idempotencyClaimId) => {
       const registrationId = registrationIdFrom(request.params.id);
       const parameters = validatedParameters('registrationPayment', request);
-      const view = await payWithRegistration(deps, { entityId: request.entityId!, registrationId, request: parameters, echo: echoRequest(parameters) });
-      return asResponse(view);
-    }),
+      return payWithRegistration(deps, { entityId: request.entityId!, registrationId, request: parameters, echo: echoRequest(parameters), idempotencyClaimId });
+    })),
   );
 }

@@ -17,6 +17,8 @@ export interface CreatePaymentInput {
   readonly request: PaymentRequest;
   /** The request's structures as the response echoes them. */
   readonly echo: Readonly<Record<string, unknown>>;
+  /** The claim of the request's Idempotency-Key: stored on the transaction, where it is unique. */
+  readonly idempotencyClaimId?: string | undefined;
 }
 
 const INITIAL_TYPES: readonly string[] = ['PA', 'DB', 'CD'];
@@ -63,7 +65,7 @@ export async function createPayment(deps: PaymentDeps, input: CreatePaymentInput
   const registration = input.request.createRegistration
     ? await prepareRegistrationFromPayment(deps, { entityId: input.entityId, request: input.request, method, startsSeries: standingInstruction?.startsSeries ?? false })
     : undefined;
-  return processInitialPayment(deps, { entityId: input.entityId, request: input.request, echo: input.echo, method, standingInstruction, onOutcome: registration?.storeWithOutcome });
+  return processInitialPayment(deps, { entityId: input.entityId, request: input.request, echo: input.echo, idempotencyClaimId: input.idempotencyClaimId, method, standingInstruction, onOutcome: registration?.storeWithOutcome });
 }
 
 /**
@@ -74,13 +76,14 @@ export async function createPayment(deps: PaymentDeps, input: CreatePaymentInput
 export async function processInitialPayment(deps: PaymentDeps, input: InitialPaymentInput): Promise<PaymentView> {
   const { request, entityId, method } = input;
   const paymentType = initialTypeOf(request);
-  const connector = deps.connectors.connectorFor({ entityId, brand: method.brand, system: deps.system, testMode: request.testMode ?? null });
+  const amountMinor = request.amount!;
+  const currency = request.currency!;
+  // Before anything is written: a payment no route may serve is refused (600.200.*), never simulated.
+  const { connector, routeId, credentials } = await deps.connectors.forPayment({ entityId, brand: method.brand, currency, testMode: request.testMode ?? null });
   const now = deps.clock.now();
   const id = deps.ids.id();
   const shortId = newShortId();
   const descriptor = await descriptorOf(deps, entityId, request, shortId);
-  const amountMinor = request.amount!;
-  const currency = request.currency!;
   const viewOf = (outcome: Parameters<typeof buildPaymentView>[0]['outcome'], registrationId: string | undefined) =>
     buildPaymentView({ id, paymentType, paymentBrand: method.brand, amountMinor, currency, descriptor, merchantTransactionId: request.merchantTransactionId, shortId, outcome, method: method.data, echo: input.echo, registrationId, standingInstruction: input.standingInstruction });
 
@@ -96,6 +99,8 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     schemeTransactionId: null,
     response: storedResponse(pendingView),
     updatedAt: now,
+    routeId,
+    idempotencyClaimId: input.idempotencyClaimId ?? null,
     // The spread last: Node 20's V8 adds each property written after a spread slowly
     // (about 2 µs each; docs/performance.md).
     ...newTransactionState({ id, entityId, paymentType, status: 'pending', amountMinor, currency, createdAt: now, connectorId: connector.id, resultCode: PENDING, maxCaptures: request.numberOfCaptures ?? null }),
@@ -109,6 +114,7 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     amountMinor,
     currency,
     brand: method.brand,
+    credentials,
     method: method.data,
     ...(request.billing ? { billing: request.billing } : {}),
     ...(request.threeDSecure ? { threeDSecure: request.threeDSecure } : {}),
@@ -116,7 +122,7 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     ...(request.merchantTransactionId ? { merchantTransactionId: request.merchantTransactionId } : {}),
     descriptor,
   };
-  const outcome = await callConnector(() => connector[INITIAL_OPERATIONS[paymentType]](connectorRequest), { secretNumbers: secretNumbersOf(method.data) });
+  const outcome = await callConnector(() => connector[INITIAL_OPERATIONS[paymentType]](connectorRequest), { secretNumbers: secretNumbersOf(method.data), timeoutMs: deps.connectorTimeoutMs });
   const settled = (view: SerialisedView) =>
     settledPayment(deps, { id, entityId, outcome, view, schemeTransactionId: outcome.schemeTransactionId ?? null, notificationUrl: request.notificationUrl });
   const { onOutcome } = input;

@@ -26,7 +26,16 @@ export function statusOfOutcome(kind: NormalizedOutcome['kind']): TransactionSta
  */
 export function settledPayment(
   deps: Pick<OperationDeps, 'clock' | 'ids'>,
-  payment: { readonly id: string; readonly entityId: string; readonly outcome: NormalizedOutcome; readonly view: SerialisedView; readonly schemeTransactionId: string | null; readonly notificationUrl?: string | undefined },
+  payment: {
+    readonly id: string;
+    readonly entityId: string;
+    readonly outcome: NormalizedOutcome;
+    readonly view: SerialisedView;
+    readonly schemeTransactionId: string | null;
+    readonly notificationUrl?: string | undefined;
+    /** UPDATED when a later outcome ends a payment its creating request answered as pending. */
+    readonly action?: 'UPDATED' | undefined;
+  },
 ): SettledPayment {
   const { outcome } = payment;
   return {
@@ -35,7 +44,7 @@ export function settledPayment(
       outcome: { status: statusOfOutcome(outcome.kind), resultCode: outcome.code, connectorReferences: outcome.resultDetails, schemeTransactionId: payment.schemeTransactionId, responseJson: payment.view.storedJson },
       at: deps.clock.now(),
     },
-    notification: prepareNotification({ entityId: payment.entityId, type: 'PAYMENT', transactionId: payment.id, notificationUrl: payment.notificationUrl }, deps),
+    notification: prepareNotification({ entityId: payment.entityId, type: 'PAYMENT', action: payment.action, transactionId: payment.id, notificationUrl: payment.notificationUrl }, deps),
   };
 }
 
@@ -56,10 +65,11 @@ export interface PaymentWrites {
 
 /**
  * The outcomes of any number of payments and their notifications in one statement: atomic
- * without BEGIN and COMMIT, one round trip for a whole group.
+ * without BEGIN and COMMIT, one round trip for a whole group. A transaction that is no longer
+ * pending (resolved in the meantime) keeps its outcome and gets no second notification.
  */
 export async function writeSettledPayments(db: Queryable, payments: readonly SettledPayment[]): Promise<void> {
-  await db.query(`WITH outcome AS (${outcomeUpdateSql('$1')}), ${fanOutSql('$2')}`, [
+  await db.query(`WITH outcome AS (${outcomeUpdateSql('$1')}), ${fanOutSql('$2', 'outcome')}`, [
     outcomeRows(payments.map((p) => p.outcome)),
     fanOutRows(payments.map((p) => p.notification)),
   ], { prepareAs: 'settle_payments' });

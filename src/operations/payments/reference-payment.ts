@@ -1,12 +1,12 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
-import { callConnector, REFERENCING_OPERATIONS, type Connector, type NormalizedOutcome } from '../../connectors/connector.js';
+import { callConnector, REFERENCING_OPERATIONS, type NormalizedOutcome } from '../../connectors/connector.js';
 import { applyCapture, applyRefund, applyReversal, decideCapture, decideRefund, decideReversal } from '../../domain/lifecycle/index.js';
 import { releaseReservation } from '../../domain/lifecycle/release.js';
 import { newShortId } from '../../domain/short-id.js';
 import { newTransactionState, type ReferencingPaymentType, type TransactionState } from '../../domain/transaction.js';
 import { GatewayError } from '../../results/gateway-error.js';
 import type { Queryable } from '../../storage/port.js';
-import { hasStandingFinalChild, lockTransaction, updateTotals, type StoredTransaction } from '../../storage/repositories/transactions.js';
+import { hasStandingFinalChild, lockPendingTransaction, lockTransaction, updateTotals, type StoredTransaction } from '../../storage/repositories/transactions.js';
 import type { PaymentDeps } from '../deps.js';
 import { settledPayment, writeSettledPayments } from './payment-writes.js';
 import { buildPaymentView, serialisedView, storedResponse, type PaymentView } from './payment-response.js';
@@ -17,6 +17,8 @@ export interface ReferencePaymentInput {
   readonly parentId: string;
   readonly request: PaymentRequest;
   readonly echo: Readonly<Record<string, unknown>>;
+  /** The claim of the request's Idempotency-Key: stored on the child, where it is unique. */
+  readonly idempotencyClaimId?: string | undefined;
 }
 
 const REFERENCING_TYPES: readonly string[] = ['CP', 'RF', 'RV'];
@@ -33,7 +35,6 @@ function referencingTypeOf(request: PaymentRequest): ReferencingPaymentType {
 interface Reserved {
   readonly parent: StoredTransaction;
   readonly child: StoredTransaction;
-  readonly connector: Connector;
 }
 
 /** The parent after the rule of this payment type accepted the request; the rule's code when not. */
@@ -63,18 +64,19 @@ function reservationOf(deps: PaymentDeps, input: ReferencePaymentInput, type: Re
     parentId: input.parentId,
     plan(parent) {
       if (!parent) throw new GatewayError('700.400.580');
-      const connector = deps.connectors.connectorById(parent.connectorId);
-      if (!connector) throw new GatewayError('600.200.500');
+      const connector = deps.connectors.registry.connectorById(parent.connectorId);
+      // The connector of the parent is gone from this build, or may not serve the live system.
+      if (!connector || (deps.system === 'live' && !connector.liveCapable)) throw new GatewayError('600.200.500');
       const now = deps.clock.now();
       const decision = decide(type, parent, input.request, now, deps);
       if ('ok' in decision) throw new GatewayError(decision.code);
-      const child = pendingChild(deps, input, type, parent, decision.amountMinor, connector.id, now);
-      return { parent: Object.assign({}, parent, decision.parent, { updatedAt: now }), child, result: { parent, child, connector } };
+      const child = pendingChild(deps, input, type, parent, decision.amountMinor, now);
+      return { parent: Object.assign({}, parent, decision.parent, { updatedAt: now }), child, result: { parent, child } };
     },
   };
 }
 
-function pendingChild(deps: PaymentDeps, input: ReferencePaymentInput, type: ReferencingPaymentType, parent: StoredTransaction, amountMinor: bigint, connectorId: string, now: Date): StoredTransaction {
+function pendingChild(deps: PaymentDeps, input: ReferencePaymentInput, type: ReferencingPaymentType, parent: StoredTransaction, amountMinor: bigint, now: Date): StoredTransaction {
   const child: StoredTransaction = {
     parentId: parent.id,
     isFinal: input.request.sequence === 'FINAL',
@@ -86,9 +88,12 @@ function pendingChild(deps: PaymentDeps, input: ReferencePaymentInput, type: Ref
     schemeTransactionId: null,
     response: {},
     updatedAt: now,
+    // Follow-ups go where their parent went: same connector, same route (its current credentials).
+    routeId: parent.routeId,
+    idempotencyClaimId: input.idempotencyClaimId ?? null,
     // The spread last: Node 20's V8 adds each property written after a spread slowly
     // (about 2 µs each; docs/performance.md).
-    ...newTransactionState({ id: deps.ids.id(), entityId: parent.entityId, paymentType: type, status: 'pending', amountMinor, currency: parent.currency, createdAt: now, connectorId, resultCode: PENDING }),
+    ...newTransactionState({ id: deps.ids.id(), entityId: parent.entityId, paymentType: type, status: 'pending', amountMinor, currency: parent.currency, createdAt: now, connectorId: parent.connectorId, resultCode: PENDING }),
   };
   return Object.assign(child, { response: storedResponse(viewOf(child, parent, input, { code: PENDING, resultDetails: {} })) });
 }
@@ -123,6 +128,9 @@ async function settle(deps: PaymentDeps, reserved: Reserved, input: ReferencePay
     return view;
   }
   await deps.storage.transaction(async (tx) => {
+    // The child first, then its parent: the order the resolution of pending children locks in.
+    // A child resolved meanwhile keeps its outcome, and its reservation was settled with it.
+    if (!(await lockPendingTransaction(tx, reserved.child.id))) return;
     await writeSettledPayments(tx, [settled]);
     const parent = await lockTransaction(tx, reserved.parent.entityId, reserved.parent.id);
     if (!parent) return;
@@ -141,7 +149,12 @@ async function settle(deps: PaymentDeps, reserved: Reserved, input: ReferencePay
 export async function referencePayment(deps: PaymentDeps, input: ReferencePaymentInput): Promise<PaymentView> {
   const type = referencingTypeOf(input.request);
   const reserved = await deps.writes.reserve(reservationOf(deps, input, type));
-  const { parent, child, connector } = reserved;
+  const { parent, child } = reserved;
+  const routed = await deps.connectors.forTransaction(parent);
+  // Only a route missing from the table entirely (routes are disabled, never deleted) gets here:
+  // nothing was sent, so the reservation goes back.
+  if (!routed) return settle(deps, reserved, input, { kind: 'declined', code: '600.200.500', resultDetails: {} });
+  const { connector } = routed;
   const outcome = await callConnector(() =>
     connector[REFERENCING_OPERATIONS[type]]({
       transactionId: child.id,
@@ -151,9 +164,11 @@ export async function referencePayment(deps: PaymentDeps, input: ReferencePaymen
       amountMinor: child.amountMinor,
       currency: child.currency,
       brand: child.paymentBrand ?? '',
+      credentials: routed.credentials,
       final: child.isFinal,
       parent: { transactionId: parent.id, paymentType: parent.paymentType, amountMinor: parent.amountMinor, currency: parent.currency, connectorReferences: parent.connectorReferences },
     }),
+    { timeoutMs: deps.connectorTimeoutMs },
   );
   return settle(deps, reserved, input, outcome);
 }

@@ -15,6 +15,8 @@ export interface RegistrationPaymentInput {
   readonly registrationId: string;
   readonly request: PaymentRequest;
   readonly echo: Readonly<Record<string, unknown>>;
+  /** The claim of the request's Idempotency-Key, stored on the payment. */
+  readonly idempotencyClaimId?: string | undefined;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function payWithRegistration(deps: RegistrationDeps, input: Registr
   return processInitialPayment(deps, {
     entityId: input.entityId,
     request: input.request,
+    idempotencyClaimId: input.idempotencyClaimId,
     echo: echoOfRegistrationPayment(input.echo, registration, holder),
     method,
     standingInstruction,

@@ -15,6 +15,10 @@ export interface StoredTransaction extends TransactionState {
   /** The response body as the API shows it, without the envelope fields. */
   readonly response: Record<string, unknown>;
   readonly updatedAt: Date;
+  /** The operator's route that chose the connector; null for the test system's built-in ones. */
+  readonly routeId: string | null;
+  /** The Idempotency-Key of the request that created it (unique per entity). */
+  readonly idempotencyClaimId: string | null;
 }
 
 interface TransactionRow {
@@ -44,6 +48,8 @@ interface TransactionRow {
   response: Record<string, unknown>;
   created_at: Date;
   updated_at: Date;
+  route_id: string | null;
+  idempotency_claim_id: string | null;
 }
 
 function toStored(row: TransactionRow): StoredTransaction {
@@ -74,13 +80,15 @@ function toStored(row: TransactionRow): StoredTransaction {
     response: row.response,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    routeId: row.route_id,
+    idempotencyClaimId: row.idempotency_claim_id,
   };
 }
 
 const COLUMNS = `id, entity_id, parent_id, payment_type, status, result_code, amount_minor, currency,
   captured_minor, refunded_minor, capture_count, max_captures, capture_closed, refund_closed, reversed_at, is_final,
   payment_brand, payment_method, merchant_transaction_id, short_id, connector_id, connector_references,
-  scheme_transaction_id, response, created_at, updated_at`;
+  scheme_transaction_id, response, created_at, updated_at, route_id, idempotency_claim_id`;
 
 /** The row as JSON for json_populate_recordset: bigint as text, dates as ISO strings, json nested. */
 function toRow(t: StoredTransaction): Record<keyof TransactionRow, unknown> {
@@ -111,6 +119,8 @@ function toRow(t: StoredTransaction): Record<keyof TransactionRow, unknown> {
     response: t.response,
     created_at: t.createdAt,
     updated_at: t.updatedAt,
+    route_id: t.routeId,
+    idempotency_claim_id: t.idempotencyClaimId,
   };
 }
 
@@ -140,6 +150,31 @@ export async function findTransaction(db: Queryable, entityId: string, id: strin
   const { rows } = await db.query<TransactionRow>(`SELECT * FROM transactions WHERE id = $1 AND ${ENTITY_SCOPE}`, [id, entityId]);
   return rows[0] ? toStored(rows[0]) : undefined;
 }
+
+/** A transaction by id alone, for the gateway's own jobs (never for a merchant's request). */
+export async function findTransactionById(db: Queryable, id: string): Promise<StoredTransaction | undefined> {
+  const { rows } = await db.query<TransactionRow>('SELECT * FROM transactions WHERE id = $1', [id]);
+  return rows[0] ? toStored(rows[0]) : undefined;
+}
+
+/** The transaction written under an Idempotency-Key's claim, if the entity may see it. */
+export async function findTransactionByIdempotencyClaim(db: Queryable, entityId: string, claimId: string): Promise<StoredTransaction | undefined> {
+  const { rows } = await db.query<TransactionRow>(`SELECT * FROM transactions WHERE idempotency_claim_id = $1 AND ${ENTITY_SCOPE}`, [claimId, entityId]);
+  return rows[0] ? toStored(rows[0]) : undefined;
+}
+
+/**
+ * Locks a transaction by id, whatever its entity, for a change of its outcome; answers it only
+ * while it is still pending (a second outcome would release or notify twice).
+ */
+export async function lockPendingTransaction(db: Queryable, id: string): Promise<StoredTransaction | undefined> {
+  const { rows } = await db.query<TransactionRow>('SELECT * FROM transactions WHERE id = $1 FOR UPDATE', [id]);
+  const row = rows[0];
+  return row && row.status === 'pending' ? toStored(row) : undefined;
+}
+
+/** The unique index behind "never twice": a second transaction under one claim is refused. */
+export const IDEMPOTENCY_CLAIM_INDEX = 'transactions_idempotency_claim_idx';
 
 /** A transaction asked for by an entity: found only where that entity may see it. */
 export interface TransactionLookup {
@@ -240,6 +275,7 @@ export function outcomeRows(outcomes: readonly RecordedOutcome[]): string {
       connector_references: outcome.connectorReferences,
       scheme_transaction_id: outcome.schemeTransactionId,
       updated_at: at,
+      from_status: 'pending',
     });
     return `${columns.slice(0, -1)},"response":${outcome.responseJson}}`;
   });
@@ -248,12 +284,20 @@ export function outcomeRows(outcomes: readonly RecordedOutcome[]): string {
 
 /**
  * The UPDATE that records outcomes given as outcomeRows() in the parameter `param`; a statement
- * of its own, or a leading CTE of a statement that writes more in the same breath.
+ * of its own, or a leading CTE of a statement that writes more in the same breath. Only a
+ * pending transaction takes an outcome, so an answer that comes late (after the resolution job or
+ * an operator ended the transaction) changes nothing; it answers the ids it did change.
+ * The status to change from travels with each row (from_status) instead of standing in the SQL
+ * as a literal: with the literal, the one generic plan the group writes keep (made on empty
+ * tables) scanned transactions for pending rows and filtered the join, a cost that grows with
+ * every payment in flight; as a join condition it stays a lookup by id.
  */
 export function outcomeUpdateSql(param: string): string {
   return `UPDATE transactions t SET status = v.status, result_code = v.result_code, connector_references = v.connector_references,
        scheme_transaction_id = v.scheme_transaction_id, response = v.response, updated_at = v.updated_at
-       FROM json_populate_recordset(NULL::transactions, ${param}::json) v WHERE t.id = v.id`;
+       FROM json_to_recordset(${param}::json) AS v(id bpchar, status text, result_code text, connector_references jsonb,
+            scheme_transaction_id text, response json, updated_at timestamptz, from_status text)
+      WHERE t.id = v.id AND t.status = v.from_status RETURNING t.id`;
 }
 
 /** Does another capture or refund with sequence=FINAL still stand on this parent? */

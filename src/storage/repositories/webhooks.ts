@@ -129,15 +129,19 @@ export function fanOutRows(fanOuts: readonly FanOut[]): string {
  * The outbox write of events given as fanOutRows() in the parameter `param`, as the tail of a WITH
  * statement (so that another write can lead it as a CTE): each notification, one delivery per
  * active webhook of its entity and (for a channel) of its merchant, one for its notificationUrl,
- * and one job per delivery. A notification without any target is not written. Delivery ids derive
+ * and one job per delivery; with `changedTransactions` (the name of a CTE of transaction ids),
+ * only the notifications of those transactions. A notification without any target is not written. Delivery ids derive
  * from the notification and the target, so they are unique without another id source. The
  * statement's row count is the number of deliveries queued.
  */
-export function fanOutSql(param: string): string {
+export function fanOutSql(param: string, changedTransactions?: string): string {
+  // A PAYMENT notification only for a transaction the leading write did change (see outcomeUpdateSql).
+  const onlyChanged = changedTransactions ? `WHERE i.transaction_id IS NULL OR i.transaction_id IN (SELECT id FROM ${changedTransactions})` : '';
   return `input AS (
        SELECT * FROM json_to_recordset(${param}::json)
          AS i(id bpchar, entity_id bpchar, type text, action text, body text, transaction_id bpchar, created_at timestamptz,
               notification_url text, job_kind text)
+       ${onlyChanged}
      ), targets AS (
        -- Per notification, an index lookup of its entity's and its merchant's webhooks. LATERAL
        -- with OFFSET 0 (which keeps the planner from flattening it into a join) keeps it so,

@@ -1,80 +1,137 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createConnectorRegistry, routedConnectorId, type ConnectorRoutingConfig, type ConnectorSelection } from '../../../src/connectors/registry.js';
 import type { Connector } from '../../../src/connectors/connector.js';
+import { createConnectorRegistry } from '../../../src/connectors/registry.js';
+import { RouteTable, type OpenRoute } from '../../../src/connectors/route-table.js';
+import { ConnectorRouter } from '../../../src/connectors/router.js';
+import { chooseRoute, unroutedEntities, type RouteRecord, type RouteSelection } from '../../../src/domain/routing.js';
 import { DEFAULT_LIFECYCLE_POLICY } from '../../../src/domain/lifecycle/policy.js';
+import { GatewayError } from '../../../src/results/gateway-error.js';
 import { externalTestPlatform, simulator } from './simulator-fixtures.js';
 
-const ENTITY_A = 'a'.repeat(32);
-const ENTITY_B = 'b'.repeat(32);
+const MERCHANT = 'a'.repeat(32);
+const CHANNEL = 'c'.repeat(32);
+const OTHER = 'b'.repeat(32);
 
-function stubConnector(id: string): Connector {
+export function stubConnector(id: string, liveCapable = true): Connector {
   const never = async () => {
     throw new Error('not called in these tests');
   };
-  return { id, policy: DEFAULT_LIFECYCLE_POLICY, authorize: never, debit: never, credit: never, capture: never, refund: never, reverse: never };
+  return { id, policy: DEFAULT_LIFECYCLE_POLICY, liveCapable, authorize: never, debit: never, credit: never, capture: never, refund: never, reverse: never };
 }
 
-const CONFIG: ConnectorRoutingConfig = {
-  defaultConnectorId: 'acquirer-1',
-  internalTestConnectorId: 'simulator',
-  byBrand: { AMEX: 'amex-direct' },
-  byEntity: {
-    [ENTITY_A]: { defaultConnectorId: 'acquirer-2', byBrand: { MASTER: 'acquirer-3' } },
-    [ENTITY_B]: { byBrand: { VISA: 'acquirer-3' } },
-  },
-  policyOverrides: { 'acquirer-1': { reversalCutoffMinutes: 30, supportsRefund: false } },
-};
+function route(id: string, fields: Partial<RouteRecord>): RouteRecord {
+  return { id, system: 'live', entityId: null, paymentBrand: null, currency: null, connectorId: `acq-${id}`, disabledAt: null, ...fields };
+}
 
-const CONNECTORS = [simulator(), externalTestPlatform(), ...['acquirer-1', 'acquirer-2', 'acquirer-3', 'amex-direct'].map(stubConnector)];
+const ROUTES: readonly RouteRecord[] = [
+  route('any', {}),
+  route('merchant', { entityId: MERCHANT }),
+  route('merchant-visa', { entityId: MERCHANT, paymentBrand: 'VISA' }),
+  route('merchant-visa-usd', { entityId: MERCHANT, paymentBrand: 'VISA', currency: 'USD' }),
+  route('channel-master', { entityId: CHANNEL, paymentBrand: 'MASTER' }),
+  route('amex-gbp', { paymentBrand: 'AMEX', currency: 'GBP' }),
+  route('disabled', { entityId: CHANNEL, disabledAt: new Date('2026-01-01T00:00:00Z') }),
+  route('test-system', { system: 'test', entityId: CHANNEL }),
+];
 
-describe('connector routing', () => {
-  const live = (entityId: string, brand: string): ConnectorSelection => ({ entityId, brand, system: 'live', testMode: null });
-  const table: ReadonlyArray<readonly [string, ConnectorSelection, string]> = [
-    ['test system without testMode → simulator', { ...live(ENTITY_A, 'VISA'), system: 'test' }, 'simulator'],
-    ['test system, INTERNAL → simulator', { ...live(ENTITY_A, 'VISA'), system: 'test', testMode: 'INTERNAL' }, 'simulator'],
-    ['test system, EXTERNAL → routed connector', { ...live(ENTITY_A, 'VISA'), system: 'test', testMode: 'EXTERNAL' }, 'acquirer-2'],
-    ['entity and brand', live(ENTITY_A, 'MASTER'), 'acquirer-3'],
-    ['entity default beats global brand', live(ENTITY_A, 'AMEX'), 'acquirer-2'],
-    ['entity brand route only for that brand', live(ENTITY_B, 'VISA'), 'acquirer-3'],
-    ['global brand', live(ENTITY_B, 'AMEX'), 'amex-direct'],
-    ['global default', live(ENTITY_B, 'MASTER'), 'acquirer-1'],
-    ['unknown entity, default', live('c'.repeat(32), 'VISA'), 'acquirer-1'],
+describe('route choice (most specific wins: entity, then brand, then currency)', () => {
+  const select = (entityId: string, brand: string, currency: string, merchantId: string | null = null): RouteSelection => ({ system: 'live', entityId, merchantId, brand, currency });
+  const table: ReadonlyArray<readonly [string, RouteSelection, string]> = [
+    ['a channel inherits its merchant\'s route', select(CHANNEL, 'DINERS', 'EUR', MERCHANT), 'merchant'],
+    ['the merchant\'s brand route beats its catch-all', select(MERCHANT, 'VISA', 'EUR'), 'merchant-visa'],
+    ['brand and currency beat brand alone', select(MERCHANT, 'VISA', 'USD'), 'merchant-visa-usd'],
+    ['the channel\'s own brand route beats its merchant\'s', select(CHANNEL, 'MASTER', 'EUR', MERCHANT), 'channel-master'],
+    ['a merchant route beats a global brand route', select(MERCHANT, 'AMEX', 'GBP'), 'merchant'],
+    ['another entity takes the global routes', select(OTHER, 'AMEX', 'GBP'), 'amex-gbp'],
+    ['a disabled route and another system\'s route never serve', select(CHANNEL, 'VISA', 'EUR', MERCHANT), 'merchant-visa'],
   ];
   for (const [name, selection, expected] of table) {
     it(name, () => {
-      assert.equal(routedConnectorId(CONFIG, selection), expected);
-      assert.equal(createConnectorRegistry(CONNECTORS, CONFIG).connectorFor(selection).id, expected);
+      const choice = chooseRoute(ROUTES, selection);
+      assert.ok(choice.ok);
+      assert.equal(choice.route.id, expected);
     });
   }
 
-  it('EXTERNAL on the test system reaches the external test platform when configured so', async () => {
-    const registry = createConnectorRegistry(CONNECTORS, { defaultConnectorId: 'external-test-platform', internalTestConnectorId: 'simulator' });
-    const connector = registry.connectorFor({ entityId: ENTITY_A, brand: 'VISA', system: 'test', testMode: 'EXTERNAL' });
-    assert.equal(connector.id, 'external-test-platform');
+  it('refuses with 600.200.201 when nothing serves the brand, 600.200.500 when only the currency is missing', () => {
+    const only = [route('amex-gbp', { paymentBrand: 'AMEX', currency: 'GBP' })];
+    assert.deepEqual(chooseRoute(only, select(OTHER, 'VISA', 'EUR')), { ok: false, code: '600.200.201' });
+    assert.deepEqual(chooseRoute(only, select(OTHER, 'AMEX', 'EUR')), { ok: false, code: '600.200.500' });
+    assert.deepEqual(chooseRoute([], select(OTHER, 'AMEX', 'EUR')), { ok: false, code: '600.200.201' });
+  });
+});
+
+describe('unrouted entities (the live start-up report)', () => {
+  it('names entities without a route and those with routes for some brands or currencies only', () => {
+    const entities = [
+      { id: MERCHANT, name: 'Fully routed', merchantId: null },
+      { id: CHANNEL, name: 'Its channel', merchantId: MERCHANT },
+      { id: OTHER, name: 'Partly routed', merchantId: null },
+      { id: 'd'.repeat(32), name: 'Nothing', merchantId: null },
+    ];
+    const routes = [route('m', { entityId: MERCHANT }), route('o', { entityId: OTHER, paymentBrand: 'VISA', currency: 'EUR' })];
+    assert.deepEqual(unroutedEntities(entities, routes, 'live'), [
+      { entityId: OTHER, name: 'Partly routed', routedBrands: ['VISA'], routedCurrencies: ['EUR'] },
+      { entityId: 'd'.repeat(32), name: 'Nothing', routedBrands: [], routedCurrencies: [] },
+    ]);
+  });
+});
+
+function routerOver(system: 'test' | 'live', routes: readonly OpenRoute[]): ConnectorRouter {
+  const registry = createConnectorRegistry([simulator(), externalTestPlatform(), stubConnector('acquirer'), stubConnector('sim-like', false)]);
+  const table = { all: async () => routes, byId: async (id: string) => routes.find((r) => r.id === id), invalidate: () => undefined } as unknown as RouteTable;
+  return new ConnectorRouter({ system, registry, routes: table, merchantOf: async () => null, internalTestConnectorId: 'simulator', externalTestConnectorId: 'external-test-platform' });
+}
+
+function openRoute(id: string, connectorId: string, system: 'test' | 'live' = 'live'): OpenRoute {
+  const at = new Date('2026-11-22T10:00:00Z');
+  return { ...route(id, { connectorId, system }), credentialNames: ['terminalId'], credentials: { terminalId: 'T1' }, createdAt: at, updatedAt: at };
+}
+
+describe('connector router', () => {
+  const payment = { entityId: MERCHANT, brand: 'VISA', currency: 'EUR' };
+
+  it('the test system: the simulator without testMode or with INTERNAL, the test platform for EXTERNAL without a test route', async () => {
+    const router = routerOver('test', []);
+    assert.equal((await router.forPayment({ ...payment, testMode: null })).connector.id, 'simulator');
+    assert.equal((await router.forPayment({ ...payment, testMode: 'INTERNAL' })).connector.id, 'simulator');
+    assert.equal((await router.forPayment({ ...payment, testMode: 'EXTERNAL' })).connector.id, 'external-test-platform');
+  });
+
+  it('the test system: EXTERNAL follows a test route with its credentials', async () => {
+    const routed = await routerOver('test', [openRoute('r1', 'acquirer', 'test')]).forPayment({ ...payment, testMode: 'EXTERNAL' });
+    assert.deepEqual([routed.connector.id, routed.routeId, routed.credentials], ['acquirer', 'r1', { terminalId: 'T1' }]);
+  });
+
+  it('the live system never answers from a simulator: no route is a 600.200.201 refusal', async () => {
+    await assert.rejects(routerOver('live', []).forPayment({ ...payment, testMode: null }), (error: unknown) => error instanceof GatewayError && error.code === '600.200.201');
+  });
+
+  it('the live system refuses a route that leads to a connector that only simulates (written by hand)', async () => {
+    for (const connectorId of ['simulator', 'sim-like', 'no-such-connector']) {
+      await assert.rejects(routerOver('live', [openRoute('r1', connectorId)]).forPayment({ ...payment, testMode: null }), (error: unknown) => error instanceof GatewayError && error.code === '600.200.500', connectorId);
+    }
+  });
+
+  it('the live system routes by the operator\'s route, and finds it again for follow-ups', async () => {
+    const router = routerOver('live', [openRoute('r1', 'acquirer')]);
+    const routed = await router.forPayment({ ...payment, testMode: null });
+    assert.deepEqual([routed.connector.id, routed.routeId], ['acquirer', 'r1']);
+    assert.equal((await router.forTransaction({ connectorId: 'acquirer', routeId: 'r1' }))?.credentials['terminalId'], 'T1');
+    assert.equal(await router.forTransaction({ connectorId: 'simulator', routeId: null }), undefined, 'a simulated parent has no live connector');
+    assert.equal(await router.forTransaction({ connectorId: 'acquirer', routeId: 'gone' }), undefined);
   });
 });
 
 describe('connector registry', () => {
-  it('applies policy overrides on top of the connector policy', () => {
-    const registry = createConnectorRegistry(CONNECTORS, CONFIG);
+  it('applies policy overrides and refuses unknown or duplicate ids', () => {
+    const registry = createConnectorRegistry([simulator(), stubConnector('acquirer-1')], { 'acquirer-1': { reversalCutoffMinutes: 30, supportsRefund: false } });
     assert.deepEqual(registry.policyFor('acquirer-1'), { ...DEFAULT_LIFECYCLE_POLICY, reversalCutoffMinutes: 30, supportsRefund: false });
     assert.equal(registry.policyFor('simulator').reversalCutoffMinutes, 24 * 60);
     assert.throws(() => registry.policyFor('gone'), /gone/);
-  });
-
-  it('finds stored transactions\' connectors by id', () => {
-    const registry = createConnectorRegistry(CONNECTORS, CONFIG);
-    assert.equal(registry.connectorById('acquirer-2')?.id, 'acquirer-2');
     assert.equal(registry.connectorById('gone'), undefined);
-  });
-
-  it('fails at start listing every unknown connector id', () => {
-    const config: ConnectorRoutingConfig = { ...CONFIG, defaultConnectorId: 'nope', byEntity: { [ENTITY_A]: { byBrand: { VISA: 'nada' } } } };
-    assert.throws(() => createConnectorRegistry(CONNECTORS, config), /defaultConnectorId=nope.*byEntity\.a+\.byBrand\.VISA=nada/);
-  });
-
-  it('refuses duplicate connector ids', () => {
-    assert.throws(() => createConnectorRegistry([...CONNECTORS, stubConnector('acquirer-1')], CONFIG), /unique: acquirer-1/);
+    assert.throws(() => createConnectorRegistry([simulator()], { nope: {} }), /nope/);
+    assert.throws(() => createConnectorRegistry([stubConnector('x'), stubConnector('x')]), /unique: x/);
   });
 });

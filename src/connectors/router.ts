@@ -1,0 +1,101 @@
+import { chooseRoute } from '../domain/routing.js';
+import type { LifecyclePolicy } from '../domain/lifecycle/policy.js';
+import { GatewayError } from '../results/gateway-error.js';
+import type { Connector, ConnectorCredentials, GatewaySystem, TestMode } from './connector.js';
+import type { ConnectorRegistry } from './registry.js';
+import type { RouteTable } from './route-table.js';
+
+/** The connector that serves a payment, the route that chose it, and that route's credentials. */
+export interface RoutedConnector {
+  readonly connector: Connector;
+  /** null: the test system's simulator or test platform, which need no route. */
+  readonly routeId: string | null;
+  readonly credentials: ConnectorCredentials;
+}
+
+export interface PaymentRouting {
+  readonly entityId: string;
+  readonly brand: string;
+  readonly currency: string;
+  readonly testMode: TestMode | null;
+}
+
+export interface ConnectorRouterOptions {
+  readonly system: GatewaySystem;
+  readonly registry: ConnectorRegistry;
+  readonly routes: RouteTable;
+  /** The merchant a channel belongs to (null for a merchant): routes of the merchant serve its channels. */
+  readonly merchantOf: (entityId: string) => Promise<string | null>;
+  /** Serves the test system's requests with testMode INTERNAL or none. */
+  readonly internalTestConnectorId: string;
+  /** Serves testMode EXTERNAL on the test system where no test route says otherwise. */
+  readonly externalTestConnectorId: string;
+}
+
+const NO_CREDENTIALS: ConnectorCredentials = Object.freeze({});
+
+/**
+ * Picks the connector of a new payment and finds it again for the payment's follow-ups. The live
+ * system routes only by the operator's routes (connector_routes) and only to connectors that
+ * really reach an acquirer: a payment without a route is refused before anything is written, so
+ * the simulator can never answer a live payment.
+ */
+export class ConnectorRouter {
+  constructor(private readonly options: ConnectorRouterOptions) {}
+
+  get system(): GatewaySystem {
+    return this.options.system;
+  }
+
+  get registry(): ConnectorRegistry {
+    return this.options.registry;
+  }
+
+  /** The routes as this process holds them; the admin operations invalidate it after a change. */
+  get routes(): RouteTable {
+    return this.options.routes;
+  }
+
+  policyFor(connectorId: string): LifecyclePolicy {
+    return this.options.registry.policyFor(connectorId);
+  }
+
+  /** The connector of a new PA, DB or CD; a GatewayError (600.200.*) when none may serve it. */
+  async forPayment(payment: PaymentRouting): Promise<RoutedConnector> {
+    const { system, registry } = this.options;
+    if (system === 'test' && payment.testMode !== 'EXTERNAL') return this.builtIn(this.options.internalTestConnectorId);
+    const choice = chooseRoute(await this.options.routes.all(), {
+      system,
+      entityId: payment.entityId,
+      merchantId: await this.options.merchantOf(payment.entityId),
+      brand: payment.brand,
+      currency: payment.currency,
+    });
+    if (!choice.ok) {
+      if (system === 'test') return this.builtIn(this.options.externalTestConnectorId);
+      throw new GatewayError(choice.code);
+    }
+    const connector = registry.connectorById(choice.route.connectorId);
+    // A route to a connector this build lacks, or a simulator on the live system (written into the
+    // table by hand: the admin API refuses both), serves nothing.
+    if (!connector || (system === 'live' && !connector.liveCapable)) throw new GatewayError('600.200.500');
+    return { connector, routeId: choice.route.id, credentials: choice.route.credentials };
+  }
+
+  /** The connector, route and current credentials of a stored transaction, for its captures, refunds, reversals and status. */
+  async forTransaction(transaction: { readonly connectorId: string; readonly routeId: string | null }): Promise<RoutedConnector | undefined> {
+    const connector = this.options.registry.connectorById(transaction.connectorId);
+    if (!connector) return undefined;
+    if (this.options.system === 'live' && !connector.liveCapable) return undefined;
+    if (transaction.routeId === null) return { connector, routeId: null, credentials: NO_CREDENTIALS };
+    const route = await this.options.routes.byId(transaction.routeId);
+    if (!route) return undefined;
+    return { connector, routeId: route.id, credentials: route.credentials };
+  }
+
+  private builtIn(connectorId: string): RoutedConnector {
+    const connector = this.options.registry.connectorById(connectorId);
+    if (!connector) throw new Error(`the test system's connector ${connectorId} is not configured`);
+    return { connector, routeId: null, credentials: NO_CREDENTIALS };
+  }
+}

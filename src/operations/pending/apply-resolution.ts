@@ -1,0 +1,72 @@
+import type { NormalizedOutcome } from '../../connectors/connector.js';
+import { releaseReservation } from '../../domain/lifecycle/release.js';
+import type { ReferencingPaymentType } from '../../domain/transaction.js';
+import { resultOf } from '../../http/envelope.js';
+import type { Queryable } from '../../storage/port.js';
+import { recordResolution, type ResolvedBy } from '../../storage/repositories/pending-checks.js';
+import { hasStandingFinalChild, lockPendingTransaction, lockTransaction, updateTotals, type StoredTransaction } from '../../storage/repositories/transactions.js';
+import type { OperationDeps } from '../deps.js';
+import { serialisedView, viewOfStored } from '../payments/payment-response.js';
+import { settledPayment, writeSettledPayments } from '../payments/payment-writes.js';
+
+/** A final outcome for a pending transaction, and who decided it. */
+export interface Resolution {
+  readonly transactionId: string;
+  readonly outcome: Pick<NormalizedOutcome, 'kind' | 'code' | 'resultDetails'> & { readonly kind: 'success' | 'declined' };
+  readonly by: ResolvedBy;
+  /** An operator's reason, kept with the record. */
+  readonly reason?: string | undefined;
+}
+
+export type ResolutionResult =
+  | { readonly applied: true; readonly transaction: StoredTransaction }
+  /** The transaction was no longer pending (another outcome won), or does not exist. */
+  | { readonly applied: false };
+
+/** The stored response with the new result and what the connector added to resultDetails; everything else as the merchant saw it. */
+function resolvedResponse(stored: Record<string, unknown>, outcome: Resolution['outcome']): Record<string, unknown> {
+  const { result: _old, ...body } = stored;
+  const details = { ...(body['resultDetails'] as Record<string, string> | undefined), ...outcome.resultDetails };
+  const resolved: Record<string, unknown> = { ...body };
+  if (Object.keys(details).length > 0) resolved['resultDetails'] = details;
+  return Object.assign(resolved, { result: resultOf(outcome.code) });
+}
+
+/**
+ * Ends a pending transaction the way a live outcome would have, under the same locks: the
+ * transaction's row first, then (for a capture, refund or reversal) its parent's. A success keeps
+ * the reservation it made on the parent (it is consumed); a decline gives it back. The outcome
+ * and its PAYMENT notification (action UPDATED) are written in one statement, and the resolution
+ * record in the same transaction, so each exists exactly when the others do.
+ */
+export async function applyResolution(deps: Pick<OperationDeps, 'storage' | 'clock' | 'ids'>, resolution: Resolution): Promise<ResolutionResult> {
+  return deps.storage.transaction(async (tx) => {
+    const transaction = await lockPendingTransaction(tx, resolution.transactionId);
+    if (!transaction) return { applied: false };
+    const now = deps.clock.now();
+    const response = resolvedResponse(transaction.response, resolution.outcome);
+    const view = serialisedView(viewOfStored(response));
+    const outcome = { ...resolution.outcome, resultDetails: { ...transaction.connectorReferences, ...resolution.outcome.resultDetails } };
+    const settled = settledPayment(deps, { id: transaction.id, entityId: transaction.entityId, outcome, view, schemeTransactionId: transaction.schemeTransactionId, action: 'UPDATED' });
+    await writeSettledPayments(tx, [settled]);
+    if (resolution.outcome.kind === 'declined' && transaction.parentId) await releaseOnParent(tx, transaction, now);
+    await recordResolution(tx, {
+      transactionId: transaction.id,
+      entityId: transaction.entityId,
+      at: now,
+      by: resolution.by,
+      code: resolution.outcome.code,
+      reason: resolution.reason ?? null,
+      answered: resolution.by === 'status',
+    });
+    return { applied: true, transaction: { ...transaction, response, resultCode: resolution.outcome.code, status: resolution.outcome.kind === 'success' ? 'success' : 'rejected' } };
+  });
+}
+
+async function releaseOnParent(tx: Queryable, child: StoredTransaction, at: Date): Promise<void> {
+  const parent = await lockTransaction(tx, child.entityId, child.parentId!);
+  if (!parent) return;
+  const paymentType = child.paymentType as ReferencingPaymentType;
+  const finalSiblingStands = paymentType !== 'RV' && (await hasStandingFinalChild(tx, parent.id, paymentType, child.id));
+  await updateTotals(tx, [{ id: parent.id, totals: releaseReservation(parent, { paymentType, amountMinor: child.amountMinor }, finalSiblingStands), at }]);
+}

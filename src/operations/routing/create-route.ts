@@ -1,0 +1,65 @@
+import { routeContext } from '../../connectors/default-connectors.js';
+import { isUniqueViolation } from '../../storage/errors.js';
+import { insertRoute, type StoredRoute } from '../../storage/repositories/connector-routes.js';
+import { findEntity } from '../../storage/repositories/entities.js';
+import { entityNotFound } from '../webhooks/webhook-errors.js';
+import type { RoutingDeps } from './deps.js';
+import { checkBrand, checkCredentials, checkCurrency, invalidRouteParameter } from './route-input.js';
+import { routeView, type RouteView } from './route-view.js';
+
+export interface CreateRouteInput {
+  /** Defaults to the system this gateway runs. */
+  readonly system?: string | undefined;
+  readonly entityId?: string | undefined;
+  readonly brand?: string | undefined;
+  readonly currency?: string | undefined;
+  readonly connectorId: string;
+  readonly credentials?: Readonly<Record<string, unknown>> | undefined;
+}
+
+function checkSystem(deps: RoutingDeps, value: string | undefined): 'test' | 'live' {
+  const system = value ?? deps.connectors.system;
+  if (system !== 'test' && system !== 'live') throw invalidRouteParameter('system', system, 'must be test or live');
+  return system;
+}
+
+/**
+ * A route for an entity (or every entity), a brand and a currency (or any) to a connector, with
+ * its credentials sealed by the vault. A live route must lead to a connector that reaches an
+ * acquirer: the simulators are refused here, and again by the router.
+ */
+export async function createRoute(deps: RoutingDeps, input: CreateRouteInput): Promise<RouteView> {
+  const system = checkSystem(deps, input.system);
+  const connector = deps.connectors.registry.connectorById(input.connectorId);
+  if (!connector) {
+    const known = deps.connectors.registry.connectors.map((c) => c.id).join(', ');
+    throw invalidRouteParameter('connector', input.connectorId, `no such connector; this gateway has: ${known}`);
+  }
+  if (system === 'live' && !connector.liveCapable) throw invalidRouteParameter('connector', input.connectorId, 'only simulates an acquirer: it cannot serve the live system');
+  if (input.entityId !== undefined && !(await findEntity(deps.storage, input.entityId))) throw entityNotFound(input.entityId);
+  const credentials = checkCredentials(input.credentials ?? {});
+  const id = deps.ids.id();
+  const now = deps.clock.now();
+  const names = Object.keys(credentials).sort();
+  const route: StoredRoute = {
+    id,
+    system,
+    entityId: input.entityId ?? null,
+    paymentBrand: checkBrand(input.brand),
+    currency: checkCurrency(input.currency),
+    connectorId: connector.id,
+    credentialNames: names,
+    sealedCredentials: names.length > 0 ? await deps.vault.seal(routeContext(id), credentials) : null,
+    createdAt: now,
+    updatedAt: now,
+    disabledAt: null,
+  };
+  try {
+    await insertRoute(deps.storage, route);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalidRouteParameter('route', '', 'an enabled route for this system, entity, brand and currency exists; disable it first');
+    throw error;
+  }
+  deps.connectors.routes.invalidate();
+  return routeView(route);
+}

@@ -1,0 +1,145 @@
+import type { Queryable } from '../port.js';
+
+/** The resolution record of one pending transaction (see migration 006). */
+export interface PendingCheck {
+  readonly transactionId: string;
+  readonly entityId: string;
+  readonly attempts: number;
+  readonly lastCheckedAt: Date | null;
+  readonly lastAnswer: string | null;
+  readonly nextCheckAt: Date;
+  readonly resolvedAt: Date | null;
+  readonly resolvedBy: ResolvedBy | null;
+  readonly resolvedCode: string | null;
+  readonly reason: string | null;
+  readonly createdAt: Date;
+}
+
+export type ResolvedBy = 'status' | 'horizon' | 'operator' | 'outcome';
+
+interface PendingCheckRow {
+  transaction_id: string;
+  entity_id: string;
+  attempts: number;
+  last_checked_at: Date | null;
+  last_answer: string | null;
+  next_check_at: Date;
+  resolved_at: Date | null;
+  resolved_by: ResolvedBy | null;
+  resolved_code: string | null;
+  reason: string | null;
+  created_at: Date;
+}
+
+function toCheck(row: PendingCheckRow): PendingCheck {
+  return {
+    transactionId: row.transaction_id,
+    entityId: row.entity_id,
+    attempts: row.attempts,
+    lastCheckedAt: row.last_checked_at,
+    lastAnswer: row.last_answer,
+    nextCheckAt: row.next_check_at,
+    resolvedAt: row.resolved_at,
+    resolvedBy: row.resolved_by,
+    resolvedCode: row.resolved_code,
+    reason: row.reason,
+    createdAt: row.created_at,
+  };
+}
+
+export const RESOLVE_PENDING_JOB = 'resolve-pending';
+export const SWEEP_PENDING_JOB = 'sweep-pending';
+
+/**
+ * The sweep: every transaction pending since before `createdBefore` that has no check yet gets
+ * one, with its job (due at once), in one statement. Walks the partial index of pending rows, so
+ * its cost follows the few pending transactions, not the table. Answers how many it added.
+ */
+export async function addPendingChecks(db: Queryable, sweep: { createdBefore: Date; now: Date; limit: number }): Promise<number> {
+  const { rowCount } = await db.query(
+    `WITH found AS (
+       SELECT t.id, t.entity_id FROM transactions t
+        WHERE t.status = 'pending' AND t.created_at <= $1
+          AND NOT EXISTS (SELECT 1 FROM pending_checks c WHERE c.transaction_id = t.id)
+        ORDER BY t.created_at LIMIT $3
+     ), added AS (
+       INSERT INTO pending_checks (transaction_id, entity_id, next_check_at, created_at)
+       SELECT id, entity_id, $2, $2 FROM found
+       ON CONFLICT (transaction_id) DO NOTHING
+       RETURNING transaction_id
+     )
+     INSERT INTO jobs (kind, payload, run_at, created_at)
+     SELECT '${RESOLVE_PENDING_JOB}', jsonb_build_object('transactionId', transaction_id), $2, $2 FROM added`,
+    [sweep.createdBefore, sweep.now, sweep.limit],
+  );
+  return rowCount;
+}
+
+export async function findPendingCheck(db: Queryable, transactionId: string): Promise<PendingCheck | undefined> {
+  const { rows } = await db.query<PendingCheckRow>('SELECT * FROM pending_checks WHERE transaction_id = $1', [transactionId]);
+  return rows[0] ? toCheck(rows[0]) : undefined;
+}
+
+/** A question asked and not answered with an end: when the next one is due. */
+export async function recordCheckAttempt(db: Queryable, attempt: { transactionId: string; at: Date; answer: string; nextCheckAt: Date }): Promise<void> {
+  await db.query(
+    `UPDATE pending_checks SET attempts = attempts + 1, last_checked_at = $2, last_answer = $3, next_check_at = $4
+      WHERE transaction_id = $1 AND resolved_at IS NULL`,
+    [attempt.transactionId, attempt.at, attempt.answer, attempt.nextCheckAt],
+  );
+}
+
+/** How the transaction ended; a transaction that ended without a check (an operator) gets its record here. */
+export async function recordResolution(
+  db: Queryable,
+  resolution: { transactionId: string; entityId: string; at: Date; by: ResolvedBy; code: string; reason: string | null; answered: boolean },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO pending_checks (transaction_id, entity_id, attempts, last_checked_at, last_answer, next_check_at, resolved_at, resolved_by, resolved_code, reason, created_at)
+     VALUES ($1, $2, CASE WHEN $7 THEN 1 ELSE 0 END, CASE WHEN $7 THEN $3::timestamptz END, CASE WHEN $7 THEN $5 END, $3, $3, $4, $5, $6, $3)
+     ON CONFLICT (transaction_id) DO UPDATE SET
+       attempts = pending_checks.attempts + CASE WHEN $7 THEN 1 ELSE 0 END,
+       last_checked_at = CASE WHEN $7 THEN $3::timestamptz ELSE pending_checks.last_checked_at END,
+       last_answer = CASE WHEN $7 THEN $5 ELSE pending_checks.last_answer END,
+       resolved_at = $3, resolved_by = $4, resolved_code = $5, reason = $6`,
+    [resolution.transactionId, resolution.entityId, resolution.at, resolution.by, resolution.code, resolution.reason, resolution.answered],
+  );
+}
+
+export interface OpenPendingTransaction {
+  readonly transactionId: string;
+  readonly entityId: string;
+  readonly paymentType: string;
+  readonly amountMinor: bigint;
+  readonly currency: string;
+  readonly createdAt: Date;
+  readonly connectorId: string;
+  readonly attempts: number;
+  readonly lastCheckedAt: Date | null;
+  readonly lastAnswer: string | null;
+  readonly nextCheckAt: Date | null;
+}
+
+/** Every transaction still pending, oldest first, with its check if it has one (for operators). */
+export async function listOpenPending(db: Queryable, limit: number): Promise<OpenPendingTransaction[]> {
+  const { rows } = await db.query<{ id: string; entity_id: string; payment_type: string; amount_minor: bigint; currency: string; created_at: Date; connector_id: string; attempts: number | null; last_checked_at: Date | null; last_answer: string | null; next_check_at: Date | null }>(
+    `SELECT t.id, t.entity_id, t.payment_type, t.amount_minor, t.currency, t.created_at, t.connector_id,
+            c.attempts, c.last_checked_at, c.last_answer, c.next_check_at
+       FROM transactions t LEFT JOIN pending_checks c ON c.transaction_id = t.id
+      WHERE t.status = 'pending' ORDER BY t.created_at LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({
+    transactionId: r.id,
+    entityId: r.entity_id,
+    paymentType: r.payment_type,
+    amountMinor: BigInt(r.amount_minor),
+    currency: r.currency,
+    createdAt: r.created_at,
+    connectorId: r.connector_id,
+    attempts: r.attempts ?? 0,
+    lastCheckedAt: r.last_checked_at,
+    lastAnswer: r.last_answer,
+    nextCheckAt: r.next_check_at,
+  }));
+}
