@@ -1,5 +1,7 @@
 import { detectCardBrand } from '../domain/card.js';
+import { CARD_NUMBER_MIN_DIGITS, containsCardNumber } from '../domain/card-numbers-in-text.js';
 import type { ParameterError } from '../results/gateway-error.js';
+import { CARD_NUMBER_CODE, CARD_NUMBER_MESSAGE } from './card-number-fields.js';
 import { anyEndpointLookup, endpointCatalogue, type EndpointCatalogue } from './catalogue.js';
 import { DEFAULT_CODE } from './define.js';
 import { formatProblem } from './formats.js';
@@ -88,15 +90,28 @@ function collectFields(catalogue: EndpointCatalogue, body: unknown): Collected {
   return collected;
 }
 
-function fieldProblem(field: Omit<PresentField, 'wellFormed'>): string | undefined {
-  const { row } = field.resolved.compiled;
+interface FieldProblem {
+  readonly message: string;
+  /** When not the row's own format code. */
+  readonly code?: string;
+}
+
+const CARD_NUMBER_PROBLEM: FieldProblem = { message: CARD_NUMBER_MESSAGE, code: CARD_NUMBER_CODE };
+const CARD_NUMBER_IN_NAME: FieldProblem = { message: `name ${CARD_NUMBER_MESSAGE}`, code: CARD_NUMBER_CODE };
+
+/** A card number outside the card-number fields comes first: it must be refused, whatever else. */
+function fieldProblem(field: Omit<PresentField, 'wellFormed'>): FieldProblem | undefined {
+  const { row, cardNumberMinDigits } = field.resolved.compiled;
   const mapKey = field.resolved.mapKey;
+  if (mapKey !== undefined && containsCardNumber(mapKey, CARD_NUMBER_MIN_DIGITS)) return CARD_NUMBER_IN_NAME;
+  if (cardNumberMinDigits !== undefined && containsCardNumber(field.value, cardNumberMinDigits)) return CARD_NUMBER_PROBLEM;
   if (mapKey !== undefined) {
-    if (mapKey === FORBIDDEN_MAP_KEY) return 'name is not allowed';
+    if (mapKey === FORBIDDEN_MAP_KEY) return { message: 'name is not allowed' };
     const keyProblem = row.keyFormat && formatProblem(row.keyFormat, mapKey);
-    if (keyProblem) return `name ${keyProblem}`;
+    if (keyProblem) return { message: `name ${keyProblem}` };
   }
-  return formatProblem(row.format, field.value);
+  const problem = formatProblem(row.format, field.value);
+  return problem === undefined ? undefined : { message: problem };
 }
 
 /** Catalogue order, then index order, then map key: the order format errors are reported in. */
@@ -114,18 +129,18 @@ function catalogueOrder(left: PresentField, right: PresentField): number {
 
 function checkFormats(collected: Collected): { fields: PresentField[]; issues: ValidationIssue[] } {
   const fields: PresentField[] = [];
-  const broken: { field: PresentField; message: string }[] = [];
+  const broken: { field: PresentField; problem: FieldProblem }[] = [];
   for (const candidate of collected.fields) {
     const problem = fieldProblem(candidate);
     // A literal, not a spread: V8 spreads small objects on a slow path (about 1 µs each).
     const field: PresentField = { name: candidate.name, value: candidate.value, resolved: candidate.resolved, wellFormed: problem === undefined };
     fields.push(field);
-    if (problem !== undefined) broken.push({ field, message: problem });
+    if (problem !== undefined) broken.push({ field, problem });
   }
   broken.sort((left, right) => catalogueOrder(left.field, right.field));
-  const issues = broken.map(({ field, message }) => {
+  const issues = broken.map(({ field, problem }) => {
     const { row } = field.resolved.compiled;
-    return issue(field.name, displayRowValue(row, field.value), message, row.code);
+    return issue(field.name, displayRowValue(row, field.value), problem.message, problem.code ?? row.code);
   });
   return { fields, issues };
 }

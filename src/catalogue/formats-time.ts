@@ -1,4 +1,5 @@
 import { makeFormat } from './formats.js';
+import { toTypedValue } from './values.js';
 import type { FieldFormat } from './types.js';
 
 /** Dates and times of the wire format, and the cron-like fields of scheduling jobs. */
@@ -12,15 +13,32 @@ function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-/** The regex admits 2023-02-31; the calendar does not. Reads the leading yyyy-MM-dd. */
+/**
+ * The regex admits 2023-02-31 and year 0000; the calendar does not (there is no year 0, and
+ * PostgreSQL refuses it). Reads the leading yyyy-MM-dd.
+ */
 export function isCalendarDate(value: string): boolean {
   const year = Number(value.slice(0, 4));
   const month = Number(value.slice(5, 7));
   const day = Number(value.slice(8, 10));
-  return day >= 1 && day <= daysInMonth(year, month);
+  return year >= 1 && day >= 1 && day <= daysInMonth(year, month);
 }
 
-const CALENDAR = { test: isCalendarDate, message: 'must be a valid calendar date' } as const;
+const CALENDAR = { test: isCalendarDate, message: 'must be a valid calendar date, years 0001 to 9999' } as const;
+
+/** The instants both databases store and the wire format writes back: years 0001 to 9999 in UTC. */
+// setUTCFullYear, unlike Date.UTC, keeps year 1 as it is.
+const EARLIEST_MS = new Date(0).setUTCFullYear(1, 0, 1);
+const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+
+/** An offset can move 0001-01-01 00:00:00+0100 into year 0, or 9999-12-31 … -0100 into 10000. */
+function isStorableTimestamp(value: string): boolean {
+  if (!isCalendarDate(value)) return false;
+  const instant = (toTypedValue('timestamp', value) as Date).getTime();
+  return instant >= EARLIEST_MS && instant <= LATEST_MS;
+}
+
+const STORABLE_TIMESTAMP = { test: isStorableTimestamp, message: 'must be a valid calendar date and time between 0001-01-01 and 9999-12-31 in UTC' } as const;
 
 /** yyyy-MM-dd; `years19or20` for birth dates, which the spec bounds to 19xx and 20xx. */
 export function date(options: { sample?: string; years19or20?: boolean } = {}): FieldFormat {
@@ -60,7 +78,7 @@ export function timestamp(): FieldFormat {
     minLength: 24,
     maxLength: 24,
     kind: 'timestamp',
-    semantic: CALENDAR,
+    semantic: STORABLE_TIMESTAMP,
     sample: '2024-05-17 10:00:00+0000',
     badSample: '2024-05-17 10:00:00',
   });

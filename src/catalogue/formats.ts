@@ -1,3 +1,4 @@
+import { controlCharacterProblem } from '../domain/control-characters.js';
 import { amountPatternSource } from '../domain/money.js';
 import { isCountryAlpha2, isCountryAlpha3, isCurrencyCode } from '../domain/iso.js';
 import type { FieldFormat, SemanticCheck, ValueKind } from './types.js';
@@ -15,6 +16,7 @@ interface FormatSpec {
   readonly maxLength: number;
   readonly kind?: ValueKind;
   readonly enumValues?: readonly string[];
+  readonly lineBreaks?: 'allowed';
   readonly semantic?: SemanticCheck;
   readonly sample: string;
   readonly badSample: string;
@@ -46,6 +48,8 @@ export function lengthWithin(value: string, min: number, max: number): boolean {
 
 /** The message of the first check the value fails, or undefined when it is well-formed. */
 export function formatProblem(format: FieldFormat, value: string): string | undefined {
+  const control = controlCharacterProblem(value, format.lineBreaks);
+  if (control !== undefined) return control;
   if (!lengthWithin(value, format.minLength, format.maxLength) || (!format.lengthOnly && !format.regex.test(value))) {
     return `must match ${format.pattern}`;
   }
@@ -69,6 +73,19 @@ export function text(max: number, min = 0, notation = min > 0 ? `AN${max}, ${min
     pattern: `^.{${min},${max}}$`,
     minLength: min,
     maxLength: max,
+    sample: textSample(min, max),
+    badSample: 'x'.repeat(max + 1),
+  });
+}
+
+/** AN n where the text may span lines (descriptions, messages, blobs): tab and line breaks admitted. */
+export function multilineText(max: number, min = 0, notation = min > 0 ? `AN${max}, ${min} to ${max}, line breaks allowed` : `AN${max}, line breaks allowed`): FieldFormat {
+  return makeFormat({
+    notation,
+    pattern: `^.{${min},${max}}$`,
+    minLength: min,
+    maxLength: max,
+    lineBreaks: 'allowed',
     sample: textSample(min, max),
     badSample: 'x'.repeat(max + 1),
   });

@@ -1,3 +1,4 @@
+import { cardNumberMinDigits } from './card-number-fields.js';
 import { hasIndex, hasMapKey, normaliseIndexes, parsePattern, rootOf, splitAtMapKey, type Segment } from './names.js';
 import type { Endpoint, ParameterRow } from './types.js';
 
@@ -19,6 +20,8 @@ export interface CompiledRow {
   readonly lastSegmentLength?: number;
   /** The parent's name when it has no index (`customer.browser`), the same for every request. */
   readonly staticParent?: string;
+  /** Values with a Luhn-valid run of this many digits or more are refused; undefined: exempt. */
+  readonly cardNumberMinDigits?: number;
 }
 
 export interface ResolvedName {
@@ -104,6 +107,8 @@ export function compileRows(rows: readonly ParameterRow[]): CompiledRow[] {
     if (parentSegments.length > 0 && parentSegments.every((segment) => segment.kind === 'property')) {
       compiled.staticParent = parentSegments.map((segment) => (segment as { key: string }).key).join('.');
     }
+    const minDigits = cardNumberMinDigits(row);
+    if (minDigits !== undefined) compiled.cardNumberMinDigits = minDigits;
     compiled.plain = Object.freeze({ compiled, indexes: NO_INDEXES });
     return Object.freeze(compiled);
   });

@@ -1,9 +1,14 @@
+import { hasDigitRun, maskDigitRuns } from '../domain/card-numbers-in-text.js';
 import { looksSecret } from '../domain/redact.js';
 import { maskAccountNumber } from '../domain/bank.js';
-import { isLuhnValid, maskCardNumber } from '../domain/card.js';
+import { maskCardNumber } from '../domain/card.js';
 import type { ParameterRow } from './types.js';
 
-/** How values appear in parameterErrors: secrets masked, everything cut to a readable length. */
+/**
+ * How values appear in parameterErrors: secrets masked, everything cut to a readable length.
+ * Masking comes before cutting: a card number cut at the end is no longer Luhn-valid or long
+ * enough to be recognised, and its first digits would show.
+ */
 
 export const MASK = '****';
 /** Longer values are cut: an error response must stay small whatever the request sent. */
@@ -13,15 +18,16 @@ function truncate(text: string): string {
   return text.length > MAX_DISPLAYED_LENGTH ? `${text.slice(0, MAX_DISPLAYED_LENGTH)}…` : text;
 }
 
-export function displayName(name: string): string {
-  return truncate(name);
+/**
+ * Any run of twelve or more digits (split by spaces or dashes or not) shows as first six and last
+ * four, Luhn-valid or not: a card number in the wrong field, cut short or mistyped, is still one.
+ */
+function masked(text: string): string {
+  return truncate(maskDigitRuns(text));
 }
 
-const DIGIT_RUN = /[0-9]{13,19}/g;
-
-/** A card number sent in the wrong field (descriptor, memo) is still a card number. */
-function maskCardNumbers(text: string): string {
-  return text.replace(DIGIT_RUN, (run) => (isLuhnValid(run) ? maskCardNumber(run) : run));
+export function displayName(name: string): string {
+  return masked(name);
 }
 
 /** A known row's value: masked per the row's secret style. */
@@ -35,14 +41,12 @@ export function displayRowValue(row: ParameterRow, value: string): string {
     case 'full':
       return MASK;
     default:
-      return maskCardNumbers(truncate(value));
+      return masked(value);
   }
 }
 
-const PAN_LOOKING_VALUE = /[0-9]{12}/;
-
-/** The value of an unknown parameter: masked when its name or its digits look like a secret. */
+/** The value of an unknown parameter: masked whole when its name or its digits look like a secret. */
 export function displayUnknownValue(name: string, value: string): string {
   if (value === '') return '';
-  return looksSecret(name) || PAN_LOOKING_VALUE.test(value) ? MASK : truncate(value);
+  return looksSecret(name) || hasDigitRun(value) ? MASK : truncate(value);
 }

@@ -550,8 +550,8 @@ export interface CartItem {
   readonly discount?: bigint;
   readonly giftMessage?: string;
   readonly shippingMethod?: string;
-  readonly shippingInstructions?: string;
   readonly shippingTrackingNumber?: string;
+  readonly shippingInstructions?: string;
   readonly quantityUnit?: "COUNT" | "M" | "CM" | "KG" | "G";
   readonly productUrl?: string;
   readonly imageUrl?: string;

@@ -56,6 +56,8 @@ export interface FieldFormat {
   readonly maxLength: number;
   readonly kind: ValueKind;
   readonly enumValues?: readonly string[];
+  /** Tab and line breaks: admitted only in text meant to span lines; other controls never. */
+  readonly lineBreaks?: 'allowed';
   /** A check the regex cannot express (calendar dates, ISO code lists, URLs). */
   readonly semantic?: SemanticCheck;
   /** A value the format accepts, and one it rejects: the row tests are generated from them. */

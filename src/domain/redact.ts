@@ -1,13 +1,12 @@
-import { maskCardNumber } from './card.js';
+import { maskDigitRuns } from './card-numbers-in-text.js';
 
 /**
  * Last line of defence for free text that may carry a card number (paths, query strings,
- * log messages): any run of 12 to 19 digits, optionally split by spaces or dashes, is masked.
+ * log messages): any run of 12 or more digits, however split by spaces or dashes, is masked
+ * whole (a run cut into chunks of 19 would leave the digits after the last chunk in clear).
  */
-const PAN_LIKE = /\d(?:[ -]?\d){11,18}/g;
-
 export function maskPanLikeDigits(text: string): string {
-  return text.replace(PAN_LIKE, (match) => maskCardNumber(match.replace(/[ -]/g, '')));
+  return maskDigitRuns(text);
 }
 
 /**

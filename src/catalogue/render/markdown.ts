@@ -1,4 +1,5 @@
 import { CARD_BRANDS } from '../../domain/card.js';
+import { CARD_NUMBER_CODE, CARD_NUMBER_EXEMPTIONS } from '../card-number-fields.js';
 import { CATALOGUE } from '../catalogue.js';
 import { RULES } from '../rules/index.js';
 import { THREE_D_SECURE_V2_SIGNALS } from '../rules/three-d-secure.js';
@@ -25,7 +26,9 @@ const PREAMBLE = [
   '   not (`not allowed on … requests`; 200.100.404 for account data, else 200.300.404), keys sent',
   '   twice (`must not be repeated`). Sorted by name.',
   '2. **Formats**: every value against its row, in the order of the tables below (indexes in',
-  '   numeric order). Message `must match <regex>` or the check the regex cannot express.',
+  '   numeric order). First a card number where none belongs (see below), then control',
+  '   characters (`must not contain control characters…`, the row\'s code), then `must match <regex>`',
+  '   or the check the regex cannot express.',
   '3. **Required**: parameters required on the endpoint (R), then parameters required within a',
   '   structure that is present (column "Within"), in table order. Message `is required`.',
   '4. **Conditional rules**, in the order of the rules table (errors of one rule in table order).',
@@ -33,11 +36,41 @@ const PREAMBLE = [
   'An empty value counts as not sent. Legacy names accepted: none; every name is spelt as in the',
   'specification. Secret values are never shown: card and token numbers as first six and last four',
   'digits, account numbers and IBANs as their last four, CVV, PIN, tokens and cryptograms as `****`;',
-  'values of unknown names are masked as well when the name or a run of twelve digits looks secret,',
-  'and a Luhn-valid run of 13 to 19 digits in any other value is masked like a card number.',
-  'Values longer than 256 characters are cut.',
+  'values of unknown names are masked whole when the name looks secret or the value holds a run of',
+  'twelve or more digits; in any other value (and in names) every run of twelve or more digits, split',
+  'by spaces or dashes or not, shows as its first six and last four digits. Values are masked first',
+  'and then cut to 256 characters, so a cut never uncovers digits.',
+  '',
+  '### Control characters',
+  '',
+  'No value may hold a C0 control character (NUL to U+001F) or DEL. Tab, line feed and carriage',
+  'return are admitted only in formats marked "line breaks allowed" (descriptions, comments, messages,',
+  'custom parameters, opaque blobs such as wallet tokens); everywhere else (names, references,',
+  'addresses, ids) a line break or tab would forge a line or a column in descriptors, reports and',
+  'logs. Dates and times must lie between 0001-01-01 and 9999-12-31 (UTC), the years both databases',
+  'store.',
   '',
 ];
+
+function cardNumberSection(): string[] {
+  return [
+    '### Card numbers outside the card fields',
+    '',
+    'A value holding a Luhn-valid number of 13 to 19 digits (whole runs of digits, which may be joined',
+    'by single spaces or dashes, not beginning with 0) is refused with ' + code(CARD_NUMBER_CODE) + ' and the message',
+    '`must not contain a card number` (the value shown masked), in every parameter and map key name',
+    'except those below. Such a request is never stored, and its value never echoed or logged. A',
+    'reference made only of digits can look like a card number by chance: give it a prefix.',
+    '',
+    '| Fields | Refused | Why |',
+    '|---|---|---|',
+    ...CARD_NUMBER_EXEMPTIONS.map((entry) => {
+      const refused = entry.refusedFromDigits === undefined ? 'never' : `from ${entry.refusedFromDigits} digits`;
+      return `| ${entry.fields} | ${refused} | ${cell(entry.why)} |`;
+    }),
+    '',
+  ];
+}
 
 /** Readings of the specification where it leaves room; each is a row or a rule of the catalogue. */
 const DECISIONS = [
@@ -132,5 +165,5 @@ function parameterTables(): string[] {
 }
 
 export function renderParametersMarkdown(): string {
-  return [...PREAMBLE, ...DECISIONS, ...endpointTable(), ...rulesTable(), '## Parameters', '', ...parameterTables()].join('\n');
+  return [...PREAMBLE, ...cardNumberSection(), ...DECISIONS, ...endpointTable(), ...rulesTable(), '## Parameters', '', ...parameterTables()].join('\n');
 }

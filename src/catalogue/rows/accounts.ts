@@ -1,5 +1,5 @@
 import { defineRows, sameFormat, type RowSpec } from '../define.js';
-import { digits, oneOf, pattern, text } from '../formats.js';
+import { digits, multilineText, oneOf, pattern, text } from '../formats.js';
 import { ACCOUNT_DATA, combine, conditional, optional } from '../use.js';
 import type { ParameterRow } from '../types.js';
 
@@ -38,7 +38,7 @@ const card = defineRows({ section: 'Card account', use: conditional(ACCOUNT_DATA
 
 function walletRows(wallet: 'walletA' | 'walletB' | 'walletC'): RowSpec[] {
   const specs: RowSpec[] = [
-    [`${wallet}.paymentToken`, text(32768, 1, 'as received from the wallet provider'), {
+    [`${wallet}.paymentToken`, multilineText(32768, 1, 'as received from the wallet provider'), {
       secret: 'full',
       code: '200.100.602',
       sample: '{"data":"c2FtcGxlIHRva2Vu","version":"EC_v1"}',

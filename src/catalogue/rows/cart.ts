@@ -1,5 +1,5 @@
 import { defineRows, sameFormat } from '../define.js';
-import { bool, currency, decimal, digits, oneOf, pattern, text } from '../formats.js';
+import { bool, currency, decimal, digits, multilineText, oneOf, pattern, text } from '../formats.js';
 import { url } from '../formats-contact.js';
 import { date } from '../formats-time.js';
 import { ORDER_DATA, conditional, optional } from '../use.js';
@@ -20,7 +20,7 @@ const items = defineRows({ section: 'Cart items', use: optional(ORDER_DATA), cod
   [`${ITEM}type`, oneOf(['PHYSICAL', 'DIGITAL', 'MIXED', 'ANONYMOUS_DONATION', 'AUTHORITIES_PAYMENT']), { use: conditional(ORDER_DATA) }],
   [`${ITEM}sku`, text(255), { sample: 'SKU-0017' }],
   [`${ITEM}currency`, currency(), { use: conditional(ORDER_DATA), code: '100.550.401' }],
-  [`${ITEM}description`, text(2048), { use: conditional(ORDER_DATA), sample: 'A novel, paperback edition' }],
+  [`${ITEM}description`, multilineText(2048), { use: conditional(ORDER_DATA), sample: 'A novel, paperback edition' }],
   [`${ITEM}commodityCode`, digits(8, 1, 'N8', '49019900')],
   [`${ITEM}commodityDescription`, text(50), { sample: 'Printed books' }],
   [`${ITEM}originalPrice`, text(255), { sample: '40.00' }],
@@ -30,8 +30,9 @@ const items = defineRows({ section: 'Cart items', use: optional(ORDER_DATA), cod
   }],
   [`${ITEM}taxCategory`, oneOf(['S', 'AA', 'E', 'Z']), { use: conditional(ORDER_DATA) }],
   ...sameFormat(ITEM, ['shipping', 'discount'], money(), { use: conditional(ORDER_DATA) }),
-  [`${ITEM}giftMessage`, text(255), { sample: 'Happy birthday' }],
-  ...sameFormat(ITEM, ['shippingMethod', 'shippingInstructions', 'shippingTrackingNumber'], text(255), { sample: 'GROUND' }),
+  [`${ITEM}giftMessage`, multilineText(255), { sample: 'Happy birthday' }],
+  ...sameFormat(ITEM, ['shippingMethod', 'shippingTrackingNumber'], text(255), { sample: 'GROUND' }),
+  [`${ITEM}shippingInstructions`, multilineText(255), { sample: 'GROUND' }],
   [`${ITEM}quantityUnit`, oneOf(['COUNT', 'M', 'CM', 'KG', 'G'])],
   ...sameFormat(ITEM, ['productUrl', 'imageUrl'], url(2048, 1)),
   [`${ITEM}totalDiscountAmount`, money()],

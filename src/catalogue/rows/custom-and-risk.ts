@@ -1,5 +1,5 @@
 import { defineRows } from '../define.js';
-import { chars, decimal, pattern, text } from '../formats.js';
+import { chars, decimal, multilineText, pattern, text } from '../formats.js';
 import { dateTime } from '../formats-time.js';
 import { WRITE_ENDPOINTS, optional } from '../use.js';
 import type { Endpoint, ParameterRow } from '../types.js';
@@ -14,7 +14,7 @@ export function mapKey(sample: string) {
 const RISK: readonly Endpoint[] = ['payment', 'registration', 'registrationPayment', 'checkout'];
 
 const custom = defineRows({ section: 'Custom parameters', use: optional(WRITE_ENDPOINTS) }, [
-  ['customParameters[name]', text(2048, 0, 'AN2048, 0 to 2048'), {
+  ['customParameters[name]', multilineText(2048, 0, 'AN2048, 0 to 2048, line breaks allowed'), {
     keyFormat: mapKey('SHOPPER_orderNote'),
     description: 'Echoed back. Names sent from the widget must start with SHOPPER_.',
   }],
@@ -26,7 +26,7 @@ const risk = defineRows({ section: 'Risk', use: optional(RISK) }, [
   ['risk.amount', decimal(10, true), { code: '100.550.603', description: 'Also the 3D Secure amount when present.' }],
   ['risk.orderTimestamp', dateTime(), { description: 'Defaults to the time set by the system.' }],
   ['risk.brand', text(255), { sample: 'VISA' }],
-  ['risk.parameters[name]', text(2048), { keyFormat: mapKey('USER_DATA1') }],
+  ['risk.parameters[name]', multilineText(2048), { keyFormat: mapKey('USER_DATA1') }],
   ['risk.merchantWebsite', text(60), { sample: 'shop.example.com' }],
   ['risk.accountToken', text(64), { secret: 'full', sample: 'risk-account-token-17' }],
 ]);

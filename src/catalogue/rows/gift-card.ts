@@ -1,5 +1,5 @@
 import { defineRows } from '../define.js';
-import { oneOf, text } from '../formats.js';
+import { multilineText, oneOf, text } from '../formats.js';
 import { ACCOUNT_DATA, optional } from '../use.js';
 import type { ParameterRow } from '../types.js';
 
@@ -16,6 +16,6 @@ export const giftCardRows: readonly ParameterRow[] = defineRows({ section: 'Gift
   ['giftCard.number', text(255, 2), { secret: 'last4', sample: '6006491234567890' }],
   ['giftCard.pin', text(255, 2), { secret: 'full', sample: '4321' }],
   ['giftCard.holder', text(255, 2), { sample: 'Jane Jones' }],
-  ['giftCard.message', text(160, 2), { sample: 'Happy birthday' }],
+  ['giftCard.message', multilineText(160, 2), { sample: 'Happy birthday' }],
   ['giftCard.type', oneOf(OCCASIONS, 'AN16: BIRTHDAY, ANNIVERSARY, … (29 occasions)')],
 ]);

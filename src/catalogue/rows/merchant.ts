@@ -1,5 +1,5 @@
 import { defineRows, sameFormat } from '../define.js';
-import { countryAlpha2, digits, oneOf, pattern, text } from '../formats.js';
+import { countryAlpha2, digits, multilineText, oneOf, pattern, text } from '../formats.js';
 import { INITIAL_PAYMENTS, optional } from '../use.js';
 import { mapKey } from './custom-and-risk.js';
 import type { ParameterRow } from '../types.js';
@@ -35,7 +35,7 @@ const merchant = defineRows({ section: 'Merchant (acceptor)', use: optional(INIT
   ['merchant.submerchantId', text(100)],
   ['merchant.marketplaceId', text(255)],
   ['merchant.taxId', text(60), { sample: 'DE123456789' }],
-  ['merchant.data[key]', text(2048), { keyFormat: mapKey('loyaltyProgram') }],
+  ['merchant.data[key]', multilineText(2048), { keyFormat: mapKey('loyaltyProgram') }],
   ['merchant.foreignRetailIndicator', text(25)],
   ['merchant.legalName', text(100), { sample: 'Muster Shop GmbH' }],
   ['merchant.app.schemeUrl', text(255), { sample: 'mustershop://payment' }],
@@ -45,7 +45,7 @@ const corporatePhone = () => digits(25, 1, 'N25 digits', '498912345670');
 
 const corporate = defineRows({ section: 'Corporate', use: optional(INITIAL_PAYMENTS) }, [
   ['corporate.name', text(30), { sample: 'Jones Ltd' }],
-  ['corporate.description', text(160)],
+  ['corporate.description', multilineText(160)],
   ['corporate.street', text(100), { sample: 'Main Street 1' }],
   ['corporate.address', text(100), { sample: 'Floor 3' }],
   ['corporate.city', text(80), { sample: 'London' }],

@@ -1,5 +1,5 @@
 import { defineRows, mirrorRows } from '../define.js';
-import { countryAlpha2, decimal, oneOf, pattern, text } from '../formats.js';
+import { countryAlpha2, decimal, multilineText, oneOf, pattern, text } from '../formats.js';
 import { email, phone } from '../formats-contact.js';
 import { date } from '../formats-time.js';
 import { INITIAL_PAYMENTS, ORDER_DATA, conditional, optional } from '../use.js';
@@ -31,7 +31,7 @@ const shipping = defineRows({ section: 'Shipping address', use: optional(ORDER_D
   ['shipping.country', countryAlpha2(), { use: conditional(ORDER_DATA), code: '100.800.501' }],
   ['shipping.method', oneOf(METHODS), { use: conditional(ORDER_DATA) }],
   ['shipping.cost', decimal(10, true), { use: conditional(ORDER_DATA), code: '100.550.303', sample: '4.90' }],
-  ['shipping.comment', text(160), { use: conditional(ORDER_DATA), sample: 'Leave at the door' }],
+  ['shipping.comment', multilineText(160), { use: conditional(ORDER_DATA), sample: 'Leave at the door' }],
   ['shipping.expectedDate', date({ sample: '2034-05-20' })],
   ['shipping.logisticsProvider', text(255), { sample: 'Parcel Co' }],
   ['shipping.trackingNumber', text(255), { sample: 'TRACK-0017' }],

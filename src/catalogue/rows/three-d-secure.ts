@@ -1,5 +1,5 @@
 import { defineRows, sameFormat, type RowSpec } from '../define.js';
-import { bool, countryAlpha3, currency, decimal, digits, oneOf, pattern, text } from '../formats.js';
+import { bool, countryAlpha3, currency, decimal, digits, multilineText, oneOf, pattern, text } from '../formats.js';
 import { conditional, optional } from '../use.js';
 import type { Endpoint, ParameterRow } from '../types.js';
 
@@ -20,7 +20,7 @@ const requestorRows: RowSpec[] = NETWORKS.flatMap((network) =>
 const authentication = defineRows({ section: '3D Secure: authentication message fields', use: optional(THREE_D_SECURE) }, [
   ['threeDSecure.amount', decimal(9), { code: '100.550.303' }],
   ['threeDSecure.currency', currency(), { code: '100.550.401' }],
-  ['threeDSecure.deviceInfo', text(16384, 1, 'encrypted authRequestParams of the mobile SDK'), {
+  ['threeDSecure.deviceInfo', multilineText(16384, 1, 'encrypted authRequestParams of the mobile SDK'), {
     use: conditional(THREE_D_SECURE),
     echo: false,
     description: 'Starts the app-based 3D Secure v2 flow.',

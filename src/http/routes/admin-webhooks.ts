@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpNotificationSender } from '../../jobs/http-sender.js';
+import { adminField as field } from '../admin-fields.js';
 import { createWebhook } from '../../operations/webhooks/create-webhook.js';
 import { deactivateWebhook, deleteWebhook } from '../../operations/webhooks/deactivate-webhook.js';
 import { listWebhookAttempts } from '../../operations/webhooks/list-attempts.js';
@@ -21,14 +22,6 @@ export interface WebhookAdminRouteOptions {
 }
 
 type WebhookParams = { Params: { webhookId: string } };
-
-/** A single, non-empty form field (or query field on GET). */
-function field(source: unknown, name: string, required: boolean): string | undefined {
-  const value = (source as Record<string, unknown> | undefined)?.[name];
-  if (typeof value === 'string' && value !== '') return value;
-  if (value === undefined && !required) return undefined;
-  throw invalidParameter(name, typeof value === 'string' ? value : '', required ? 'is required' : 'must be sent once');
-}
 
 // A malformed id cannot name a webhook: the same 404 as an unknown one.
 function webhookIdOf(request: FastifyRequest<WebhookParams>): string {

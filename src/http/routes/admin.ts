@@ -1,21 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { adminField } from '../admin-fields.js';
 import { createAccessToken } from '../../operations/admin/create-access-token.js';
 import { createEntity } from '../../operations/admin/create-entity.js';
 import { listEntities } from '../../operations/admin/list-entities.js';
 import { revokeAccessToken } from '../../operations/admin/revoke-access-token.js';
-import { GatewayError } from '../../results/gateway-error.js';
 import { sendWithEnvelope } from '../reply.js';
 
 const admin = { config: { auth: 'admin' as const } };
 
-function field(request: FastifyRequest, name: string, required: boolean): string | undefined {
-  const value = (request.body as Record<string, unknown> | undefined)?.[name];
-  if (typeof value === 'string' && value !== '') return value;
-  if (value === undefined && !required) return undefined;
-  throw new GatewayError('200.300.404', {
-    parameterErrors: [{ name, value: typeof value === 'string' ? value : '', message: required ? 'is required' : 'must be sent once' }],
-  });
-}
+const field = (request: FastifyRequest, name: string, required: boolean) => adminField(request.body, name, required);
 
 /**
  * The operator's API (guarded by ADMIN_TOKEN). The command line uses it while a gateway runs,

@@ -1,4 +1,8 @@
-import { hashAccessToken } from '../../domain/ids.js';
+import { CARD_NUMBER_CODE, CARD_NUMBER_MESSAGE } from '../../catalogue/card-number-fields.js';
+import { containsCardNumber } from '../../domain/card-numbers-in-text.js';
+import { controlCharacterProblem } from '../../domain/control-characters.js';
+import { ENTITY_ID_PATTERN, hashAccessToken } from '../../domain/ids.js';
+import { maskPanLikeDigits } from '../../domain/redact.js';
 import { GatewayError } from '../../results/gateway-error.js';
 import { insertAccessToken } from '../../storage/repositories/access-tokens.js';
 import { findEntity, insertEntity } from '../../storage/repositories/entities.js';
@@ -19,17 +23,31 @@ export interface CreatedEntity {
 
 const MAX_NAME_LENGTH = 128;
 
+function nameError(code: string, name: string, message: string): GatewayError {
+  // Masked before cut: a cut card number would escape the mask.
+  return new GatewayError(code, { parameterErrors: [{ name: 'name', value: maskPanLikeDigits(name).slice(0, MAX_NAME_LENGTH), message }] });
+}
+
+/** The name reaches every payment's descriptor: one line, no card number (docs/api.md). */
 function checkName(name: string): void {
-  if (name.trim().length === 0 || name.length > MAX_NAME_LENGTH) {
-    throw new GatewayError('200.300.404', {
-      parameterErrors: [{ name: 'name', value: name.slice(0, MAX_NAME_LENGTH), message: `must be 1 to ${MAX_NAME_LENGTH} characters` }],
-    });
-  }
+  if (name.trim().length === 0 || name.length > MAX_NAME_LENGTH) throw nameError('200.300.404', name, `must be 1 to ${MAX_NAME_LENGTH} characters`);
+  const control = controlCharacterProblem(name);
+  if (control !== undefined) throw nameError('200.300.404', name, control);
+  if (containsCardNumber(name)) throw nameError(CARD_NUMBER_CODE, name, CARD_NUMBER_MESSAGE);
+}
+
+function merchantNotFound(merchantId: string): GatewayError {
+  return new GatewayError('200.300.406', {
+    httpStatus: 404,
+    parameterErrors: [{ name: 'merchant', value: maskPanLikeDigits(merchantId).slice(0, 64), message: 'no merchant entity has this id' }],
+  });
 }
 
 /** Creates a merchant or a channel with its first access token; the token is returned only here. */
 export async function createEntity(deps: OperationDeps, input: CreateEntityInput): Promise<CreatedEntity> {
   checkName(input.name);
+  // A malformed id names no merchant; NUL would not even reach the comparison in PostgreSQL.
+  if (input.merchantId !== undefined && !ENTITY_ID_PATTERN.test(input.merchantId)) throw merchantNotFound(input.merchantId);
   const now = deps.clock.now();
   const entityId = deps.ids.id();
   const accessToken = deps.ids.accessToken();
@@ -37,12 +55,7 @@ export async function createEntity(deps: OperationDeps, input: CreateEntityInput
   await deps.storage.transaction(async (tx) => {
     if (input.merchantId !== undefined) {
       const merchant = await findEntity(tx, input.merchantId);
-      if (!merchant || merchant.kind !== 'merchant') {
-        throw new GatewayError('200.300.406', {
-          httpStatus: 404,
-          parameterErrors: [{ name: 'merchant', value: input.merchantId, message: 'no merchant entity has this id' }],
-        });
-      }
+      if (!merchant || merchant.kind !== 'merchant') throw merchantNotFound(input.merchantId);
     }
     const kind = input.merchantId === undefined ? 'merchant' : 'channel';
     await insertEntity(tx, { id: entityId, kind, name: input.name, merchantId: input.merchantId ?? null, createdAt: now });
