@@ -1,4 +1,5 @@
 import { readBoolean, readEnum, readInteger, readOptional, readUrl, type Env } from './env-readers.js';
+import { collectHttpTimeouts, HTTP_TIMEOUT_VARIABLES, type HttpTimeouts } from './http-timeouts.js';
 import { collectWorkerSettings, WORKER_VARIABLES, type WorkerSettings } from './worker-settings.js';
 
 /**
@@ -32,6 +33,7 @@ export interface Config {
   readonly reversalCutoffMinutes: number | undefined;
   readonly captureCutoffMinutes: number | undefined;
   readonly workers: WorkerSettings;
+  readonly httpTimeouts: HttpTimeouts;
 }
 
 export class ConfigError extends Error {
@@ -64,6 +66,7 @@ export const CONFIG_VARIABLES = [
   ['REVERSAL_CUTOFF_MINUTES', '(connector)', 'Minutes after a PA, DB or CD during which it may be reversed (RV); unset keeps each connector\'s own (the simulator: 1440).'],
   ['CAPTURE_CUTOFF_MINUTES', '(connector)', 'Minutes after a PA during which it may be captured (CP); unset keeps each connector\'s own (the simulator: 10080).'],
   ...WORKER_VARIABLES,
+  ...HTTP_TIMEOUT_VARIABLES,
 ] as const;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -115,6 +118,7 @@ export function loadConfig(env: Env): Config {
     reversalCutoffMinutes: readOptionalMinutes(env, 'REVERSAL_CUTOFF_MINUTES', problems),
     captureCutoffMinutes: readOptionalMinutes(env, 'CAPTURE_CUTOFF_MINUTES', problems),
     workers: collectWorkerSettings(env, problems),
+    httpTimeouts: collectHttpTimeouts(env, problems),
   };
   checkTls(config, problems);
   checkProcesses(config, problems);
