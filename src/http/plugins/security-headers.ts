@@ -20,7 +20,9 @@ export function securityHeaders(system: GatewaySystem): Readonly<Record<string, 
 /** Registered first, so that answers other hooks cut short (throttling, authentication) carry them too. */
 export function registerSecurityHeaders(app: FastifyInstance, system: GatewaySystem): void {
   const headers = securityHeaders(system);
-  app.addHook('onRequest', async (_request, reply) => {
+  // A callback hook: no promise per request on the hot path.
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 }
