@@ -7,7 +7,10 @@ import type { Clock, IdGenerator } from './domain/ids.js';
 import { newRequestId } from './http/envelope.js';
 import { loggerOptions } from './http/logging.js';
 import { registerAuthentication } from './http/plugins/authentication.js';
-import { registerErrorHandling } from './http/plugins/error-handling.js';
+import { frameworkErrorHandler, registerErrorHandling } from './http/plugins/error-handling.js';
+import { clientErrorHandler } from './http/plugins/client-errors.js';
+import { registerSecurityHeaders, securityHeaders } from './http/plugins/security-headers.js';
+import { fastifyTimeoutOptions, serverTimeoutOptions } from './http/transport-options.js';
 import { registerTestModeRule, registerTransportSecurity } from './http/plugins/system-mode.js';
 import { registerThrottling } from './http/plugins/throttling.js';
 import { registerAdminRoutes } from './http/routes/admin.js';
@@ -87,16 +90,22 @@ function paymentDeps(options: AppOptions): PaymentDeps {
 /** Builds the whole HTTP application; never listens, so tests drive it with inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const security = securityHeaders(config.system);
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: newRequestId,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxyTls,
-    ...(options.https ? { https: { cert: options.https.cert, key: options.https.key } } : {}),
+    ...fastifyTimeoutOptions(config.httpTimeouts),
+    http: serverTimeoutOptions(config.httpTimeouts),
+    clientErrorHandler: clientErrorHandler(config.httpTimeouts, security),
+    frameworkErrors: frameworkErrorHandler(security),
+    ...(options.https ? { https: { cert: options.https.cert, key: options.https.key, ...serverTimeoutOptions(config.httpTimeouts) } } : {}),
   }) as unknown as FastifyInstance;
   app.decorate('gateway', { ...options, principals: new PrincipalResolver(options.storage, options.clock), payments: paymentDeps(options) });
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app, config.system);
   // The API speaks application/x-www-form-urlencoded only; anything else is a 415.
   app.removeAllContentTypeParsers();
   await app.register(formbody);

@@ -1,5 +1,6 @@
 import { readBoolean, readEnum, readInteger, readOptional, readUrl, type Env } from './env-readers.js';
 import { collectResolutionSettings, RESOLUTION_VARIABLES, type ResolutionSettings } from './resolution-settings.js';
+import { collectHttpTimeouts, HTTP_TIMEOUT_VARIABLES, type HttpTimeouts } from './http-timeouts.js';
 import { collectWorkerSettings, WORKER_VARIABLES, type WorkerSettings } from './worker-settings.js';
 
 /**
@@ -35,6 +36,7 @@ export interface Config {
   readonly workers: WorkerSettings;
   /** Connector timeout, the resolution of pending transactions, idempotency leases. */
   readonly resolution: ResolutionSettings;
+  readonly httpTimeouts: HttpTimeouts;
 }
 
 export class ConfigError extends Error {
@@ -68,6 +70,7 @@ export const CONFIG_VARIABLES = [
   ['CAPTURE_CUTOFF_MINUTES', '(connector)', 'Minutes after a PA during which it may be captured (CP); unset keeps each connector\'s own (the simulator: 10080).'],
   ...WORKER_VARIABLES,
   ...RESOLUTION_VARIABLES,
+  ...HTTP_TIMEOUT_VARIABLES,
 ] as const;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -120,6 +123,7 @@ export function loadConfig(env: Env): Config {
     captureCutoffMinutes: readOptionalMinutes(env, 'CAPTURE_CUTOFF_MINUTES', problems),
     workers: collectWorkerSettings(env, problems),
     resolution: collectResolutionSettings(env, problems),
+    httpTimeouts: collectHttpTimeouts(env, problems),
   };
   checkTls(config, problems);
   checkProcesses(config, problems);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import { stdSerializers, type LoggerOptions } from 'pino';
 import { maskPanLikeDigits } from '../domain/redact.js';
 
 /**
@@ -41,10 +41,28 @@ function serializeRequest(request: FastifyRequest) {
   return { method: request.method, path: maskPanLikeDigits(path), remoteAddress: request.ip };
 }
 
+/** A query string quoted in free text (an error message naming the URL), up to the next space or quote. */
+const QUOTED_QUERY = /\?[^\s'"`]+/g;
+
+function scrubText(text: string): string {
+  return maskPanLikeDigits(text.replace(QUOTED_QUERY, '?[query removed]'));
+}
+
+/**
+ * Errors may quote the request: Fastify's messages name the URL, Node's parser errors carry the
+ * raw bytes (rawPacket). Query strings are dropped, PAN-like digits masked, raw bytes left out.
+ */
+function serializeError(error: Error) {
+  const serialized: Record<string, unknown> = { ...stdSerializers.err(error) };
+  delete serialized['rawPacket'];
+  for (const [key, value] of Object.entries(serialized)) if (typeof value === 'string') serialized[key] = scrubText(value);
+  return serialized;
+}
+
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
-    serializers: { req: serializeRequest as never },
+    serializers: { req: serializeRequest as never, err: serializeError },
   };
 }

@@ -39,6 +39,11 @@ for (const database of testDatabases()) {
       { name: 'own entity', headers: () => bearer(merchant.accessToken), entity: () => merchant.entityId, status: 200 },
       { name: 'merchant token for its channel', headers: () => bearer(merchant.accessToken), entity: () => channel.entityId, status: 200 },
       { name: 'channel token for itself', headers: () => bearer(channel.accessToken), entity: () => channel.entityId, status: 200 },
+      // RFC 7235: the scheme is case-insensitive.
+      { name: 'scheme in lower case', headers: () => ({ authorization: `bearer ${merchant.accessToken}` }), entity: () => merchant.entityId, status: 200 },
+      { name: 'scheme in upper case', headers: () => ({ authorization: `BEARER ${merchant.accessToken}` }), entity: () => merchant.entityId, status: 200 },
+      { name: 'scheme in mixed case', headers: () => ({ authorization: `bEaReR ${merchant.accessToken}` }), entity: () => merchant.entityId, status: 200 },
+      { name: 'scheme without its token', headers: () => ({ authorization: 'bearer' }), entity: () => merchant.entityId, status: 401, code: '800.900.300' },
     ];
     for (const row of cases) {
       it(`${row.name} → ${row.status}${row.code ? ` ${row.code}` : ''}`, async () => {

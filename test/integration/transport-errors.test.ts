@@ -56,6 +56,83 @@ for (const database of testDatabases()) {
       });
     }
 
+    it('a body that is not a form names the accepted media type', async () => {
+      for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'text/plain' }, {}]) {
+        const response = await t.app.inject({ method: 'POST', url: '/v1/probe', headers: { ...bearer(token), ...headers }, payload: '{"entityId":"x"}' });
+        assert.equal(response.statusCode, 415, response.body);
+        const result = json(response).result;
+        assert.equal(result.description, 'invalid Request Message. No valid XML. XML must be url-encoded! maybe it contains a not encoded ampersand or something similar.');
+        assert.deepEqual(result.parameterErrors.map((e: { name: string; message: string }) => [e.name, e.message]), [['Content-Type', 'must be application/x-www-form-urlencoded']]);
+      }
+    });
+
+    it('413 names the limit', async () => {
+      const payload = form({ entityId, pad: 'x'.repeat(4096) });
+      const response = await t.app.inject({ method: 'POST', url: '/v1/probe', headers: { ...bearer(token), ...FORM_HEADERS }, payload });
+      assert.equal(response.statusCode, 413);
+      assert.deepEqual(json(response).result.parameterErrors, [{ name: 'body', value: String(payload.length), message: 'must be at most 2048 bytes' }]);
+    });
+
+    it('every answer carries nosniff and no-store, and no HSTS on the test system', async () => {
+      const requests = [
+        { method: 'GET', url: '/v1/resultcodes' },
+        { method: 'GET', url: `/v1/probe?entityId=${entityId}`, headers: bearer(token) },
+        { method: 'GET', url: '/v1/probe' },
+        { method: 'GET', url: '/v1/nothing-here' },
+        { method: 'PUT', url: '/v1/resultcodes' },
+        { method: 'POST', url: '/v1/probe', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: '{}' },
+        { method: 'POST', url: '/v1/probe', headers: { ...bearer(token), ...FORM_HEADERS }, payload: 'x'.repeat(4096) },
+        { method: 'GET', url: '/health' },
+      ] as const;
+      for (const request of requests) {
+        const response = await t.app.inject(request);
+        assert.equal(response.headers['x-content-type-options'], 'nosniff', `${request.method} ${request.url} → ${response.statusCode}`);
+        assert.equal(response.headers['cache-control'], 'no-store', `${request.method} ${request.url} → ${response.statusCode}`);
+        assert.equal(response.headers['strict-transport-security'], undefined);
+      }
+    });
+
+    it('the live system sends Strict-Transport-Security on every answer', async () => {
+      const live = await startTestApp(t.storage, { env: { GATEWAY_SYSTEM: 'live', TRUST_PROXY_TLS: 'true' } });
+      try {
+        for (const headers of [{ 'x-forwarded-proto': 'https' }, {}]) {
+          const response = await live.app.inject({ method: 'GET', url: '/v1/resultcodes', headers });
+          assert.match(String(response.headers['strict-transport-security']), /^max-age=31536000; includeSubDomains$/, `${response.statusCode}`);
+          assert.equal(response.headers['cache-control'], 'no-store');
+        }
+      } finally {
+        await live.close();
+      }
+    });
+
+    it('a handler slower than HANDLER_TIMEOUT_MS answers 504 900.100.300 with the envelope', async () => {
+      const env = { HEADERS_TIMEOUT_MS: '100', REQUEST_TIMEOUT_MS: '200', HANDLER_TIMEOUT_MS: '300', CONNECTION_TIMEOUT_MS: '5000' };
+      let finished!: () => void;
+      const handlerDone = new Promise<void>((resolve) => (finished = resolve));
+      const slow = await startTestApp(t.storage, {
+        env,
+        extraRoutes: (app) => app.get('/v1/slow', async () => {
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          finished();
+          return { late: true };
+        }),
+      });
+      try {
+        const response = await slow.app.inject({ method: 'GET', url: '/v1/slow' });
+        assert.equal(response.statusCode, 504, response.body);
+        const body = json(response);
+        assert.equal(body.result.code, '900.100.300');
+        assert.match(body.timestamp, ENVELOPE_TIMESTAMP);
+        assert.equal(response.headers['cache-control'], 'no-store');
+        await handlerDone;
+        await new Promise((resolve) => setImmediate(resolve));
+        const errors = slow.logs.lines.map((line) => JSON.parse(line) as { level: number }).filter((line) => line.level >= 50);
+        assert.deepEqual(errors, [], 'the late answer is dropped quietly');
+      } finally {
+        await slow.close();
+      }
+    });
+
     it('405 names the allowed methods', async () => {
       const response = await t.app.inject({ method: 'DELETE', url: '/v1/resultcodes' });
       assert.equal(response.statusCode, 405);

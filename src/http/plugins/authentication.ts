@@ -3,7 +3,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { ENTITY_ID_PATTERN } from '../../domain/ids.js';
 import { GatewayError } from '../../results/gateway-error.js';
 
-const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{16,512})$/;
+// The scheme is case-insensitive (RFC 7235 section 2.1): `bearer x` and `BEARER x` are `Bearer x`.
+const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{16,512})$/i;
 
 /** The bearer token of the request, or a 401 when the header is absent or malformed. */
 export function bearerToken(request: FastifyRequest): string {

@@ -1,25 +1,82 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resultOf, type ResultBody } from '../envelope.js';
 import { sendWithEnvelope } from '../reply.js';
-import { GatewayError } from '../../results/gateway-error.js';
+import { GatewayError, type ParameterError } from '../../results/gateway-error.js';
 import { isDatabaseUnavailable } from '../../storage/errors.js';
 import { maskPanLikeDigits } from '../../domain/redact.js';
 
-/** Fastify's own transport errors, each mapped to a catalogue code. */
-const FASTIFY_ERRORS: Readonly<Record<string, { code: string; status: number }>> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: '200.100.103', status: 413 },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: '200.100.101', status: 415 },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: '200.100.103', status: 400 },
-  FST_ERR_CTP_EMPTY_TYPE: { code: '200.100.101', status: 415 },
-  FST_ERR_CTP_INVALID_TYPE: { code: '200.100.101', status: 415 },
+const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+
+interface FrameworkError {
+  readonly code: string;
+  readonly status: number;
+  /** The field to name; never the URL or query as sent, which may carry card data. */
+  readonly parameterError?: (request: FastifyRequest) => ParameterError;
+}
+
+function headerValue(request: FastifyRequest, name: string): string {
+  const value = request.headers[name];
+  return maskPanLikeDigits(String(value ?? '')).slice(0, 64);
+}
+
+const badUrl: FrameworkError = {
+  code: '200.100.103',
+  status: 400,
+  parameterError: () => ({ name: 'path', value: '', message: 'must be a valid URL with correct percent-encoding' }),
 };
 
-function toGatewayError(error: FastifyError | Error): GatewayError | undefined {
+/**
+ * Every client-side error Fastify raises (FST_ERR_* with a 4xx status), each with a catalogue
+ * code and the field at fault; a test lists Fastify's errors and checks none is missing.
+ */
+export const FASTIFY_ERRORS: Readonly<Record<string, FrameworkError>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: '200.100.103',
+    status: 413,
+    parameterError: (request) => ({ name: 'body', value: headerValue(request, 'content-length'), message: `must be at most ${request.routeOptions.bodyLimit} bytes` }),
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: '200.100.101',
+    status: 415,
+    parameterError: (request) => ({ name: 'Content-Type', value: headerValue(request, 'content-type'), message: `must be ${FORM_MEDIA_TYPE}` }),
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: '200.100.103',
+    status: 400,
+    parameterError: (request) => ({ name: 'Content-Length', value: headerValue(request, 'content-length'), message: 'must be the length of the body' }),
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: '200.100.101', status: 415 },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: '200.100.101', status: 415 },
+  FST_ERR_BAD_URL: badUrl,
+  FST_ERR_INVALID_URL: badUrl,
+  FST_ERR_MAX_PARAM_LENGTH: {
+    code: '200.100.103',
+    status: 414,
+    parameterError: () => ({ name: 'path', value: '', message: 'each path segment must be at most 100 characters' }),
+  },
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: {
+    code: '200.100.101',
+    status: 415,
+    parameterError: () => ({ name: 'Content-Type', value: '', message: `is required: ${FORM_MEDIA_TYPE}` }),
+  },
+  FST_ERR_ROUTE_MISSING_CONTENT: { code: '200.100.103', status: 400, parameterError: () => ({ name: 'body', value: '', message: 'is required' }) },
+  FST_ERR_VALIDATION: { code: '200.300.404', status: 400 },
+  FST_ERR_NOT_FOUND: { code: '200.300.404', status: 404 },
+  // The work may still finish (a connector may have moved money): the outcome is uncertain,
+  // and GET or an Idempotency-Key replay finds it.
+  FST_ERR_HANDLER_TIMEOUT: { code: '900.100.300', status: 504 },
+  // Fastify's errors for the server's own set-up (500) are bugs of ours: 900.100.203 below.
+};
+
+function toGatewayError(error: FastifyError | Error, request: FastifyRequest): GatewayError | undefined {
   if (error instanceof GatewayError) return error;
   const mapped = FASTIFY_ERRORS[(error as FastifyError).code ?? ''];
-  if (mapped) return new GatewayError(mapped.code, { httpStatus: mapped.status });
+  if (mapped) {
+    const parameterErrors = mapped.parameterError ? [mapped.parameterError(request)] : undefined;
+    return new GatewayError(mapped.code, { httpStatus: mapped.status, ...(parameterErrors ? { parameterErrors } : {}) });
+  }
   const status = (error as FastifyError).statusCode;
-  // Any other client error Fastify detects while reading the request (malformed URL, bad framing).
+  // Any other client error met while reading the request (a body the client aborted, bad framing).
   if (status !== undefined && status >= 400 && status < 500) return new GatewayError('200.100.103', { httpStatus: 400 });
   if (isDatabaseUnavailable(error)) return new GatewayError('999.999.888');
   return undefined;
@@ -27,7 +84,7 @@ function toGatewayError(error: FastifyError | Error): GatewayError | undefined {
 
 /** The status and body an error answers with; also stored for Idempotency-Key replays. */
 export function errorResponse(error: FastifyError | Error, request: FastifyRequest): { status: number; result: ResultBody; headers?: Record<string, string> } {
-  const known = toGatewayError(error);
+  const known = toGatewayError(error, request);
   if (!known) {
     request.log.error({ err: error }, 'unexpected error');
     return { status: 500, result: resultOf('900.100.203') };
@@ -41,6 +98,15 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
   const { status, result, headers } = errorResponse(error, request);
   if (headers) reply.headers(headers);
   return sendWithEnvelope(request, reply, status, {}, result);
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors met before routing (a malformed URL) that would otherwise
+ * be answered with Fastify's bare JSON, which repeats the URL, query string and all. No hook
+ * has run for them, so the security headers are set here.
+ */
+export function frameworkErrorHandler(headers: Readonly<Record<string, string>>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => handleError(error, request, reply.headers(headers));
 }
 
 function routePattern(url: string): RegExp {
