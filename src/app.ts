@@ -75,6 +75,7 @@ function paymentDeps(options: AppOptions): PaymentDeps {
     entityNames: new EntityNames(storage),
     vault: options.vault ?? createEphemeralVault({ storage, clock, ids }),
     writes: createPaymentWrites(storage.groupWrites ?? storage),
+    webhookTargets: options.config.workers.webhookTargets,
   };
 }
 

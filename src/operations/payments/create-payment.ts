@@ -4,6 +4,7 @@ import { newShortId } from '../../domain/short-id.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
 import { newTransactionState } from '../../domain/transaction.js';
 import { GatewayError } from '../../results/gateway-error.js';
+import { checkTargetUrl } from '../webhooks/check-url.js';
 import type { Queryable } from '../../storage/port.js';
 import type { PaymentDeps } from '../deps.js';
 import { prepareRegistrationFromPayment } from '../registrations/register-from-payment.js';
@@ -74,6 +75,7 @@ export async function createPayment(deps: PaymentDeps, input: CreatePaymentInput
 export async function processInitialPayment(deps: PaymentDeps, input: InitialPaymentInput): Promise<PaymentView> {
   const { request, entityId, method } = input;
   const paymentType = initialTypeOf(request);
+  if (request.notificationUrl !== undefined) checkTargetUrl('notificationUrl', request.notificationUrl, deps.webhookTargets);
   const connector = deps.connectors.connectorFor({ entityId, brand: method.brand, system: deps.system, testMode: request.testMode ?? null });
   const now = deps.clock.now();
   const id = deps.ids.id();
