@@ -94,6 +94,8 @@ for (const database of testDatabases()) {
     for (const [url, message] of refusedAtCreation) {
       it(`refuses to register ${url} → 400 200.300.404 naming url`, async () => {
         const response = await admin(t, 'POST', '/admin/webhooks', { entity: merchant.entityId, url });
+        // Were it accepted, its test delivery must never run: 10.x and 169.254.x are not this machine's.
+        if (response.statusCode === 201) await t.storage.query('DELETE FROM jobs');
         assert.equal(response.statusCode, 400, response.body);
         const { result } = json(response);
         assert.equal(result.code, '200.300.404');
