@@ -75,8 +75,11 @@ async function startReceiver(secret: () => string) {
   };
 }
 
+// The receiver is on 127.0.0.1, which webhooks may not reach unless the operator allows it.
+const RECEIVER_ENV = { WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.1/32' };
+
 async function prepare(storage: Storage, receiverUrl: string): Promise<{ entityId: string; secret: string }> {
-  const deps = { storage, clock: systemClock, ids: randomIds };
+  const deps = { storage, clock: systemClock, ids: randomIds, webhookTargets: loadConfig(RECEIVER_ENV).workers.webhookTargets };
   const { entityId } = await createEntity(deps, { name: 'Bench shop' });
   const webhook = await createWebhook(deps, { entityId, url: receiverUrl });
   // Skip the creation test: activate directly and drop its job, so only notifications are timed.
@@ -102,7 +105,7 @@ async function enqueueAll(storage: Storage, entityId: string): Promise<number> {
 function startWorkerProcesses(url: string, count: number): ChildProcess[] {
   return Array.from({ length: count }, () =>
     spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', WORKER_CONCURRENCY: values.concurrency, WORKER_BATCH_SIZE: values.batch, WORKER_POLL_INTERVAL_MS: '50' },
+      env: { ...process.env, ...RECEIVER_ENV, DATABASE_URL: url, LOG_LEVEL: 'warn', WORKER_CONCURRENCY: values.concurrency, WORKER_BATCH_SIZE: values.batch, WORKER_POLL_INTERVAL_MS: '50' },
       stdio: ['ignore', 'inherit', 'inherit'],
     }),
   );
@@ -121,7 +124,7 @@ async function main(): Promise<void> {
     const prepared = await prepare(storage, receiver.url);
     secret = prepared.secret;
     const enqueuePerSecond = await enqueueAll(storage, prepared.entityId);
-    const settings = { ...loadConfig({ WORKER_CONCURRENCY: values.concurrency, WORKER_BATCH_SIZE: values.batch, WORKER_POLL_INTERVAL_MS: '50' }).workers };
+    const settings = { ...loadConfig({ ...RECEIVER_ENV, WORKER_CONCURRENCY: values.concurrency, WORKER_BATCH_SIZE: values.batch, WORKER_POLL_INTERVAL_MS: '50' }).workers };
     const inProcess = WORKER_PROCESSES === 0 ? startWorkers({ storage, clock: systemClock, logger: silentLogger, settings }) : undefined;
     const children = startWorkerProcesses(url, WORKER_PROCESSES);
     while (receiver.stats().distinct < NOTIFICATIONS) await new Promise((resolve) => setTimeout(resolve, 20));

@@ -83,6 +83,7 @@ function paymentDeps(options: AppOptions): PaymentDeps {
     entityNames,
     vault: options.vault ?? createEphemeralVault({ storage, clock, ids }),
     writes: createPaymentWrites(storage.groupWrites ?? storage),
+    webhookTargets: options.config.workers.webhookTargets,
   };
   return deps;
 }

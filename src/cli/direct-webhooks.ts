@@ -17,8 +17,8 @@ import type { WebhookPort } from './webhook-port.js';
 export async function openDirectWebhooks(config: Config): Promise<WebhookPort> {
   const settings = config.workers;
   const storage = await openMigratedStorage(config);
-  const sender = httpNotificationSender({ timeoutMs: settings.webhookTimeoutMs, maxSocketsPerHost: 1 });
-  const deps = { storage, clock: systemClock, ids: randomIds, sender };
+  const sender = httpNotificationSender({ timeoutMs: settings.webhookTimeoutMs, maxSocketsPerHost: 1, targets: settings.webhookTargets });
+  const deps = { storage, clock: systemClock, ids: randomIds, sender, webhookTargets: settings.webhookTargets };
   return {
     createWebhook: (input) => createWebhook(deps, input),
     listWebhooks: (entityId) => listWebhooks(deps, entityId),

@@ -102,6 +102,7 @@ function checkTls(config: Config, problems: string[]): void {
 
 export function loadConfig(env: Env): Config {
   const problems: string[] = [];
+  const system = readEnum<GatewaySystem>(env, 'GATEWAY_SYSTEM', ['test', 'live'], 'test', problems);
   const config: Config = {
     host: readOptional(env, 'HOST') ?? '127.0.0.1',
     port: readInteger(env, 'PORT', 8080, 0, 65535, problems),
@@ -109,7 +110,7 @@ export function loadConfig(env: Env): Config {
     dataDir: readOptional(env, 'DATA_DIR') ?? './data',
     databasePoolSize: readInteger(env, 'DATABASE_POOL_SIZE', 10, 1, 1000, problems),
     gatewayProcesses: readInteger(env, 'GATEWAY_PROCESSES', 1, 1, 64, problems),
-    system: readEnum<GatewaySystem>(env, 'GATEWAY_SYSTEM', ['test', 'live'], 'test', problems),
+    system,
     tlsCertFile: readOptional(env, 'TLS_CERT_FILE'),
     tlsKeyFile: readOptional(env, 'TLS_KEY_FILE'),
     trustProxyTls: readBoolean(env, 'TRUST_PROXY_TLS', false, problems),
@@ -121,7 +122,7 @@ export function loadConfig(env: Env): Config {
     bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600, problems),
     reversalCutoffMinutes: readOptionalMinutes(env, 'REVERSAL_CUTOFF_MINUTES', problems),
     captureCutoffMinutes: readOptionalMinutes(env, 'CAPTURE_CUTOFF_MINUTES', problems),
-    workers: collectWorkerSettings(env, problems),
+    workers: collectWorkerSettings(env, problems, system),
     resolution: collectResolutionSettings(env, problems),
     httpTimeouts: collectHttpTimeouts(env, problems),
   };

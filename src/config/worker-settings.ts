@@ -1,5 +1,7 @@
+import { parseAllowList } from '../domain/webhook-address.js';
+import type { WebhookTargetRules } from '../domain/webhook-url.js';
 import type { JobWorkerSettings } from '../jobs/job-worker.js';
-import { readBoolean, readInteger, type Env } from './env-readers.js';
+import { readBoolean, readInteger, readOptional, type Env } from './env-readers.js';
 
 /** The background workers' settings; part of the one configuration loadConfig returns. */
 export interface WorkerSettings extends JobWorkerSettings {
@@ -7,6 +9,8 @@ export interface WorkerSettings extends JobWorkerSettings {
   readonly runInGateway: boolean;
   /** A receiver must answer within this time; the lease must be longer. */
   readonly webhookTimeoutMs: number;
+  /** Which addresses notifications may go to (every sender and every URL check reads these). */
+  readonly webhookTargets: WebhookTargetRules;
 }
 
 export const WORKER_VARIABLES = [
@@ -16,10 +20,17 @@ export const WORKER_VARIABLES = [
   ['WORKER_POLL_INTERVAL_MS', '500', 'How long an idle worker waits before it looks for due jobs again.'],
   ['WORKER_LEASE_MS', '60000', 'How long a claimed job stays locked; after a worker dies its jobs run again once this has passed. Must exceed WEBHOOK_TIMEOUT_MS.'],
   ['WEBHOOK_TIMEOUT_MS', '30000', 'A webhook receiver must answer within this time, else the attempt failed.'],
+  ['WEBHOOK_ALLOWED_ADDRESSES', '(unset)', 'Comma-separated addresses or CIDR ranges (127.0.0.1/32, ::1) that webhooks and notificationUrl may reach although they are not public; for tests. Unset: public addresses only.'],
 ] as const;
 
+function readWebhookTargets(env: Env, system: 'test' | 'live', problems: string[]): WebhookTargetRules {
+  const { ranges, invalid } = parseAllowList(readOptional(env, 'WEBHOOK_ALLOWED_ADDRESSES') ?? '');
+  if (invalid.length > 0) problems.push(`WEBHOOK_ALLOWED_ADDRESSES: ${invalid.map((e) => JSON.stringify(e)).join(', ')} must be IP addresses or CIDR ranges`);
+  return Object.freeze({ httpsOnly: system === 'live', allowedAddresses: Object.freeze(ranges) });
+}
+
 /** Reads the worker variables, adding any problem to `problems` (loadConfig reports them all). */
-export function collectWorkerSettings(env: Env, problems: string[]): WorkerSettings {
+export function collectWorkerSettings(env: Env, problems: string[], system: 'test' | 'live'): WorkerSettings {
   const webhookTimeoutMs = readInteger(env, 'WEBHOOK_TIMEOUT_MS', 30_000, 100, 300_000, problems);
   const leaseMs = readInteger(env, 'WORKER_LEASE_MS', 60_000, 1_000, 86_400_000, problems);
   if (leaseMs <= webhookTimeoutMs) problems.push('WORKER_LEASE_MS must be longer than WEBHOOK_TIMEOUT_MS');
@@ -32,5 +43,6 @@ export function collectWorkerSettings(env: Env, problems: string[]): WorkerSetti
     // Sweeping twice per lease keeps a dead worker's jobs waiting at most 1.5 leases.
     sweepIntervalMs: Math.max(500, Math.floor(leaseMs / 2)),
     webhookTimeoutMs,
+    webhookTargets: readWebhookTargets(env, system, problems),
   });
 }

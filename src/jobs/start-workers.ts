@@ -41,7 +41,7 @@ export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sen
 export function startWorkers(options: StartWorkersOptions): RunningWorkers {
   const ownSender = options.sender
     ? undefined
-    : httpNotificationSender({ timeoutMs: options.settings.webhookTimeoutMs, maxSocketsPerHost: options.settings.concurrency });
+    : httpNotificationSender({ timeoutMs: options.settings.webhookTimeoutMs, maxSocketsPerHost: options.settings.concurrency, targets: options.settings.webhookTargets });
   const sender = options.sender ?? ownSender!;
   const worker = new JobWorker({
     ...options.settings,

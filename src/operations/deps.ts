@@ -1,6 +1,7 @@
 import type { ConnectorRouter } from '../connectors/router.js';
 import type { Clock, IdGenerator } from '../domain/ids.js';
 import type { Vault } from '../domain/vault/index.js';
+import type { WebhookTargetRules } from '../domain/webhook-url.js';
 import type { Storage } from '../storage/port.js';
 import type { EntityNames } from './entity-names.js';
 import type { PaymentWrites } from './payments/payment-writes.js';
@@ -24,4 +25,6 @@ export interface PaymentDeps extends OperationDeps {
   readonly vault: Vault;
   /** The pending and outcome writes, grouped across concurrent payments. */
   readonly writes: PaymentWrites;
+  /** Which notificationUrl targets a request may name. */
+  readonly webhookTargets: WebhookTargetRules;
 }

@@ -12,7 +12,7 @@ import { testWebhook } from '../../src/operations/webhooks/test-webhook.js';
 import { migrate } from '../../src/storage/migrate.js';
 import { createPgStorage } from '../../src/storage/pg-storage.js';
 import type { Storage } from '../../src/storage/port.js';
-import { WebhookReceiver } from '../support/webhook-receiver.js';
+import { RECEIVER_ENV, RECEIVER_TARGETS, WebhookReceiver } from '../support/webhook-receiver.js';
 
 /**
  * A worker process is killed (SIGKILL) in the middle of a few thousand deliveries and started
@@ -21,7 +21,7 @@ import { WebhookReceiver } from '../support/webhook-receiver.js';
  */
 const NOTIFICATIONS = 3_000;
 const KILL_AFTER_RECEIVED = 800;
-const WORKER_ENV = { WORKER_LEASE_MS: '2000', WEBHOOK_TIMEOUT_MS: '1000', WORKER_POLL_INTERVAL_MS: '50', WORKER_CONCURRENCY: '32', LOG_LEVEL: 'warn' };
+const WORKER_ENV = { ...RECEIVER_ENV, WORKER_LEASE_MS: '2000', WEBHOOK_TIMEOUT_MS: '1000', WORKER_POLL_INTERVAL_MS: '50', WORKER_CONCURRENCY: '32', LOG_LEVEL: 'warn' };
 const baseUrl = process.env['TEST_DATABASE_URL'];
 
 function startWorker(databaseUrl: string, output: string[]): ChildProcess {
@@ -62,8 +62,8 @@ describe('webhook worker killed mid-run', { skip: baseUrl ? false : 'TEST_DATABA
   });
 
   async function prepareNotifications(): Promise<string[]> {
-    const sender = httpNotificationSender({ timeoutMs: 2_000, maxSocketsPerHost: 1 });
-    const deps = { storage, clock: systemClock, ids: randomIds, sender };
+    const sender = httpNotificationSender({ timeoutMs: 2_000, maxSocketsPerHost: 1, targets: RECEIVER_TARGETS });
+    const deps = { storage, clock: systemClock, ids: randomIds, sender, webhookTargets: RECEIVER_TARGETS };
     const { entityId } = await createEntity(deps, { name: 'Kill shop' });
     const webhook = await createWebhook(deps, { entityId, url: receiver.url('/kill') });
     receiver.setSecret('/kill', webhook.secret);

@@ -77,7 +77,7 @@ for (const database of testDatabases()) {
       t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'trace' } });
       merchant = await t.createMerchant();
       // An active webhook, so notification bodies are written too and searched with the rest.
-      const webhook = await createWebhook({ storage: t.storage, clock: t.clock, ids: randomIds }, { entityId: merchant.entityId, url: 'https://merchant.example/hooks' });
+      const webhook = await createWebhook({ storage: t.storage, clock: t.clock, ids: randomIds, webhookTargets: t.config.workers.webhookTargets }, { entityId: merchant.entityId, url: 'https://merchant.example/hooks' });
       await t.storage.transaction((tx) => activatePendingWebhooks(tx, [webhook.webhookId], t.clock.now()));
     });
     after(async () => {

@@ -10,7 +10,7 @@ import { testDatabases } from '../support/databases.js';
 import { cardPayment, postPayment, referencePayment, SAMPLE_CARD, type Merchant } from '../support/payments.js';
 import { findSecrets } from '../support/secrets.js';
 import { bearer, startTestApp, type TestApp } from '../support/test-app.js';
-import { WebhookReceiver } from '../support/webhook-receiver.js';
+import { RECEIVER_ENV, RECEIVER_TARGETS, WebhookReceiver } from '../support/webhook-receiver.js';
 
 for (const database of testDatabases()) {
   describe(`payments and registrations notify their webhooks on ${database.name}`, () => {
@@ -18,15 +18,15 @@ for (const database of testDatabases()) {
     let merchant: Merchant;
     let receiver: WebhookReceiver;
     let worker: JobWorker;
-    const sender = httpNotificationSender({ timeoutMs: 2_000, maxSocketsPerHost: 8 });
+    const sender = httpNotificationSender({ timeoutMs: 2_000, maxSocketsPerHost: 8, targets: RECEIVER_TARGETS });
 
     before(async () => {
-      t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'warn' } });
+      t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'warn', ...RECEIVER_ENV } });
       merchant = await t.createMerchant();
       receiver = await WebhookReceiver.start();
       const handler = deliverWebhookHandler({ storage: t.storage, clock: t.clock, sender, logger: silentLogger });
       worker = new JobWorker({ storage: t.storage, clock: t.clock, handlers: [handler], logger: silentLogger, concurrency: 8, batchSize: 32, pollIntervalMs: 5, leaseMs: 60_000, sweepIntervalMs: 30_000 });
-      const created = await createWebhook({ storage: t.storage, clock: t.clock, ids: randomIds }, { entityId: merchant.entityId, url: receiver.url('/shop') });
+      const created = await createWebhook({ storage: t.storage, clock: t.clock, ids: randomIds, webhookTargets: RECEIVER_TARGETS }, { entityId: merchant.entityId, url: receiver.url('/shop') });
       receiver.setSecret('/shop', created.secret);
       await drain();
     });

@@ -181,7 +181,7 @@ for (const database of testDatabases()) {
 
     it('queues REGISTRATION notifications: CREATED (also for createRegistration=true) and DELETED, never with the card number', async () => {
       const listener = await t.createMerchant('Listener');
-      const webhook = await createWebhook({ storage: t.storage, clock: t.clock, ids: randomIds }, { entityId: listener.entityId, url: 'https://merchant.example/hooks' });
+      const webhook = await createWebhook({ storage: t.storage, clock: t.clock, ids: randomIds, webhookTargets: t.config.workers.webhookTargets }, { entityId: listener.entityId, url: 'https://merchant.example/hooks' });
       await t.storage.transaction((tx) => activatePendingWebhooks(tx, [webhook.webhookId], t.clock.now()));
       const id = (await postRegistration(t, listener)).json().id as string;
       const fromPayment = (await cardPayment(t, listener, 'DB', '3.00', { createRegistration: 'true' })).json().registrationId as string;

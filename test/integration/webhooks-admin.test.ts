@@ -4,7 +4,7 @@ import { httpNotificationSender } from '../../src/jobs/http-sender.js';
 import type { CreatedEntity } from '../../src/operations/admin/create-entity.js';
 import { testDatabases } from '../support/databases.js';
 import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
-import { WebhookReceiver } from '../support/webhook-receiver.js';
+import { RECEIVER_ENV, RECEIVER_TARGETS, WebhookReceiver } from '../support/webhook-receiver.js';
 
 const ADMIN = bearer(TEST_ADMIN_TOKEN);
 const UNKNOWN_ID = 'f'.repeat(32);
@@ -14,12 +14,12 @@ for (const database of testDatabases()) {
     let t: TestApp;
     let receiver: WebhookReceiver;
     let merchant: CreatedEntity;
-    const sender = httpNotificationSender({ timeoutMs: 2_000, maxSocketsPerHost: 4 });
+    const sender = httpNotificationSender({ timeoutMs: 2_000, maxSocketsPerHost: 4, targets: RECEIVER_TARGETS });
     let pathCounter = 0;
 
     before(async () => {
       receiver = await WebhookReceiver.start();
-      t = await startTestApp(await database.open(), { overrides: { notificationSender: sender } });
+      t = await startTestApp(await database.open(), { env: RECEIVER_ENV, overrides: { notificationSender: sender } });
       merchant = await t.createMerchant('Shop');
     });
     after(async () => {

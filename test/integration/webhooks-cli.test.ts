@@ -14,7 +14,7 @@ import { httpNotificationSender } from '../../src/jobs/http-sender.js';
 import { createPgliteStorage } from '../../src/storage/pglite-storage.js';
 import { migrate } from '../../src/storage/migrate.js';
 import { startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
-import { WebhookReceiver } from '../support/webhook-receiver.js';
+import { RECEIVER_ENV, RECEIVER_TARGETS, WebhookReceiver } from '../support/webhook-receiver.js';
 
 type Run = (command: string, options?: Record<string, string>) => Promise<any>;
 
@@ -66,7 +66,7 @@ describe('webhook commands', () => {
 
   describe('on the database directly (an embedded folder no gateway holds)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gateway-webhook-cli-'));
-    const config = loadConfig({ DATA_DIR: dir, WEBHOOK_TIMEOUT_MS: '2000' });
+    const config = loadConfig({ DATA_DIR: dir, WEBHOOK_TIMEOUT_MS: '2000', ...RECEIVER_ENV });
     let port: WebhookPort;
     let entityId: string;
     before(async () => {
@@ -88,11 +88,11 @@ describe('webhook commands', () => {
   describe('through a running gateway’s administration API', () => {
     let t: TestApp;
     let port: WebhookPort;
-    const sender = httpNotificationSender({ timeoutMs: 2_000, maxSocketsPerHost: 4 });
+    const sender = httpNotificationSender({ timeoutMs: 2_000, maxSocketsPerHost: 4, targets: RECEIVER_TARGETS });
     before(async () => {
       const storage = await createPgliteStorage(undefined);
       await migrate(storage);
-      t = await startTestApp(storage, { overrides: { notificationSender: sender } });
+      t = await startTestApp(storage, { env: RECEIVER_ENV, overrides: { notificationSender: sender } });
       const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
       port = httpWebhooks(url, TEST_ADMIN_TOKEN);
     });

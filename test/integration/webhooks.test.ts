@@ -14,7 +14,7 @@ import type { Storage } from '../../src/storage/port.js';
 import { testDatabases } from '../support/databases.js';
 import { ManualClock } from '../support/test-app.js';
 import { createEntity } from '../../src/operations/admin/create-entity.js';
-import { WebhookReceiver } from '../support/webhook-receiver.js';
+import { RECEIVER_TARGETS, WebhookReceiver } from '../support/webhook-receiver.js';
 
 const MINUTE_MS = 60_000;
 
@@ -24,8 +24,8 @@ for (const database of testDatabases()) {
     let receiver: WebhookReceiver;
     let clock: ManualClock;
     let worker: JobWorker;
-    const sender = httpNotificationSender({ timeoutMs: 2_000, maxSocketsPerHost: 16 });
-    const deps = () => ({ storage, clock, ids: randomIds });
+    const sender = httpNotificationSender({ timeoutMs: 2_000, maxSocketsPerHost: 16, targets: RECEIVER_TARGETS });
+    const deps = () => ({ storage, clock, ids: randomIds, webhookTargets: RECEIVER_TARGETS });
     let pathCounter = 0;
 
     before(async () => {

@@ -1,6 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decryptNotification } from '../../src/domain/webhook-crypto.js';
+import type { WebhookTargetRules } from '../../src/domain/webhook-url.js';
+
+/**
+ * Receivers listen on 127.0.0.1, which notifications may not reach by default (an SSRF guard);
+ * tests allow it the way an operator would, with WEBHOOK_ALLOWED_ADDRESSES.
+ */
+export const RECEIVER_ENV = { WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.1/32' } as const;
+export const RECEIVER_TARGETS: WebhookTargetRules = { httpsOnly: false, allowedAddresses: ['127.0.0.1/32'] };
 
 /** One notification as a merchant's receiver sees it, after decryption. */
 export interface ReceivedNotification {

@@ -5,7 +5,7 @@ import { createWebhook } from '../../operations/webhooks/create-webhook.js';
 import { deactivateWebhook, deleteWebhook } from '../../operations/webhooks/deactivate-webhook.js';
 import { listWebhookAttempts } from '../../operations/webhooks/list-attempts.js';
 import { getWebhook, listWebhooks } from '../../operations/webhooks/list-webhooks.js';
-import type { NotificationSender, WebhookDeps } from '../../operations/webhooks/ports.js';
+import type { NotificationSender, TargetRulesDeps, WebhookDeps } from '../../operations/webhooks/ports.js';
 import { resendDelivery } from '../../operations/webhooks/resend-delivery.js';
 import { activateWebhook, testWebhook } from '../../operations/webhooks/test-webhook.js';
 import { deliveryNotFound, invalidParameter, webhookNotFound } from '../../operations/webhooks/webhook-errors.js';
@@ -44,7 +44,7 @@ function limitOf(request: FastifyRequest): number | undefined {
  */
 export function registerWebhookAdminRoutes(app: FastifyInstance, options: WebhookAdminRouteOptions = {}): void {
   const sender = options.sender ?? ownSender(app);
-  const deps: WebhookDeps = { ...app.gateway, sender };
+  const deps: WebhookDeps & TargetRulesDeps = { ...app.gateway, sender, webhookTargets: app.gateway.config.workers.webhookTargets };
 
   app.post('/admin/webhooks', admin, async (request, reply) => {
     const created = await createWebhook(deps, { entityId: field(request.body, 'entity', true)!, url: field(request.body, 'url', true)! });
@@ -80,7 +80,8 @@ export function registerWebhookAdminRoutes(app: FastifyInstance, options: Webhoo
 }
 
 function ownSender(app: FastifyInstance): NotificationSender {
-  const sender = httpNotificationSender({ timeoutMs: app.gateway.config.workers.webhookTimeoutMs, maxSocketsPerHost: DEFAULT_MAX_SOCKETS_PER_HOST });
+  const { webhookTimeoutMs, webhookTargets } = app.gateway.config.workers;
+  const sender = httpNotificationSender({ timeoutMs: webhookTimeoutMs, maxSocketsPerHost: DEFAULT_MAX_SOCKETS_PER_HOST, targets: webhookTargets });
   app.addHook('onClose', async () => sender.close());
   return sender;
 }

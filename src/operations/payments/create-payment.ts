@@ -4,6 +4,7 @@ import { newShortId } from '../../domain/short-id.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
 import { newTransactionState } from '../../domain/transaction.js';
 import { GatewayError } from '../../results/gateway-error.js';
+import { checkTargetUrl } from '../webhooks/check-url.js';
 import type { Queryable } from '../../storage/port.js';
 import type { PaymentDeps } from '../deps.js';
 import { prepareRegistrationFromPayment } from '../registrations/register-from-payment.js';
@@ -76,6 +77,7 @@ export async function createPayment(deps: PaymentDeps, input: CreatePaymentInput
 export async function processInitialPayment(deps: PaymentDeps, input: InitialPaymentInput): Promise<PaymentView> {
   const { request, entityId, method } = input;
   const paymentType = initialTypeOf(request);
+  if (request.notificationUrl !== undefined) checkTargetUrl('notificationUrl', request.notificationUrl, deps.webhookTargets);
   const amountMinor = request.amount!;
   const currency = request.currency!;
   // Before anything is written: a payment no route may serve is refused (600.200.*), never simulated.

@@ -10,6 +10,8 @@ export interface AttemptResult {
   readonly error: string | null;
   readonly latencyMs: number;
   readonly acknowledged: boolean;
+  /** The target's address was refused (never connected): the delivery fails without retries. */
+  readonly refused: boolean;
 }
 
 /** Any 2xx is an acknowledgement; redirects are not followed and count as failures. */
@@ -36,13 +38,17 @@ export function decideDelivery(delivery: DeliveryToSend): DeliveryDecision {
 export async function attemptDelivery(sender: NotificationSender, clock: Clock, delivery: DeliveryToSend): Promise<AttemptResult> {
   const attemptedAt = clock.now();
   const outcome = await sender.send(buildNotificationRequest({ ...delivery, body: deliveryBody(delivery) }));
-  return { attemptedAt, ...outcome, acknowledged: isAcknowledged(outcome.httpStatus) };
+  return { attemptedAt, httpStatus: outcome.httpStatus, error: outcome.error, latencyMs: outcome.latencyMs, acknowledged: isAcknowledged(outcome.httpStatus), refused: outcome.refused === true };
 }
 
-/** The write of a scheduled attempt: on failure, the next try from the retry schedule or give up. */
+/**
+ * The write of a scheduled attempt: on failure, the next try from the retry schedule or give up.
+ * A refused target gives up at once: its address will not become acceptable by waiting.
+ */
 export function scheduledAttemptWrite(delivery: DeliveryToSend, attempt: AttemptResult): AttemptWrite {
   const base = { deliveryId: delivery.id, trigger: 'worker' as const, ...attempt };
   if (attempt.acknowledged) return { ...base, nextStatus: null, nextAttemptAt: null };
+  if (attempt.refused) return { ...base, nextStatus: 'failed', nextAttemptAt: null };
   const next = nextAttemptAt({
     firstAttemptAt: delivery.firstAttemptAt ?? attempt.attemptedAt,
     failedAttempts: delivery.attemptCount + 1,

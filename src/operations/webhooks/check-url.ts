@@ -1,3 +1,4 @@
+import { webhookUrlProblem, type WebhookTargetRules } from '../../domain/webhook-url.js';
 import { invalidParameter } from './webhook-errors.js';
 
 export const MAX_NOTIFICATION_URL_LENGTH = 2048;
@@ -14,5 +15,17 @@ export function checkNotificationUrl(name: string, raw: string): string {
     throw fail('must be an absolute http or https URL');
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') throw fail('must be an absolute http or https URL');
+  return raw;
+}
+
+/**
+ * A URL a notification may be sent to: well formed, https on the live system, no user:password@,
+ * and no refused address written in it. A host name is judged at each delivery instead (its
+ * addresses may change). Throws 200.300.404 naming the parameter.
+ */
+export function checkTargetUrl(name: string, raw: string, rules: WebhookTargetRules): string {
+  checkNotificationUrl(name, raw);
+  const problem = webhookUrlProblem(raw, rules);
+  if (problem) throw invalidParameter(name, raw, problem);
   return raw;
 }

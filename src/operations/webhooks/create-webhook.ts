@@ -3,9 +3,9 @@ import { findEntity } from '../../storage/repositories/entities.js';
 import { enqueueJob } from '../../storage/repositories/jobs.js';
 import { insertSingleDelivery, insertWebhook, type WebhookRecord } from '../../storage/repositories/webhooks.js';
 import type { OperationDeps } from '../deps.js';
-import { checkNotificationUrl } from './check-url.js';
+import { checkTargetUrl } from './check-url.js';
 import { testNotificationBody } from './notification-message.js';
-import { DELIVER_WEBHOOK_JOB } from './ports.js';
+import { DELIVER_WEBHOOK_JOB, type TargetRulesDeps } from './ports.js';
 import { toWebhookSummary, type WebhookSummary } from './summaries.js';
 import { entityNotFound } from './webhook-errors.js';
 
@@ -24,8 +24,8 @@ export interface CreatedWebhook extends WebhookSummary {
  * the same transaction; the worker activates the webhook when the receiver acknowledges it
  * (retrying on the usual schedule while it does not).
  */
-export async function createWebhook(deps: OperationDeps, input: CreateWebhookInput): Promise<CreatedWebhook> {
-  const url = checkNotificationUrl('url', input.url);
+export async function createWebhook(deps: OperationDeps & TargetRulesDeps, input: CreateWebhookInput): Promise<CreatedWebhook> {
+  const url = checkTargetUrl('url', input.url, deps.webhookTargets);
   const now = deps.clock.now();
   const secret = generateWebhookSecret();
   const webhook: WebhookRecord = {

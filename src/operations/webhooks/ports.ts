@@ -1,3 +1,4 @@
+import type { WebhookTargetRules } from '../../domain/webhook-url.js';
 import type { OperationDeps } from '../deps.js';
 
 /** The job kind that makes one delivery attempt; operations enqueue it, src/jobs runs it. */
@@ -15,6 +16,8 @@ export interface SendOutcome {
   readonly httpStatus: number | null;
   readonly error: string | null;
   readonly latencyMs: number;
+  /** The target breaks the address rules (docs/webhooks.md): a permanent failure, never retried. */
+  readonly refused?: boolean | undefined;
 }
 
 /** Posts notifications; src/jobs/http-sender.ts is the real one, tests may pass another. */
@@ -25,4 +28,9 @@ export interface NotificationSender {
 /** Operations that send a notification at once (test, activate, resend) also need a sender. */
 export interface WebhookDeps extends OperationDeps {
   readonly sender: NotificationSender;
+}
+
+/** Operations that accept a target URL judge it by the operator's rules (config.workers.webhookTargets). */
+export interface TargetRulesDeps {
+  readonly webhookTargets: WebhookTargetRules;
 }

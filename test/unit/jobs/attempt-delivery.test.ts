@@ -30,7 +30,7 @@ describe('which queued deliveries are still sent', () => {
 
 describe('after a scheduled attempt', () => {
   const at = new Date('2026-11-22T10:00:00Z');
-  const attempt = { attemptedAt: at, httpStatus: 503, error: null, latencyMs: 12, acknowledged: false };
+  const attempt = { attemptedAt: at, httpStatus: 503, error: null, latencyMs: 12, acknowledged: false, refused: false };
 
   it('any 2xx acknowledges; 1xx, 3xx, 4xx, 5xx and no answer do not', () => {
     assert.deepEqual([200, 201, 204, 299].map(isAcknowledged), [true, true, true, true]);
@@ -51,6 +51,11 @@ describe('after a scheduled attempt', () => {
   it('gives up 30 days after the first attempt', () => {
     const write = scheduledAttemptWrite({ ...base, attemptCount: 725, firstAttemptAt: new Date(at.getTime() - 30 * 86_400_000) }, attempt);
     assert.deepEqual([write.nextStatus, write.nextAttemptAt], ['failed', null]);
+  });
+
+  it('a refused target fails at once, on its first attempt: waiting cannot make its address acceptable', () => {
+    const write = scheduledAttemptWrite(base, { ...attempt, httpStatus: null, error: 'refused: 127.0.0.1 is a loopback address', refused: true });
+    assert.deepEqual([write.nextStatus, write.nextAttemptAt, write.error], ['failed', null, 'refused: 127.0.0.1 is a loopback address']);
   });
 
   it('an acknowledgement plans nothing more', () => {

@@ -3,12 +3,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { httpNotificationSender } from '../../../src/jobs/http-sender.js';
+import { RECEIVER_TARGETS } from '../../support/webhook-receiver.js';
 
 describe('HTTP notification sender', () => {
   let server: Server;
   let base = '';
   const seen: { path: string; headers: Record<string, unknown>; body: string }[] = [];
-  const sender = httpNotificationSender({ timeoutMs: 200, maxSocketsPerHost: 4 });
+  const sender = httpNotificationSender({ timeoutMs: 200, maxSocketsPerHost: 4, targets: RECEIVER_TARGETS });
 
   before(async () => {
     server = createServer((request, response) => {

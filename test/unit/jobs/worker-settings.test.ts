@@ -17,11 +17,23 @@ describe('worker settings', () => {
   it('reads every variable', () => {
     const settings = readWorkerSettings({
       WORKERS_IN_GATEWAY: 'false', WORKER_CONCURRENCY: '8', WORKER_BATCH_SIZE: '4', WORKER_POLL_INTERVAL_MS: '50',
-      WORKER_LEASE_MS: '5000', WEBHOOK_TIMEOUT_MS: '1000',
+      WORKER_LEASE_MS: '5000', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.1, ::1,10.1.0.0/16',
     });
     assert.deepEqual({ ...settings }, {
       runInGateway: false, concurrency: 8, batchSize: 4, pollIntervalMs: 50, leaseMs: 5000, sweepIntervalMs: 2500, webhookTimeoutMs: 1000,
+      webhookTargets: { httpsOnly: false, allowedAddresses: ['127.0.0.1/32', '::1/128', '10.1.0.0/16'] },
     });
+  });
+
+  it('allows no private address by default, and https only on the live system', () => {
+    assert.deepEqual({ ...readWorkerSettings({}).webhookTargets }, { httpsOnly: false, allowedAddresses: [] });
+    const live = loadConfig({ GATEWAY_SYSTEM: 'live', TRUST_PROXY_TLS: 'true' }).workers.webhookTargets;
+    assert.equal(live.httpsOnly, true);
+  });
+
+  it('refuses an allow-list entry that is not an address or range', () => {
+    assert.throws(() => readWorkerSettings({ WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.1,localhost,10.0.0.0/33' }), (error: unknown) =>
+      error instanceof ConfigError && /WEBHOOK_ALLOWED_ADDRESSES: "localhost", "10.0.0.0\/33"/.test(error.message));
   });
 
   it('lists every bad variable at once', () => {

@@ -1,0 +1,186 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { JobLogger } from '../../src/jobs/job-types.js';
+import { startWorkers } from '../../src/jobs/start-workers.js';
+import type { CreatedEntity } from '../../src/operations/admin/create-entity.js';
+import { testDatabases } from '../support/databases.js';
+import { cardPayment } from '../support/payments.js';
+import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
+import { RECEIVER_ENV, WebhookReceiver } from '../support/webhook-receiver.js';
+
+const ADMIN = bearer(TEST_ADMIN_TOKEN);
+
+/** A JobLogger that keeps every line, to check what a refusal logs. */
+function capturingLogger(): JobLogger & { readonly lines: string[] } {
+  const lines: string[] = [];
+  const keep = (fields: object, message: string) => void lines.push(JSON.stringify({ ...fields, message }));
+  return { lines, debug: keep, info: keep, warn: keep, error: keep };
+}
+
+/**
+ * Webhook and notificationUrl targets that reach into the gateway's own network (SSRF): refused
+ * at creation when the URL names the address, refused at delivery when a host name resolves to
+ * one. Every delivery here goes through the workers as `npm start` builds them (startWorkers with
+ * the configuration's own sender). Only 127.0.0.0/8 is ever contacted.
+ */
+for (const database of testDatabases()) {
+  describe(`webhook targets on ${database.name}`, () => {
+    let t: TestApp;
+    let allowing: TestApp;
+    let receiver: WebhookReceiver;
+    let merchant: CreatedEntity;
+
+    before(async () => {
+      receiver = await WebhookReceiver.start();
+      t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'warn' } });
+      merchant = await t.createMerchant('Shop');
+      allowing = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'warn', ...RECEIVER_ENV } });
+    });
+    after(async () => {
+      for (const app of [t, allowing]) {
+        await app.close();
+        await app.storage.close();
+      }
+      await receiver.stop();
+    });
+
+    const receiverPort = () => new URL(receiver.url('/')).port;
+    const admin = (app: TestApp, method: 'GET' | 'POST', url: string, fields?: Record<string, string>) =>
+      app.app.inject({ method, url, headers: fields ? { ...ADMIN, ...FORM_HEADERS } : ADMIN, ...(fields ? { payload: form(fields) } : {}) });
+
+    /** Runs the gateway's workers until no delivery is pending (or the time is up); answers what they logged. */
+    async function runWorkers(app: TestApp): Promise<string[]> {
+      const logger = capturingLogger();
+      const workers = startWorkers({ storage: app.storage, clock: app.clock, logger, settings: { ...app.config.workers, pollIntervalMs: 10, webhookTimeoutMs: 2_000 } });
+      try {
+        const deadline = Date.now() + 10_000;
+        const stillToSend = async () =>
+          (await app.storage.query(`SELECT 1 FROM webhook_deliveries d JOIN jobs j ON j.payload->>'deliveryId' = d.id WHERE d.status = 'pending' AND j.run_at <= $1 LIMIT 1`, [app.clock.now()])).rows.length > 0;
+        while (await stillToSend()) {
+          if (Date.now() > deadline) throw new Error('deliveries still due after 10 s');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      } finally {
+        await workers.stop();
+      }
+      return logger.lines;
+    }
+
+    async function deliveriesTo(app: TestApp, url: string) {
+      const { rows } = await app.storage.query<{ status: string; attempt_count: number; error: string | null; jobs: bigint }>(
+        `SELECT d.status, d.attempt_count,
+                (SELECT a.error FROM webhook_attempts a WHERE a.delivery_id = d.id ORDER BY a.attempted_at DESC LIMIT 1) AS error,
+                (SELECT count(*) FROM jobs j WHERE j.payload->>'deliveryId' = d.id)::int8 AS jobs
+           FROM webhook_deliveries d LEFT JOIN webhooks w ON w.id = d.webhook_id
+          WHERE COALESCE(w.url, d.url) = $1`,
+        [url],
+      );
+      return rows.map((r) => ({ status: r.status, attempts: r.attempt_count, error: r.error, jobs: Number(r.jobs) }));
+    }
+
+    // One row per URL refused when the webhook is registered: the address is in the URL itself.
+    const refusedAtCreation: [url: string, message: RegExp][] = [
+      ['http://127.0.0.1:9/hooks', /127\.0\.0\.1 is a loopback address/],
+      ['http://10.0.0.7/hooks', /10\.0\.0\.7 is a private address/],
+      ['http://192.168.1.20/hooks', /private address/],
+      ['http://169.254.169.254/latest/meta-data/', /cloud metadata address/],
+      ['http://[::1]:9/hooks', /loopback address/],
+      ['http://[fd00:ec2::254]/', /cloud metadata address/],
+      ['http://2130706433/hooks', /127\.0\.0\.1 is a loopback address/],
+      ['http://0x7f000001/hooks', /127\.0\.0\.1 is a loopback address/],
+      ['http://user:secret@shop.example/hooks', /user name or password/],
+      ['gopher://shop.example/hooks', /absolute http or https URL/],
+    ];
+    for (const [url, message] of refusedAtCreation) {
+      it(`refuses to register ${url} → 400 200.300.404 naming url`, async () => {
+        const response = await admin(t, 'POST', '/admin/webhooks', { entity: merchant.entityId, url });
+        // Were it accepted, its test delivery must never run: 10.x and 169.254.x are not this machine's.
+        if (response.statusCode === 201) await t.storage.query('DELETE FROM jobs');
+        assert.equal(response.statusCode, 400, response.body);
+        const { result } = json(response);
+        assert.equal(result.code, '200.300.404');
+        assert.equal(result.parameterErrors[0].name, 'url');
+        assert.match(result.parameterErrors[0].message, message);
+      });
+    }
+
+    it('refuses a payment whose notificationUrl names a loopback address, before anything is charged', async () => {
+      const response = await cardPayment(t, merchant, 'DB', '4.00', { notificationUrl: receiver.url('/legacy-refused') });
+      assert.equal(response.statusCode, 400, response.body);
+      const { result, id } = json(response);
+      assert.equal(result.code, '200.300.404');
+      assert.deepEqual(result.parameterErrors.map((e: { name: string }) => e.name), ['notificationUrl']);
+      assert.match(result.parameterErrors[0].message, /loopback address/);
+      assert.equal(id, undefined, 'no payment was made');
+      const { rows } = await t.storage.query('SELECT 1 FROM transactions WHERE entity_id = $1', [merchant.entityId]);
+      assert.equal(rows.length, 0);
+    });
+
+    it('marks a delivery to a host resolving to loopback failed after one attempt, without contacting it', async () => {
+      const url = `http://localhost:${receiverPort()}/hooks/resolved?token=do-not-log`;
+      const created = await admin(t, 'POST', '/admin/webhooks', { entity: merchant.entityId, url });
+      assert.equal(created.statusCode, 201, 'a host name is judged at delivery');
+      const lines = await runWorkers(t);
+      const [delivery] = await deliveriesTo(t, url);
+      assert.deepEqual([delivery!.status, delivery!.attempts, delivery!.jobs], ['failed', 1, 0]);
+      assert.match(delivery!.error ?? '', /^refused: localhost resolves to (127\.0\.0\.1|::1) is a loopback address/);
+      assert.equal(receiver.on('/hooks/resolved').length, 0);
+
+      const attempts = await admin(t, 'GET', `/admin/webhooks/${json(created).webhookId}/attempts`);
+      assert.match(json(attempts).attempts[0].error, /^refused: /, '`webhook attempts` shows why');
+      const logged = lines.join('\n');
+      assert.match(logged, /refused: localhost resolves to/);
+      assert.ok(!logged.includes('do-not-log'), 'the URL\'s query is never logged');
+    });
+
+    it('marks a notificationUrl delivery to a loopback host failed after one attempt', async () => {
+      const url = `http://localhost:${receiverPort()}/legacy/resolved`;
+      const response = await cardPayment(t, merchant, 'DB', '5.00', { notificationUrl: url });
+      assert.equal(response.statusCode, 200, response.body);
+      await runWorkers(t);
+      const [delivery] = await deliveriesTo(t, url);
+      assert.deepEqual([delivery!.status, delivery!.attempts, delivery!.jobs], ['failed', 1, 0]);
+      assert.equal(receiver.on('/legacy/resolved').length, 0);
+    });
+
+    it('an operator test of such a webhook reports the refusal and sends nothing', async () => {
+      const url = `http://localhost:${receiverPort()}/hooks/tested`;
+      const created = json(await admin(t, 'POST', '/admin/webhooks', { entity: merchant.entityId, url }));
+      const tested = await admin(t, 'POST', `/admin/webhooks/${created.webhookId}/test`);
+      assert.equal(tested.statusCode, 200, tested.body);
+      assert.deepEqual([json(tested).attempt.acknowledged, json(tested).webhook.status], [false, 'pending']);
+      assert.match(json(tested).attempt.error, /^refused: /);
+      assert.equal(receiver.on('/hooks/tested').length, 0);
+    });
+
+    it('with WEBHOOK_ALLOWED_ADDRESSES=127.0.0.1/32 the same receiver is registered and reached', async () => {
+      const shop = await allowing.createMerchant('Allowed shop');
+      const url = receiver.url('/hooks/allowed');
+      const created = await admin(allowing, 'POST', '/admin/webhooks', { entity: shop.entityId, url });
+      assert.equal(created.statusCode, 201, created.body);
+      receiver.setSecret('/hooks/allowed', json(created).secret);
+      const paid = await cardPayment(allowing, shop, 'DB', '6.00', { notificationUrl: receiver.url('/legacy/allowed') });
+      assert.equal(paid.statusCode, 200, paid.body);
+      await runWorkers(allowing);
+      assert.deepEqual((await deliveriesTo(allowing, url)).map((d) => d.status), ['delivered']);
+      assert.equal(receiver.on('/hooks/allowed').length, 1);
+      assert.equal(receiver.on('/legacy/allowed').length, 1);
+    });
+
+    it('on the live system only https URLs are registered', async () => {
+      const live = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'warn', GATEWAY_SYSTEM: 'live', TRUST_PROXY_TLS: 'true' } });
+      try {
+        const shop = await live.createMerchant('Live shop');
+        const post = (url: string) =>
+          live.app.inject({ method: 'POST', url: '/admin/webhooks', headers: { ...ADMIN, ...FORM_HEADERS, 'x-forwarded-proto': 'https' }, payload: form({ entity: shop.entityId, url }) });
+        const plain = await post('http://shop.example/hooks');
+        assert.equal(plain.statusCode, 400, plain.body);
+        assert.match(json(plain).result.parameterErrors[0].message, /https URL on the live system/);
+        assert.equal((await post('https://shop.example/hooks')).statusCode, 201);
+      } finally {
+        await live.close();
+        await live.storage.close();
+      }
+    });
+  });
+}
