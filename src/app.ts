@@ -4,6 +4,8 @@ import type { Redis } from 'ioredis';
 import type { Writable } from 'node:stream';
 import type { Config } from './config/load-config.js';
 import type { Clock, IdGenerator } from './domain/ids.js';
+import { isLoopbackHost } from './config/network-addresses.js';
+import { AuthFailureLimiter } from './http/auth-failures.js';
 import { newRequestId } from './http/envelope.js';
 import { loggerOptions } from './http/logging.js';
 import { registerAuthentication } from './http/plugins/authentication.js';
@@ -58,7 +60,12 @@ export interface AppOptions {
 export interface AppDeps extends AppOptions {
   readonly principals: PrincipalResolver;
   readonly payments: PaymentDeps;
+  /** Failed authentications per client address, one count for both listeners. */
+  readonly authFailures: AuthFailureLimiter;
 }
+
+/** The routes one listener serves: all, all but /admin (with ADMIN_PORT), or only /admin. */
+export type AppRole = 'all' | 'public' | 'admin';
 
 function cutoffPolicy(config: Config): Partial<LifecyclePolicy> {
   return {
@@ -88,22 +95,50 @@ function paymentDeps(options: AppOptions): PaymentDeps {
   return deps;
 }
 
-/** Builds the whole HTTP application; never listens, so tests drive it with inject(). */
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+function appDeps(options: AppOptions): AppDeps {
+  const { config, clock, redis } = options;
+  return {
+    ...options,
+    principals: new PrincipalResolver(options.storage, clock),
+    payments: paymentDeps(options),
+    authFailures: new AuthFailureLimiter({ maxFailures: config.authFailuresMax, windowMs: config.authFailureWindowMs, clock, redis }),
+  };
+}
+
+function registerAdminApi(app: FastifyInstance, options: AppOptions): void {
+  registerAdminRoutes(app);
+  registerWebhookAdminRoutes(app, options.notificationSender ? { sender: options.notificationSender } : {});
+  registerRoutingAdminRoutes(app);
+}
+
+function registerPublicApi(app: FastifyInstance): void {
+  registerHealthRoutes(app);
+  registerResultCodeRoutes(app);
+  registerPaymentRoutes(app);
+  registerRegistrationRoutes(app);
+  registerQueryRoutes(app);
+  registerDocsRoutes(app);
+}
+
+/**
+ * Builds the whole HTTP application; never listens, so tests drive it with inject(). With
+ * ADMIN_PORT it leaves /admin out: buildAdminApp serves it on a listener of its own.
+ */
+export async function buildApp(options: AppOptions, role: AppRole = options.config.adminListener ? 'public' : 'all'): Promise<FastifyInstance> {
   const { config } = options;
   const security = securityHeaders(config.system);
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: newRequestId,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxyTls,
+    trustProxy: config.trustProxyTls ? [...config.trustedProxies] : false,
     ...fastifyTimeoutOptions(config.httpTimeouts),
     http: serverTimeoutOptions(config.httpTimeouts),
     clientErrorHandler: clientErrorHandler(config.httpTimeouts, security),
     frameworkErrors: frameworkErrorHandler(security),
     ...(options.https ? { https: { cert: options.https.cert, key: options.https.key, ...serverTimeoutOptions(config.httpTimeouts) } } : {}),
   }) as unknown as FastifyInstance;
-  app.decorate('gateway', { ...options, principals: new PrincipalResolver(options.storage, options.clock), payments: paymentDeps(options) });
+  app.decorate('gateway', 'principals' in options ? (options as AppDeps) : appDeps(options));
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, config.system);
@@ -111,18 +146,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeAllContentTypeParsers();
   await app.register(formbody);
   await registerThrottling(app, { maxRequests: config.throttleMaxRequests, windowMs: config.throttleWindowMs, redis: options.redis });
-  registerTransportSecurity(app, config);
+  registerTransportSecurity(app, config, { loopbackOnly: role === 'admin' && isLoopbackHost(config.adminListener?.host ?? '') });
   registerAuthentication(app);
   registerTestModeRule(app, config);
 
-  registerHealthRoutes(app);
-  registerResultCodeRoutes(app);
-  registerAdminRoutes(app);
-  registerWebhookAdminRoutes(app, options.notificationSender ? { sender: options.notificationSender } : {});
-  registerRoutingAdminRoutes(app);
-  registerPaymentRoutes(app);
-  registerRegistrationRoutes(app);
-  registerQueryRoutes(app);
-  registerDocsRoutes(app);
+  if (role !== 'public') registerAdminApi(app, options);
+  if (role !== 'admin') registerPublicApi(app);
   return app;
+}
+
+/**
+ * The administration API on a listener of its own (ADMIN_PORT), over the same deps as `app`:
+ * a token revoked there leaves app's cache at once, and failures count once for both.
+ */
+export function buildAdminApp(app: FastifyInstance): Promise<FastifyInstance> {
+  return buildApp(app.gateway, 'admin');
 }

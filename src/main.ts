@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { buildApp } from './app.js';
+import { buildAdminApp, buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/load-config.js';
 import { localAdminToken, removeRuntimeRecord, runningGateway, writeRuntimeRecord } from './config/runtime-file.js';
 import { randomIds, systemClock } from './domain/ids.js';
@@ -89,14 +89,16 @@ async function main(): Promise<void> {
   const app = await buildApp({ ...deps, config, vault, buildNumber: readBuildNumber(process.env), adminToken, redis, https });
   if (config.system === 'live' && !oneOfSeveral) await logUnroutedEntities(storage, app.log);
   const address = await app.listen({ host: config.host, port: config.port });
-  if (embedded) writeRuntimeRecord(config.dataDir, { pid: process.pid, url: address });
+  const admin = config.adminListener ? await buildAdminApp(app) : undefined;
+  const adminUrl = config.adminListener && admin ? await admin.listen(config.adminListener) : undefined;
+  if (embedded) writeRuntimeRecord(config.dataDir, { pid: process.pid, url: address, ...(adminUrl ? { adminUrl } : {}) });
   // Background jobs (webhook deliveries) run here unless WORKERS_IN_GATEWAY=false hands them to `npm run worker`.
   const runsJobs = config.workers.runInGateway && processIndex(process.env) === 0;
   const resolution = { connectors: app.gateway.payments.connectors, settings: config.resolution };
   const workers = runsJobs ? startWorkers({ storage, clock: systemClock, logger: app.log, settings: config.workers, resolution }) : undefined;
   if (demo) printDemoMerchant(demo.entityId, demo.accessToken, address);
   // The last line of a start: supervisors and tests wait for it.
-  app.log.info({ url: address }, oneOfSeveral ? 'gateway process ready' : 'gateway ready');
+  app.log.info({ url: address, adminUrl }, oneOfSeveral ? 'gateway process ready' : 'gateway ready');
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -104,6 +106,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'stopping');
     await app.close();
+    await admin?.close();
     await workers?.stop();
     await storage.close();
     redis?.disconnect();

@@ -47,6 +47,7 @@ export function startGatewayProcess(options: GatewayOptions): Promise<NodeProces
       DATABASE_POOL_SIZE: String(options.poolSize ?? 10),
       LOG_LEVEL: 'warn',
       THROTTLE_MAX_REQUESTS: UNTHROTTLED,
+      AUTH_FAILURE_MAX_PER_WINDOW: UNTHROTTLED,
       REDIS_URL: '',
       ...options.env,
     },

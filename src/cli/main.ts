@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config/load-config.js';
-import { localAdminToken, runningGateway } from '../config/runtime-file.js';
+import { adminUrlOf, localAdminToken, runningGateway } from '../config/runtime-file.js';
 import { GatewayError } from '../results/gateway-error.js';
 import type { AdminPort } from './admin-port.js';
 import { openDirectAdmin } from './direct-admin.js';
@@ -23,7 +23,8 @@ Commands:
 ${WEBHOOK_HELP}${VAULT_HELP}${ROUTING_HELP}
 The command reads the gateway's configuration (DATABASE_URL, DATA_DIR, ADMIN_TOKEN, ...).
 On PostgreSQL it works on the database directly. On the embedded database it goes through the
-running gateway's administration API when a gateway holds DATA_DIR, and opens it otherwise.
+running gateway's administration API (its own listener with ADMIN_PORT) when a gateway holds
+DATA_DIR, and opens it otherwise.
 `;
 
 /** Where the commands run: the database itself, or a running gateway that holds PGlite. */
@@ -33,7 +34,7 @@ async function connect(config: Config): Promise<AdminPort> {
     if (running) {
       const token = config.adminToken ?? localAdminToken(config.dataDir, false);
       if (!token) throw new AdminApiError(`a gateway holds ${config.dataDir}; set ADMIN_TOKEN to reach it`);
-      return httpAdmin(running.url, token);
+      return httpAdmin(adminUrlOf(running), token);
     }
   }
   return openDirectAdmin(config);

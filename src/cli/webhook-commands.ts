@@ -1,5 +1,5 @@
 import type { Config } from '../config/load-config.js';
-import { localAdminToken, runningGateway } from '../config/runtime-file.js';
+import { adminUrlOf, localAdminToken, runningGateway } from '../config/runtime-file.js';
 import { openDirectWebhooks } from './direct-webhooks.js';
 import { AdminApiError } from './http-admin.js';
 import { httpWebhooks } from './http-webhooks.js';
@@ -86,7 +86,7 @@ export async function connectWebhooks(config: Config): Promise<WebhookPort> {
     if (running) {
       const token = config.adminToken ?? localAdminToken(config.dataDir, false);
       if (!token) throw new AdminApiError(`a gateway holds ${config.dataDir}; set ADMIN_TOKEN to reach it`);
-      return httpWebhooks(running.url, token);
+      return httpWebhooks(adminUrlOf(running), token);
     }
   }
   return openDirectWebhooks(config);

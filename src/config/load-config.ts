@@ -1,6 +1,7 @@
 import { readBoolean, readEnum, readInteger, readOptional, readUrl, type Env } from './env-readers.js';
 import { collectResolutionSettings, RESOLUTION_VARIABLES, type ResolutionSettings } from './resolution-settings.js';
 import { collectHttpTimeouts, HTTP_TIMEOUT_VARIABLES, type HttpTimeouts } from './http-timeouts.js';
+import { readTrustedProxies } from './network-addresses.js';
 import { collectWorkerSettings, WORKER_VARIABLES, type WorkerSettings } from './worker-settings.js';
 
 /**
@@ -21,9 +22,16 @@ export interface Config {
   readonly tlsKeyFile: string | undefined;
   /** A proxy in front terminates TLS and sets X-Forwarded-Proto. */
   readonly trustProxyTls: boolean;
+  /** With trustProxyTls: the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed. */
+  readonly trustedProxies: readonly string[];
   readonly adminToken: string | undefined;
+  /** /admin on a listener of its own; undefined serves it on the public listener. */
+  readonly adminListener: { readonly host: string; readonly port: number } | undefined;
   readonly throttleMaxRequests: number;
   readonly throttleWindowMs: number;
+  /** Failed authentications one client address may make per window before it gets 429. */
+  readonly authFailuresMax: number;
+  readonly authFailureWindowMs: number;
   readonly redisUrl: string | undefined;
   readonly logLevel: LogLevel;
   readonly bodyLimitBytes: number;
@@ -59,10 +67,15 @@ export const CONFIG_VARIABLES = [
   ['GATEWAY_SYSTEM', 'test', '`test` (simulators, testMode allowed) or `live` (testMode rejected, TLS required).'],
   ['TLS_CERT_FILE', '(unset)', 'PEM certificate; with TLS_KEY_FILE the server speaks HTTPS.'],
   ['TLS_KEY_FILE', '(unset)', 'PEM private key for TLS_CERT_FILE.'],
-  ['TRUST_PROXY_TLS', 'false', '`true` when a proxy terminates TLS; requests must then carry X-Forwarded-Proto: https on the live system.'],
+  ['TRUST_PROXY_TLS', 'false', '`true` when a proxy terminates TLS; requests must then carry X-Forwarded-Proto: https from a TRUSTED_PROXIES address on the live system.'],
+  ['TRUSTED_PROXIES', '127.0.0.0/8,::1', 'With TRUST_PROXY_TLS: comma-separated addresses or CIDR blocks of the proxies whose X-Forwarded-Proto and X-Forwarded-For are believed.'],
   ['ADMIN_TOKEN', '(unset)', 'Bearer token of the administration API (/admin/…). Unset: a random one is written to DATA_DIR/admin-token for the local command line.'],
+  ['ADMIN_HOST', '127.0.0.1', 'Address the administration listener binds to (with ADMIN_PORT).'],
+  ['ADMIN_PORT', '(unset)', 'TCP port of a listener serving only /admin/… (0 picks a free one); the public listener then answers 404 there. Unset: /admin is on PORT.'],
   ['THROTTLE_MAX_REQUESTS', '1000', 'Requests one access token may make per window.'],
   ['THROTTLE_WINDOW_MS', '1000', 'Length of the throttling window in milliseconds.'],
+  ['AUTH_FAILURE_MAX_PER_WINDOW', '50', 'Missing, unknown or wrong tokens one client address may send per window; above it, 429.'],
+  ['AUTH_FAILURE_WINDOW_MS', '60000', 'Length of the failed-authentication window in milliseconds.'],
   ['REDIS_URL', '(unset)', 'redis://… to share throttling state between gateway processes; unset keeps it in memory.'],
   ['LOG_LEVEL', 'info', 'fatal, error, warn, info, debug, trace or silent.'],
   ['BODY_LIMIT_BYTES', '1048576', 'Largest request body accepted; larger bodies get HTTP 413.'],
@@ -100,6 +113,27 @@ function checkTls(config: Config, problems: string[]): void {
   }
 }
 
+// Proxy addresses mean something only when a proxy is trusted at all.
+function checkProxies(env: Env, config: Config, problems: string[]): void {
+  if (readOptional(env, 'TRUSTED_PROXIES') !== undefined && !config.trustProxyTls) {
+    problems.push('TRUSTED_PROXIES needs TRUST_PROXY_TLS=true');
+  }
+}
+
+function readAdminListener(env: Env, problems: string[]): Config['adminListener'] {
+  const host = readOptional(env, 'ADMIN_HOST');
+  if (readOptional(env, 'ADMIN_PORT') === undefined) {
+    if (host !== undefined) problems.push('ADMIN_HOST needs ADMIN_PORT');
+    return undefined;
+  }
+  return { host: host ?? '127.0.0.1', port: readInteger(env, 'ADMIN_PORT', 0, 0, 65535, problems) };
+}
+
+function checkAdminListener(config: Config, problems: string[]): void {
+  const admin = config.adminListener;
+  if (admin !== undefined && admin.port !== 0 && admin.port === config.port) problems.push('ADMIN_PORT must differ from PORT');
+}
+
 export function loadConfig(env: Env): Config {
   const problems: string[] = [];
   const system = readEnum<GatewaySystem>(env, 'GATEWAY_SYSTEM', ['test', 'live'], 'test', problems);
@@ -114,9 +148,13 @@ export function loadConfig(env: Env): Config {
     tlsCertFile: readOptional(env, 'TLS_CERT_FILE'),
     tlsKeyFile: readOptional(env, 'TLS_KEY_FILE'),
     trustProxyTls: readBoolean(env, 'TRUST_PROXY_TLS', false, problems),
+    trustedProxies: readTrustedProxies(env, problems),
     adminToken: readOptional(env, 'ADMIN_TOKEN'),
+    adminListener: readAdminListener(env, problems),
     throttleMaxRequests: readInteger(env, 'THROTTLE_MAX_REQUESTS', 1000, 1, 10_000_000, problems),
     throttleWindowMs: readInteger(env, 'THROTTLE_WINDOW_MS', 1000, 1, 86_400_000, problems),
+    authFailuresMax: readInteger(env, 'AUTH_FAILURE_MAX_PER_WINDOW', 50, 1, 10_000_000, problems),
+    authFailureWindowMs: readInteger(env, 'AUTH_FAILURE_WINDOW_MS', 60_000, 1, 86_400_000, problems),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], problems),
     logLevel: readEnum<LogLevel>(env, 'LOG_LEVEL', LOG_LEVELS, 'info', problems),
     bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600, problems),
@@ -127,6 +165,8 @@ export function loadConfig(env: Env): Config {
     httpTimeouts: collectHttpTimeouts(env, problems),
   };
   checkTls(config, problems);
+  checkProxies(env, config, problems);
+  checkAdminListener(config, problems);
   checkProcesses(config, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

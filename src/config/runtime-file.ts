@@ -10,6 +10,13 @@ import { join } from 'node:path';
 export interface RuntimeRecord {
   readonly pid: number;
   readonly url: string;
+  /** The administration listener (ADMIN_PORT); absent when /admin is served at url. */
+  readonly adminUrl?: string;
+}
+
+/** Where the command line reaches the running gateway's /admin API. */
+export function adminUrlOf(record: RuntimeRecord): string {
+  return record.adminUrl ?? record.url;
 }
 
 const RUNTIME_FILE = 'gateway.json';

@@ -8,6 +8,8 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 export interface GatewayProcess {
   readonly child: ChildProcess;
   readonly url: string;
+  /** The administration listener's address (ADMIN_PORT), when it has one. */
+  readonly adminUrl: string | undefined;
   /** Everything the process printed on stdout so far. */
   output(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -43,6 +45,7 @@ export async function startGateway(env: Record<string, string>, timeoutMs = 60_0
   return {
     child,
     url,
+    adminUrl: /"adminUrl":"(http[^"]+)"[^\n]*"msg":"gateway ready"/.exec(stdout)?.[1],
     output: () => stdout,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (child.exitCode !== null) return child.exitCode;

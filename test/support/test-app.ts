@@ -67,7 +67,7 @@ function installVault(app: FastifyInstance, wanted: Vault | undefined, fallback:
 }
 
 export async function startTestApp(storage: Storage, options: TestAppOptions = {}): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'info', THROTTLE_MAX_REQUESTS: '100000', ...options.env });
+  const config = loadConfig({ LOG_LEVEL: 'info', THROTTLE_MAX_REQUESTS: '100000', AUTH_FAILURE_MAX_PER_WINDOW: '100000', ...options.env });
   const clock = new ManualClock();
   const logs = new LogCapture();
   const deps = { storage, clock, ids: randomIds };

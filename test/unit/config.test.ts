@@ -25,6 +25,9 @@ describe('loadConfig', () => {
     [{ PORT: '' }, 'port', 8080],
     [{}, 'gatewayProcesses', 1],
     [{ GATEWAY_PROCESSES: '4', DATABASE_URL: 'postgres://u@h/db' }, 'gatewayProcesses', 4],
+    [{}, 'adminListener', undefined],
+    [{}, 'authFailuresMax', 50],
+    [{ AUTH_FAILURE_MAX_PER_WINDOW: '7', AUTH_FAILURE_WINDOW_MS: '5000' }, 'authFailureWindowMs', 5000],
   ];
   for (const [env, key, expected] of accepted) {
     it(`accepts ${JSON.stringify(env)}`, () => {
@@ -47,12 +50,31 @@ describe('loadConfig', () => {
     [{ GATEWAY_PROCESSES: '2' }, /GATEWAY_PROCESSES above 1 needs DATABASE_URL/],
     [{ GATEWAY_PROCESSES: '0', DATABASE_URL: 'postgres://u@h/db' }, /GATEWAY_PROCESSES/],
     [{ GATEWAY_PROCESSES: '65', DATABASE_URL: 'postgres://u@h/db' }, /GATEWAY_PROCESSES/],
+    [{ TRUSTED_PROXIES: '10.0.0.1' }, /TRUSTED_PROXIES needs TRUST_PROXY_TLS=true/],
+    [{ TRUST_PROXY_TLS: 'true', TRUSTED_PROXIES: '10.0.0.0/33' }, /TRUSTED_PROXIES .*not 10\.0\.0\.0\/33/],
+    [{ TRUST_PROXY_TLS: 'true', TRUSTED_PROXIES: 'proxy.internal' }, /TRUSTED_PROXIES/],
+    [{ TRUST_PROXY_TLS: 'true', TRUSTED_PROXIES: ' , ' }, /TRUSTED_PROXIES/],
+    [{ ADMIN_HOST: '127.0.0.1' }, /ADMIN_HOST needs ADMIN_PORT/],
+    [{ ADMIN_PORT: '8080' }, /ADMIN_PORT must differ from PORT/],
+    [{ ADMIN_PORT: 'admin' }, /ADMIN_PORT/],
+    [{ AUTH_FAILURE_MAX_PER_WINDOW: '0' }, /AUTH_FAILURE_MAX_PER_WINDOW/],
+    [{ AUTH_FAILURE_WINDOW_MS: '-1' }, /AUTH_FAILURE_WINDOW_MS/],
   ];
   for (const [env, message] of rejected) {
     it(`rejects ${JSON.stringify(env)}`, () => {
       assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message));
     });
   }
+
+  it('trusts loopback proxies by default and takes the TRUSTED_PROXIES list as given', () => {
+    assert.deepEqual(loadConfig({ TRUST_PROXY_TLS: 'true' }).trustedProxies, ['127.0.0.0/8', '::1']);
+    assert.deepEqual(loadConfig({ TRUST_PROXY_TLS: 'true', TRUSTED_PROXIES: '10.0.0.0/8, 2001:db8::1' }).trustedProxies, ['10.0.0.0/8', '2001:db8::1']);
+  });
+
+  it('puts the admin listener on loopback unless ADMIN_HOST says otherwise', () => {
+    assert.deepEqual(loadConfig({ ADMIN_PORT: '0' }).adminListener, { host: '127.0.0.1', port: 0 });
+    assert.deepEqual(loadConfig({ ADMIN_PORT: '9090', ADMIN_HOST: '10.0.0.5' }).adminListener, { host: '10.0.0.5', port: 9090 });
+  });
 
   it('names every bad variable at once', () => {
     assert.throws(

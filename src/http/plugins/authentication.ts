@@ -34,20 +34,44 @@ function checkEntityIdFormat(value: string | string[] | undefined): string {
   throw new GatewayError('200.300.404', { parameterErrors: [{ name: 'entityId', value: shown.slice(0, 64), message }] });
 }
 
+function throttled(waitMs: number): GatewayError {
+  return new GatewayError('800.120.100', { headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) } });
+}
+
+/**
+ * A failed authentication counts against the client's address, whatever token it tried, so
+ * rotating tokens does not escape the limit; the failure that goes over it answers 429 already.
+ */
+async function refuse(request: FastifyRequest, error: GatewayError): Promise<never> {
+  const waitMs = await request.server.gateway.authFailures.recordFailure(request.ip);
+  throw waitMs > 0 ? throttled(waitMs) : error;
+}
+
+// Before anything is read or looked up: an address over its failure limit costs nothing more.
+async function checkCredentialsPresent(request: FastifyRequest): Promise<void> {
+  const waitMs = request.server.gateway.authFailures.retryAfterMs(request.ip);
+  if (waitMs > 0) throw throttled(waitMs);
+  try {
+    bearerToken(request);
+  } catch (error) {
+    await refuse(request, error as GatewayError);
+  }
+}
+
 async function authenticateEntityRequest(request: FastifyRequest): Promise<void> {
   const resolver = request.server.gateway.principals;
   const principal = await resolver.principalOf(bearerToken(request));
-  if (!principal) throw new GatewayError('800.900.300', { httpStatus: 403 });
+  if (!principal) return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }));
   request.principal = principal;
   const entityId = checkEntityIdFormat(requestedEntityId(request));
   if (!(await resolver.mayActFor(principal, entityId))) throw new GatewayError('800.900.301');
   request.entityId = entityId;
 }
 
-function authenticateAdminRequest(request: FastifyRequest): void {
+async function authenticateAdminRequest(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   const expected = request.server.gateway.adminToken;
-  if (!expected || !sameSecret(token, expected)) throw new GatewayError('800.900.300', { httpStatus: 403 });
+  if (!expected || !sameSecret(token, expected)) return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }));
 }
 
 /**
@@ -60,11 +84,11 @@ export function registerAuthentication(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     // Reject a missing or malformed header before reading a body we would throw away.
     const auth = request.routeOptions.config.auth ?? 'public';
-    if (auth !== 'public') bearerToken(request);
+    if (auth !== 'public') await checkCredentialsPresent(request);
   });
   app.addHook('preHandler', async (request) => {
     const auth = request.routeOptions.config.auth ?? 'public';
     if (auth === 'entity') await authenticateEntityRequest(request);
-    else if (auth === 'admin') authenticateAdminRequest(request);
+    else if (auth === 'admin') await authenticateAdminRequest(request);
   });
 }

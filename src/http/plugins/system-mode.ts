@@ -10,12 +10,19 @@ function carriesTestMode(request: FastifyRequest): boolean {
 
 /**
  * The live system accepts nothing over plain HTTP. Behind a TLS-terminating proxy
- * (TRUST_PROXY_TLS) the proxy must say the request came in over HTTPS.
+ * (TRUST_PROXY_TLS) the proxy must say the request came in over HTTPS: request.protocol believes
+ * X-Forwarded-Proto only when the connection comes from a TRUSTED_PROXIES address (app.ts), so
+ * anyone else claiming it is refused. A listener bound to a loopback address (the administration
+ * listener by default) needs no TLS: what it receives never crossed a network.
  */
-export function registerTransportSecurity(app: FastifyInstance, config: Pick<Config, 'system' | 'tlsCertFile'>): void {
-  if (config.system !== 'live' || config.tlsCertFile !== undefined) return;
+export function registerTransportSecurity(
+  app: FastifyInstance,
+  config: Pick<Config, 'system' | 'tlsCertFile'>,
+  listener: { readonly loopbackOnly: boolean } = { loopbackOnly: false },
+): void {
+  if (config.system !== 'live' || config.tlsCertFile !== undefined || listener.loopbackOnly) return;
   app.addHook('onRequest', async (request) => {
-    if (request.headers['x-forwarded-proto'] !== 'https') throw new GatewayError('800.900.302', { httpStatus: 403 });
+    if (request.protocol !== 'https') throw new GatewayError('800.900.302', { httpStatus: 403 });
   });
 }
 

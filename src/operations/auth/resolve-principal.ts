@@ -1,3 +1,4 @@
+import { ExpiringMap } from '../../domain/expiring-map.js';
 import { hashAccessToken, type Clock } from '../../domain/ids.js';
 import type { Storage } from '../../storage/port.js';
 import {
@@ -9,10 +10,20 @@ import {
 /**
  * Authentication sits on every request, so positive answers are cached for a few seconds.
  * A revocation takes effect at once in the process that made it and within PRINCIPAL_CACHE_TTL_MS
- * in the others. Unknown tokens are never cached, so a new token works at once everywhere.
+ * in the others.
  */
 export const PRINCIPAL_CACHE_TTL_MS = 5_000;
 const CACHE_ENTRIES_MAX = 10_000;
+
+/**
+ * Unknown token hashes are remembered briefly, so a client repeating a wrong or revoked token
+ * costs one query per UNKNOWN_TOKEN_TTL_MS, not one per request (random guesses are each new:
+ * the per-address failure limit stops those). A token is 256 fresh random bits, so no look-up
+ * before its creation can have cached it as unknown; one that becomes valid otherwise (a database
+ * restored under a running gateway) works at the latest UNKNOWN_TOKEN_TTL_MS later.
+ */
+export const UNKNOWN_TOKEN_TTL_MS = 2_000;
+const UNKNOWN_TOKENS_MAX = 10_000;
 
 interface Cached<T> {
   readonly value: T;
@@ -22,6 +33,7 @@ interface Cached<T> {
 export class PrincipalResolver {
   readonly #tokens = new Map<string, Cached<TokenPrincipal>>();
   readonly #scopes = new Map<string, Cached<true>>();
+  readonly #unknown = new ExpiringMap<string, true>(UNKNOWN_TOKENS_MAX);
 
   constructor(
     private readonly storage: Storage,
@@ -32,8 +44,11 @@ export class PrincipalResolver {
     const hash = hashAccessToken(accessToken);
     const cached = this.#fresh(this.#tokens, hash);
     if (cached) return cached;
+    const nowMs = this.clock.now().getTime();
+    if (this.#unknown.get(hash, nowMs)) return undefined;
     const principal = await findPrincipalByTokenHash(this.storage, hash);
     if (principal) this.#remember(this.#tokens, hash, principal);
+    else this.#unknown.set(hash, true, nowMs + UNKNOWN_TOKEN_TTL_MS);
     return principal;
   }
 
