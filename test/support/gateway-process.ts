@@ -29,9 +29,10 @@ export async function startGateway(env: Record<string, string>, timeoutMs = 60_0
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`gateway did not start in time:\n${stdout}\n${stderr}`)), timeoutMs);
     const check = () => {
-      const match = /"msg":"Server listening at (http[^"]+)"/.exec(stdout);
-      // "gateway ready" comes after the demo merchant and the workers: the start is complete.
-      if (match && /"msg":"gateway ready"/.test(stdout)) {
+      // "gateway ready" comes after the demo merchant and the workers: the start is complete. Its
+      // url is the public listener's (with ADMIN_PORT, Fastify logs two "Server listening" lines).
+      const match = /"url":"(http[^"]+)"[^\n]*"msg":"gateway ready"/.exec(stdout);
+      if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
       }

@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { testDatabases } from '../support/databases.js';
+import { cardPayment, getPayment, referencePayment, type Merchant } from '../support/payments.js';
+import { resolutionWorker } from '../support/resolution.js';
+import { FORM_HEADERS, form, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+for (const database of testDatabases()) {
+  describe(`pending transactions are resolved on ${database.name}`, () => {
+    let t: TestApp;
+    let merchant: Merchant;
+    let jobs: ReturnType<typeof resolutionWorker>;
+
+    before(async () => {
+      t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'warn', PENDING_CHECK_DELAYS_MINUTES: '5,60', PENDING_HORIZON_HOURS: '24' } });
+      merchant = await t.createMerchant();
+      jobs = resolutionWorker(t);
+      // An active webhook, so that every outcome writes its notification (nothing delivers it here).
+      await t.storage.query(
+        `INSERT INTO webhooks (id, entity_id, url, secret, status, created_at, updated_at) VALUES ($1, $2, 'https://shop.example/hook', $3, 'active', $4, $4)`,
+        ['e'.repeat(32), merchant.entityId, '0'.repeat(64), t.clock.now()],
+      );
+    });
+    after(async () => {
+      await t.close();
+      await t.storage.close();
+    });
+
+    /** Moves the clock past the next due job (the sweep and the checks) and runs everything due. */
+    async function advance(ms: number): Promise<void> {
+      t.clock.advance(ms);
+      await jobs.drain();
+    }
+
+    async function resultOf(id: string): Promise<string> {
+      return (await getPayment(t, merchant, id)).json().result.code as string;
+    }
+
+    async function updatedNotifications(id: string): Promise<number> {
+      const { rows } = await t.storage.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM notifications WHERE transaction_id = $1 AND action = 'UPDATED'`, [id]);
+      return Number(rows[0]!.n);
+    }
+
+    async function parentTotals(id: string): Promise<{ captured: bigint; refunded: bigint }> {
+      const { rows } = await t.storage.query<{ captured_minor: bigint; refunded_minor: bigint }>('SELECT captured_minor, refunded_minor FROM transactions WHERE id = $1', [id]);
+      return { captured: BigInt(rows[0]!.captured_minor), refunded: BigInt(rows[0]!.refunded_minor) };
+    }
+
+    async function check(id: string) {
+      const { rows } = await t.storage.query<{ attempts: number; resolved_by: string | null; resolved_code: string | null; reason: string | null }>(
+        'SELECT attempts, resolved_by, resolved_code, reason FROM pending_checks WHERE transaction_id = $1', [id]);
+      return rows[0];
+    }
+
+    it('a timed-out debit (9.99) stays pending until the first check, then ends as the acquirer says, with one UPDATED notification', async () => {
+      const db = (await cardPayment(t, merchant, 'DB', '9.99')).json();
+      assert.equal(db.result.code, '000.200.000');
+      await advance(4 * MINUTE);
+      assert.equal(await resultOf(db.id), '000.200.000', 'not asked before the first delay');
+      await advance(2 * MINUTE); // the sweep finds it
+      await advance(1);
+      assert.equal(await resultOf(db.id), '000.100.110');
+      assert.equal(await updatedNotifications(db.id), 1);
+      assert.equal((await check(db.id))?.resolved_by, 'status');
+      await advance(2 * HOUR);
+      assert.equal(await updatedNotifications(db.id), 1, 'never a second outcome');
+    });
+
+    it('a later decline (9.98) of a capture gives its reservation back, so the authorisation can be captured again', async () => {
+      const pa = (await cardPayment(t, merchant, 'PA', '9.98')).json();
+      // The authorisation itself times out too: resolve it first (later declined would end it), so use a normal PA.
+      const auth = (await cardPayment(t, merchant, 'PA', '20.00')).json();
+      const capture = (await referencePayment(t, merchant, auth.id, 'CP', '9.98')).json();
+      assert.equal(capture.result.code, '000.200.000');
+      assert.equal((await parentTotals(auth.id)).captured, 998n, 'the pending capture holds its amount');
+      await advance(6 * MINUTE);
+      await advance(1);
+      assert.equal(await resultOf(capture.id), '800.100.152');
+      assert.equal((await parentTotals(auth.id)).captured, 0n, 'released');
+      assert.equal((await referencePayment(t, merchant, auth.id, 'CP', '20.00')).statusCode, 200);
+      assert.equal(await resultOf(pa.id), '800.100.152');
+    });
+
+    it('an outcome the acquirer never knows (9.97) is asked again on the schedule and ended at the horizon with 100.396.103', async () => {
+      const auth = (await cardPayment(t, merchant, 'PA', '30.00')).json();
+      const capture = (await referencePayment(t, merchant, auth.id, 'CP', '9.97')).json();
+      await advance(6 * MINUTE);
+      await advance(1);
+      assert.equal(await resultOf(capture.id), '000.200.000');
+      assert.equal((await check(capture.id))?.attempts, 1);
+      for (let hour = 0; hour < 23; hour += 1) await advance(HOUR);
+      assert.equal(await resultOf(capture.id), '000.200.000');
+      assert.ok((await check(capture.id))!.attempts >= 20, 'asked every hour');
+      await advance(2 * HOUR);
+      assert.equal(await resultOf(capture.id), '100.396.103');
+      assert.equal((await check(capture.id))?.resolved_by, 'horizon');
+      assert.equal((await parentTotals(auth.id)).captured, 0n);
+      assert.equal(await updatedNotifications(capture.id), 1);
+    });
+
+    it('an operator resolves a pending refund by hand, with a reason that is kept; a second resolution is refused', async () => {
+      const db = (await cardPayment(t, merchant, 'DB', '40.00')).json();
+      const refund = (await referencePayment(t, merchant, db.id, 'RF', '9.97')).json();
+      const resolve = (fields: Record<string, string>) =>
+        t.app.inject({ method: 'POST', url: `/admin/transactions/${refund.id}/resolve`, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, ...FORM_HEADERS }, payload: form(fields) });
+      const missingReason = await resolve({ outcome: 'success' });
+      assert.equal(missingReason.statusCode, 400);
+      assert.equal(missingReason.json().result.parameterErrors[0].name, 'reason');
+      assert.equal((await resolve({ outcome: 'maybe', reason: 'ticket 42' })).statusCode, 400);
+      const listed = await t.app.inject({ method: 'GET', url: '/admin/pending', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
+      assert.ok(listed.json().pending.some((p: { transactionId: string }) => p.transactionId === refund.id));
+      const done = await resolve({ outcome: 'success', reason: 'acquirer ticket 42: refund booked' });
+      assert.equal(done.statusCode, 200, done.body);
+      assert.equal(done.json().resultCode, '000.600.000');
+      assert.equal(await resultOf(refund.id), '000.600.000');
+      assert.deepEqual(await check(refund.id), { attempts: 0, resolved_by: 'operator', resolved_code: '000.600.000', reason: 'acquirer ticket 42: refund booked' });
+      assert.equal((await parentTotals(db.id)).refunded, 997n, 'a successful refund keeps its amount');
+      const again = await resolve({ outcome: 'rejected', reason: 'changed my mind' });
+      assert.equal(again.statusCode, 400);
+      assert.match(again.json().result.parameterErrors[0].message, /not pending/);
+      assert.equal(await updatedNotifications(refund.id), 1);
+      const unknown = await t.app.inject({ method: 'POST', url: `/admin/transactions/${'f'.repeat(32)}/resolve`, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, ...FORM_HEADERS }, payload: form({ outcome: 'success', reason: 'x'.repeat(10) }) });
+      assert.equal(unknown.statusCode, 404);
+    });
+
+    it('a late live outcome does not change a resolved transaction, and an operator racing the job gives one end', async () => {
+      const db = (await cardPayment(t, merchant, 'DB', '9.99')).json();
+      const { writeSettledPayments, settledPayment } = await import('../../src/operations/payments/payment-writes.js');
+      const { serialisedView, viewOfStored } = await import('../../src/operations/payments/payment-response.js');
+      t.clock.advance(6 * MINUTE);
+      const resolving = Promise.all([
+        jobs.drain().then(() => jobs.drain()),
+        t.app.inject({ method: 'POST', url: `/admin/transactions/${db.id}/resolve`, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, ...FORM_HEADERS }, payload: form({ outcome: 'rejected', reason: 'acquirer says never received' }) }),
+      ]);
+      const [, operator] = await resolving;
+      const ended = await resultOf(db.id);
+      // Either may win the row lock; the loser changes nothing.
+      assert.ok(ended === '000.100.110' || ended === '100.397.102', ended);
+      assert.equal(operator.statusCode, ended === '100.397.102' ? 200 : 400, operator.body);
+      assert.equal(await updatedNotifications(db.id), 1);
+      const notificationsOf = async () => Number((await t.storage.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM notifications WHERE transaction_id = $1', [db.id])).rows[0]!.n);
+      const before = await notificationsOf();
+      const late = settledPayment({ clock: t.clock, ids: { id: () => 'a'.repeat(32), accessToken: () => '' } }, {
+        id: db.id, entityId: merchant.entityId, outcome: { kind: 'declined', code: '800.100.152', resultDetails: {} },
+        view: serialisedView(viewOfStored({ id: db.id, result: { code: '800.100.152', description: 'late' } })), schemeTransactionId: null,
+      });
+      await writeSettledPayments(t.storage, [late]);
+      assert.equal(await resultOf(db.id), ended, 'the late answer changed nothing');
+      assert.equal(await updatedNotifications(db.id), 1);
+      assert.equal(await notificationsOf(), before, 'the late answer wrote no notification');
+    });
+  });
+}
