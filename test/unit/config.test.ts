@@ -93,3 +93,21 @@ describe('README configuration table', () => {
     for (const [name] of [...CONFIG_VARIABLES, ...VAULT_CONFIG_VARIABLES]) assert.ok(readme.includes(`| \`${name}\` |`), `${name} is in the README table`);
   });
 });
+
+describe('pending resolution settings', () => {
+  it('defaults: a minute for the connector, checks after 5 minutes and then less often, a week\'s horizon', () => {
+    const { resolution } = loadConfig({});
+    assert.deepEqual(resolution, { connectorTimeoutMs: 60_000, checkDelaysMinutes: [5, 15, 60, 240, 720, 1440], horizonHours: 168, sweepIntervalMs: 60_000, idempotencyLeaseMs: 30_000 });
+  });
+
+  const refused: ReadonlyArray<readonly [Record<string, string>, RegExp]> = [
+    [{ PENDING_CHECK_DELAYS_MINUTES: '5,x' }, /PENDING_CHECK_DELAYS_MINUTES/],
+    [{ PENDING_CHECK_DELAYS_MINUTES: '0' }, /PENDING_CHECK_DELAYS_MINUTES/],
+    [{ PENDING_CHECK_DELAYS_MINUTES: '1', CONNECTOR_TIMEOUT_MS: '60000' }, /longer than CONNECTOR_TIMEOUT_MS/],
+    [{ PENDING_HORIZON_HOURS: '0' }, /PENDING_HORIZON_HOURS/],
+    [{ IDEMPOTENCY_LEASE_MS: '10' }, /IDEMPOTENCY_LEASE_MS/],
+  ];
+  for (const [env, message] of refused) {
+    it(`refuses ${JSON.stringify(env)}`, () => assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message)));
+  }
+});

@@ -84,3 +84,32 @@ describe('callConnector', () => {
     assert.equal(outcome.kind, 'success');
   });
 });
+
+describe('callConnector: a connector that does not answer in time', () => {
+  it('is pending (unknown), never a success, once the time is up', async () => {
+    const outcome = await callConnector(() => new Promise(() => undefined), { timeoutMs: 20 });
+    assert.deepEqual([outcome.kind, outcome.code, outcome.normalizedBecause], ['pending', '000.200.000', 'connector did not answer in time']);
+  });
+
+  it('an answer within the time is taken as it is', async () => {
+    const outcome = await callConnector(async () => ({ kind: 'declined', code: '800.100.152', resultDetails: {} }), { timeoutMs: 1_000 });
+    assert.equal(outcome.kind, 'declined');
+  });
+});
+
+describe('normalizeOutcome: redirects', () => {
+  const redirect = { url: 'https://acs.example/challenge', method: 'POST', parameters: [{ name: 'creq', value: 'abc' }] };
+  const table: ReadonlyArray<readonly [string, Record<string, unknown>, boolean]> = [
+    ['kept with a pending outcome', { kind: 'pending', code: '000.200.000', resultDetails: {}, redirect }, true],
+    ['dropped from a success', { kind: 'success', code: '000.100.110', resultDetails: {}, redirect }, false],
+    ['dropped when the URL is not http(s)', { kind: 'pending', code: '000.200.000', resultDetails: {}, redirect: { ...redirect, url: 'javascript:alert(1)' } }, false],
+    ['dropped when the method is not GET or POST', { kind: 'pending', code: '000.200.000', resultDetails: {}, redirect: { ...redirect, method: 'PUT' } }, false],
+    ['dropped when a parameter carries the card number', { kind: 'pending', code: '000.200.000', resultDetails: {}, redirect: { ...redirect, parameters: [{ name: 'pan', value: '4200000000000000' }] } }, false],
+  ];
+  for (const [name, raw, kept] of table) {
+    it(name, () => {
+      const outcome = normalizeOutcome(raw, { secretNumbers: ['4200000000000000'] });
+      assert.equal(outcome.redirect !== undefined, kept);
+    });
+  }
+});
