@@ -29,8 +29,10 @@ function readDelays(env: Env, problems: string[]): readonly number[] {
   const raw = readOptional(env, 'PENDING_CHECK_DELAYS_MINUTES');
   if (raw === undefined) return DEFAULT_DELAYS;
   const parts = raw.split(',').map((part) => part.trim());
-  if (parts.length > 50 || parts.some((part) => !/^[0-9]{1,6}$/.test(part) || Number(part) < 1 || Number(part) > MINUTES_PER_YEAR)) {
-    problems.push(`PENDING_CHECK_DELAYS_MINUTES=${JSON.stringify(raw)} must be 1 to 50 comma-separated whole numbers of minutes from 1 to ${MINUTES_PER_YEAR}`);
+  // Fractions of a minute are for tests and rehearsals (the fault suite resolves in seconds).
+  const valid = (part: string) => /^[0-9]{1,6}(\.[0-9]{1,3})?$/.test(part) && Number(part) >= 0.01 && Number(part) <= MINUTES_PER_YEAR;
+  if (parts.length > 50 || !parts.every(valid)) {
+    problems.push(`PENDING_CHECK_DELAYS_MINUTES=${JSON.stringify(raw)} must be 1 to 50 comma-separated numbers of minutes from 0.01 to ${MINUTES_PER_YEAR}`);
     return DEFAULT_DELAYS;
   }
   return parts.map(Number);

@@ -17,11 +17,11 @@ export interface FaultStage {
  * `databaseUrlFor` lets a test route the gateway through a proxy; migrations and the merchant
  * go straight to the server. The first gateway process runs the migrations.
  */
-export async function openStage(url: string, prefix: string, databaseUrlFor: (schemaUrl: string) => string = (u) => u): Promise<FaultStage> {
+export async function openStage(url: string, prefix: string, databaseUrlFor: (schemaUrl: string) => string = (u) => u, env: Readonly<Record<string, string>> = {}): Promise<FaultStage> {
   const schema = await createBenchSchema(prefix, url);
   let gateway: NodeProcess | undefined;
   try {
-    gateway = await startGatewayProcess({ databaseUrl: databaseUrlFor(schema.url) });
+    gateway = await startGatewayProcess({ databaseUrl: databaseUrlFor(schema.url), env });
     const merchant = await createMerchant(schema.url, 'Fault shop');
     const stage: FaultStage = {
       schema,
@@ -40,7 +40,7 @@ export async function openStage(url: string, prefix: string, databaseUrlFor: (sc
   }
 }
 
-export async function createPayment(gatewayUrl: string, merchant: Merchant, amount: string): Promise<string> {
+export async function createPayment(gatewayUrl: string, merchant: Merchant, amount: string, expected = 200): Promise<string> {
   const response = await fetch(`${gatewayUrl}/v1/payments`, {
     method: 'POST',
     headers: { authorization: `Bearer ${merchant.accessToken}`, 'content-type': 'application/x-www-form-urlencoded' },
@@ -50,7 +50,7 @@ export async function createPayment(gatewayUrl: string, merchant: Merchant, amou
     }),
   });
   const body = (await response.json()) as { id?: string };
-  if (response.status !== 200 || !body.id) throw new Error(`payment failed: ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== expected || !body.id) throw new Error(`payment failed: ${response.status} ${JSON.stringify(body)}`);
   return body.id;
 }
 

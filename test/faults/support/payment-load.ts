@@ -23,6 +23,8 @@ export interface SentRequest {
   id?: string;
   /** Why no answer came: the connection failed or the client gave up. */
   error?: string;
+  /** The request as sent, to send it again (with its Idempotency-Key, when the load uses keys). */
+  readonly replay?: { readonly path: string; readonly init: RequestInit };
 }
 
 export interface LoadOptions {
@@ -35,6 +37,8 @@ export interface LoadOptions {
   readonly getShare?: number;
   /** The client gives up after this long and records the request as unanswered. */
   readonly clientTimeoutMs: number;
+  /** Each payment and refund carries an Idempotency-Key (its reference), as a careful client's would. */
+  readonly idempotencyKeys?: boolean;
 }
 
 export interface RunningLoad {
@@ -53,7 +57,7 @@ function requestFor(options: LoadOptions, n: number, known: readonly string[]): 
   const startedMs = performance.now();
   const reference = `fault-${process.pid}-${n}`;
   const auth = { authorization: `Bearer ${merchant.accessToken}` };
-  const form = { ...auth, 'content-type': 'application/x-www-form-urlencoded' };
+  const form = { ...auth, 'content-type': 'application/x-www-form-urlencoded', ...(options.idempotencyKeys ? { 'idempotency-key': reference } : {}) };
   const roll = (n * 7919) % 100;
   if (known.length > 0 && roll < (options.getShare ?? 0) * 100) {
     const id = known[n % known.length]!;
@@ -63,11 +67,13 @@ function requestFor(options: LoadOptions, n: number, known: readonly string[]): 
   if (parents.length > 0 && roll >= 70) {
     const parentId = parents[n % parents.length]!;
     const body = new URLSearchParams({ entityId: merchant.entityId, paymentType: 'RF', amount: '1.00', currency: 'EUR', merchantTransactionId: reference });
-    return { sent: { kind: 'RF', reference, amountMinor: 100, parentId, startedMs }, path: `/v1/payments/${parentId}`, init: { method: 'POST', headers: form, body } };
+    const init = { method: 'POST', headers: form, body };
+    return { sent: { kind: 'RF', reference, amountMinor: 100, parentId, startedMs, replay: { path: `/v1/payments/${parentId}`, init } }, path: `/v1/payments/${parentId}`, init };
   }
   const amountMinor = amountMinorOf(n);
   const body = new URLSearchParams({ entityId: merchant.entityId, paymentType: 'DB', amount: asAmount(amountMinor), currency: 'EUR', merchantTransactionId: reference, ...CARD });
-  return { sent: { kind: 'DB', reference, amountMinor, startedMs }, path: '/v1/payments', init: { method: 'POST', headers: form, body } };
+  const init = { method: 'POST', headers: form, body };
+  return { sent: { kind: 'DB', reference, amountMinor, startedMs, replay: { path: '/v1/payments', init } }, path: '/v1/payments', init };
 }
 
 async function send(options: LoadOptions, sent: SentRequest, path: string, init: RequestInit): Promise<void> {
