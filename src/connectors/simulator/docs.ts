@@ -1,3 +1,4 @@
+import { LATER_OUTCOME_ROWS } from './status.js';
 import { resultCode } from '../../results/catalogue.js';
 import { SIMULATOR_ROWS } from './rules.js';
 import { SUCCESS, type SimulatorRow } from './row.js';
@@ -21,7 +22,7 @@ export function httpStatusOf(row: SimulatorRow): number {
 
 /** The generated part of docs/simulator.md, from the same rows the simulator answers with. */
 export function renderSimulatorTables(): string {
-  return [GENERATED_BEGIN, '', ...outcomeTable(), '', ...successTable(), '', ...letterTable('billing.postcode', 'avsResponse', AVS_ROWS), '',
+  return [GENERATED_BEGIN, '', ...outcomeTable(), '', ...laterOutcomeTable(), '', ...successTable(), '', ...letterTable('billing.postcode', 'avsResponse', AVS_ROWS), '',
     ...letterTable('card.cvv', 'cvvResponse', CVV_ROWS), '', ...issuerTable(), '', ...walletKeyTable(), '', GENERATED_END].join('\n');
 }
 
@@ -62,14 +63,31 @@ function letterCell(fixed: string | undefined, fromTables: boolean, tableName: s
   return fixed ?? (fromTables ? tableName : '—');
 }
 
+function laterOutcomeTable(): string[] {
+  return [
+    '### Later outcomes (status query of a pending transaction)',
+    '',
+    '| Amount | Operations | Answer | Result code | Meaning |',
+    '|---|---|---|---|---|',
+    ...LATER_OUTCOME_ROWS.map((row) =>
+      cells([
+        row.amountMinor === null ? 'any other' : `${(Number(row.amountMinor) / 100).toFixed(2)} (${row.amountMinor} minor units)`,
+        row.operations,
+        row.kind,
+        row.code === 'SUCCESS' ? 'the success code below' : `\`${row.code}\``,
+        row.meaning,
+      ])),
+  ];
+}
+
 function successTable(): string[] {
   return [
     '### Success codes',
     '',
-    '| Connector | Serves | Test system | Live system |',
-    '|---|---|---|---|',
+    '| Connector | Serves | Success code |',
+    '|---|---|---|',
     ...SIMULATOR_FLAVOURS.map((flavour) =>
-      cells([`\`${flavour.connectorId}\``, flavour.serves, `\`${flavour.successCodes.test}\``, `\`${flavour.successCodes.live}\``])),
+      cells([`\`${flavour.connectorId}\``, flavour.serves, `\`${flavour.successCode}\``])),
   ];
 }
 

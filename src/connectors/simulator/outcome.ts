@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { detectedTypes } from '../../domain/card.js';
-import type { CardInfo, ConnectorOutcome, GatewaySystem } from '../connector.js';
+import type { CardInfo, ConnectorOutcome } from '../connector.js';
 import type { SimulatorInput } from './input.js';
 import { SUCCESS, type SimulatorRow } from './row.js';
 import { AVS_ROWS, CVV_ROWS, letterFor, type SimulatorFlavour } from './tables.js';
@@ -14,7 +14,6 @@ export const SIMULATED_ISSUERS: Readonly<Record<string, CardInfo>> = Object.free
 
 export interface OutcomeContext {
   readonly flavour: SimulatorFlavour;
-  readonly system: GatewaySystem;
   /** The acquirer's id of this transaction, from the injected id generator. */
   readonly generatedId: string;
 }
@@ -22,7 +21,7 @@ export interface OutcomeContext {
 /** The connector answer for `input` decided by `row`. Deterministic: same input, id and clock, same outcome. */
 export function buildOutcome(row: SimulatorRow, input: SimulatorInput, context: OutcomeContext): ConnectorOutcome {
   const { outcome } = row;
-  const code = outcome.code === SUCCESS ? context.flavour.successCodes[context.system] : outcome.code;
+  const code = outcome.code === SUCCESS ? context.flavour.successCode : outcome.code;
   const reference = `${context.flavour.referencePrefix}-${context.generatedId}`;
   const succeeded = outcome.kind === 'success';
   const cardPayment = input.pan !== null && input.parentReference === null;

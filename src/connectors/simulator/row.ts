@@ -1,7 +1,7 @@
 import type { AvsResponse, CardDetails, CvvResponse, OutcomeKind, PaymentMethodData, StandingInstructionData } from '../connector.js';
 import type { SimulatedOperation, SimulatorInput } from './input.js';
 
-/** Stands for the flavour's success code on the system in use (see SimulatorFlavour.successCodes). */
+/** Stands for the flavour's success code (SimulatorFlavour.successCode). */
 export const SUCCESS = 'SUCCESS';
 
 export interface RowOutcome {

@@ -47,21 +47,21 @@ export function createExternalTestPlatformConnector(dependencies: SimulatorDepen
 
 function createFlavouredSimulator(flavour: SimulatorFlavour, dependencies: SimulatorDependencies): Connector {
   const { clock, newId, schemeReferences } = dependencies;
-  const decide = (input: SimulatorInput, system: 'test' | 'live'): ConnectorOutcome => {
+  const decide = (input: SimulatorInput): ConnectorOutcome => {
     const row = matchSimulatorRow(input);
     if (!row) return { kind: 'unknown', code: '900.100.203', resultDetails: {} };
-    return buildOutcome(row, input, { flavour, system, generatedId: newId() });
+    return buildOutcome(row, input, { flavour, generatedId: newId() });
   };
   const initial = (operation: InitialPaymentType) => async (request: PaymentConnectorRequest) =>
-    decide(await paymentInput(operation, request, clock.now(), schemeReferences), request.system);
+    decide(await paymentInput(operation, request, clock.now(), schemeReferences));
   const referencing = (operation: ReferencingPaymentType) => async (request: ReferencingConnectorRequest) =>
-    decide(referencingInput(operation, request, clock.now(), flavour.referencePrefix), request.system);
+    decide(referencingInput(operation, request, clock.now(), flavour.referencePrefix));
   return {
     id: flavour.connectorId,
     policy: Object.freeze({ ...SIMULATOR_POLICY, ...dependencies.policy }),
     // A simulator only pretends to move money: the live system never routes to it.
     liveCapable: false,
-    status: async (request) => simulatedStatus(request, flavour, 'test', newId()),
+    status: async (request) => simulatedStatus(request, flavour, newId()),
     authorize: initial('PA'),
     debit: initial('DB'),
     credit: initial('CD'),

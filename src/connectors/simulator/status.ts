@@ -1,4 +1,4 @@
-import type { ConnectorOutcome, GatewaySystem, StatusRequest } from '../connector.js';
+import type { ConnectorOutcome, StatusRequest } from '../connector.js';
 import type { SimulatorFlavour } from './tables.js';
 
 /**
@@ -31,9 +31,9 @@ function rowFor(request: StatusRequest): LaterOutcomeRow {
   return LATER_OUTCOME_ROWS.find((row) => row.amountMinor === request.amountMinor && applies(row)) ?? LATER_OUTCOME_ROWS[LATER_OUTCOME_ROWS.length - 1]!;
 }
 
-export function simulatedStatus(request: StatusRequest, flavour: SimulatorFlavour, system: GatewaySystem, generatedId: string): ConnectorOutcome {
+export function simulatedStatus(request: StatusRequest, flavour: SimulatorFlavour, generatedId: string): ConnectorOutcome {
   const row = rowFor(request);
-  const code = row.code === 'SUCCESS' ? flavour.successCodes[system] : row.code;
+  const code = row.code === 'SUCCESS' ? flavour.successCode : row.code;
   return {
     kind: row.kind,
     code,

@@ -1,4 +1,4 @@
-import type { AvsResponse, CvvResponse, GatewaySystem } from '../connector.js';
+import type { AvsResponse, CvvResponse } from '../connector.js';
 
 /** `value` is the exact input; ANY_OTHER and ABSENT close each table. */
 export const ANY_OTHER = '*';
@@ -45,7 +45,8 @@ export interface SimulatorFlavour {
   /** Starts every ConnectorTxID1, so captures, refunds and reversals can recognise their parents. */
   readonly referencePrefix: string;
   readonly clearingInstituteName: string;
-  readonly successCodes: Readonly<Record<GatewaySystem, string>>;
+  /** A simulator serves the test system only (the live system never routes to it): its test-mode success code. */
+  readonly successCode: string;
 }
 
 export const INTERNAL_SIMULATOR: SimulatorFlavour = Object.freeze({
@@ -53,15 +54,15 @@ export const INTERNAL_SIMULATOR: SimulatorFlavour = Object.freeze({
   serves: 'test system, testMode INTERNAL or absent',
   referencePrefix: 'SIM',
   clearingInstituteName: 'Simulator Acquiring Bank',
-  successCodes: Object.freeze({ test: '000.100.110', live: '000.000.000' }),
+  successCode: '000.100.110',
 });
 
 export const EXTERNAL_TEST_PLATFORM: SimulatorFlavour = Object.freeze({
   connectorId: 'external-test-platform',
-  serves: 'test system, testMode EXTERNAL (until a real connector is configured)',
+  serves: 'test system, testMode EXTERNAL where no test route names another connector',
   referencePrefix: 'ETP',
   clearingInstituteName: 'External Test Platform',
-  successCodes: Object.freeze({ test: '000.100.112', live: '000.000.000' }),
+  successCode: '000.100.112',
 });
 
 export const SIMULATOR_FLAVOURS: readonly SimulatorFlavour[] = [INTERNAL_SIMULATOR, EXTERNAL_TEST_PLATFORM];

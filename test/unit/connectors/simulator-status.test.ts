@@ -21,15 +21,15 @@ describe('the simulator\'s later outcomes (status capability)', () => {
   ];
   for (const [name, asked, kind, code] of table) {
     it(name, () => {
-      const outcome = simulatedStatus(asked, INTERNAL_SIMULATOR, 'test', 'c'.repeat(32));
+      const outcome = simulatedStatus(asked, INTERNAL_SIMULATOR, 'c'.repeat(32));
       assert.deepEqual([outcome.kind, outcome.code], [kind, code]);
     });
   }
 
   it('keeps the reference the first answer gave, and names its flavour', () => {
-    const known = simulatedStatus(request('DB', 999n, { ConnectorTxID1: 'ETP-123' }), EXTERNAL_TEST_PLATFORM, 'test', 'x');
+    const known = simulatedStatus(request('DB', 999n, { ConnectorTxID1: 'ETP-123' }), EXTERNAL_TEST_PLATFORM, 'x');
     assert.equal(known.resultDetails['ConnectorTxID1'], 'ETP-123');
     assert.equal(known.code, '000.100.112');
-    assert.equal(simulatedStatus(request('DB', 999n), INTERNAL_SIMULATOR, 'test', 'abc').resultDetails['ConnectorTxID1'], 'SIM-abc');
+    assert.equal(simulatedStatus(request('DB', 999n), INTERNAL_SIMULATOR, 'abc').resultDetails['ConnectorTxID1'], 'SIM-abc');
   });
 });
