@@ -14,10 +14,14 @@ import { masterKeyRingOf, openVault } from './operations/registrations/open-vaul
 import { openMigratedStorage, openStorage } from './storage/open-storage.js';
 import { processIndex, runPrimary } from './cluster/primary.js';
 import { loggerOptions } from './http/logging.js';
+import { isListenError, listenFailure, portProblem } from './http/port-check.js';
 
-function readConfigOrExit(): { config: Config; vaultKeys: VaultKeyConfig } {
+async function readConfigOrExit(): Promise<{ config: Config; vaultKeys: VaultKeyConfig }> {
   try {
     const config = loadConfig(process.env);
+    // Before anything touches DATA_DIR (the vault key below) or the database. A cluster worker
+    // shares the primary's socket: the primary checked.
+    if (!cluster.isWorker) exitIfCannotListen(await portProblem(config.host, config.port));
     return { config, vaultKeys: loadVaultConfig(process.env, config) };
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -26,6 +30,12 @@ function readConfigOrExit(): { config: Config; vaultKeys: VaultKeyConfig } {
     }
     throw error;
   }
+}
+
+function exitIfCannotListen(problem: string | undefined): void {
+  if (problem === undefined) return;
+  process.stderr.write(`${problem}\n`);
+  process.exit(1);
 }
 
 async function connectRedis(url: string | undefined): Promise<Redis | undefined> {
@@ -65,7 +75,7 @@ async function startPrimary(config: Config): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { config, vaultKeys } = readConfigOrExit();
+  const { config, vaultKeys } = await readConfigOrExit();
   if (config.gatewayProcesses > 1 && cluster.isPrimary) return startPrimary(config);
   // One of several processes: the primary already migrated the database and made the demo merchant.
   const oneOfSeveral = cluster.isWorker;
@@ -85,7 +95,13 @@ async function main(): Promise<void> {
     : undefined;
   const adminToken = config.adminToken ?? (embedded ? localAdminToken(config.dataDir, true) : undefined);
   const app = await buildApp({ ...deps, config, vault, buildNumber: readBuildNumber(process.env), adminToken, redis, https });
-  const address = await app.listen({ host: config.host, port: config.port });
+  // The port was free a moment ago; a start that lost it since says so the same way.
+  const address = await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
+    if (!isListenError(error)) throw error;
+    await storage.close();
+    exitIfCannotListen(listenFailure(config.host, config.port, error));
+    throw error;
+  });
   if (embedded) writeRuntimeRecord(config.dataDir, { pid: process.pid, url: address });
   // Background jobs (webhook deliveries) run here unless WORKERS_IN_GATEWAY=false hands them to `npm run worker`.
   const runsJobs = config.workers.runInGateway && processIndex(process.env) === 0;

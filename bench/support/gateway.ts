@@ -9,13 +9,14 @@ export interface StartCommand {
 }
 
 /**
- * How `npm start` runs the gateway, read from package.json (`npm run -s build && node <flags>
+ * How `npm start` runs the gateway, read from package.json (`npm run -s build && exec node <flags>
  * <script>`), so that benchmarks and end-to-end tests run the gateway exactly as it is started.
  * The build step is theirs to run first (`npm test`, `npm run bench` do): a missing script says so.
  */
 export function startCommand(): StartCommand {
   const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
-  const words = scripts['start']!.split('&&').at(-1)!.trim().split(/\s+/);
+  // `exec`: the shell npm runs becomes node, so npm's SIGTERM reaches the gateway.
+  const words = scripts['start']!.split('&&').at(-1)!.trim().replace(/^exec\s+/, '').split(/\s+/);
   if (words[0] !== 'node' || words.length < 2) throw new Error(`package.json's start script does not end with "node … <script>": ${scripts['start']}`);
   const script = words.at(-1)!;
   if (!existsSync(join(ROOT, script))) throw new Error(`${script} is missing: run \`npm run build\` first`);
