@@ -2,8 +2,8 @@ import { CARD_BRANDS } from '../../domain/card.js';
 import { CATALOGUE } from '../catalogue.js';
 import { RULES } from '../rules/index.js';
 import { THREE_D_SECURE_V2_SIGNALS } from '../rules/three-d-secure.js';
-import { ENDPOINTS, type ParameterRow } from '../types.js';
-import { ENDPOINT_ROUTES } from './endpoints.js';
+import type { ParameterRow } from '../types.js';
+import { DOCUMENTED_ENDPOINTS as ENDPOINTS, ENDPOINT_ROUTES, isDocumented } from './endpoints.js';
 
 /** docs/parameters.md, rendered from the catalogue rows and the rules. */
 
@@ -120,13 +120,15 @@ function rowLine(row: ParameterRow): string {
 function parameterTables(): string[] {
   const header = `| Parameter | Format | ${ENDPOINTS.map((endpoint) => ENDPOINT_ROUTES[endpoint].abbreviation).join(' | ')} | Within | Code | Notes |`;
   const divider = `|${'---|'.repeat(ENDPOINTS.length + 5)}`;
-  const sections = [...new Set(CATALOGUE.map((row) => row.section))];
+  // Rows only endpoints still to come accept stay in the catalogue, out of the documentation.
+  const rows = CATALOGUE.filter(isDocumented);
+  const sections = [...new Set(rows.map((row) => row.section))];
   return sections.flatMap((section) => [
     `### ${section}`,
     '',
     header,
     divider,
-    ...CATALOGUE.filter((row) => row.section === section).map(rowLine),
+    ...rows.filter((row) => row.section === section).map(rowLine),
     '',
   ]);
 }
