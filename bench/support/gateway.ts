@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, startNodeProcess, type NodeProcess } from './node-process.js';
+import { ROOT, scratchDataDir, startNodeProcess, type NodeProcess } from './node-process.js';
 
 export interface StartCommand {
   readonly nodeFlags: readonly string[];
@@ -44,7 +44,7 @@ export function startGatewayProcess(options: GatewayOptions): Promise<NodeProces
     nodeArgs: [...start.nodeFlags, ...(options.nodeArgs ?? [])],
     env: {
       DATABASE_URL: options.databaseUrl ?? '',
-      ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
+      DATA_DIR: options.dataDir ?? scratchDataDir(),
       DATABASE_POOL_SIZE: String(options.poolSize ?? 10),
       LOG_LEVEL: 'warn',
       THROTTLE_MAX_REQUESTS: UNTHROTTLED,
