@@ -14,6 +14,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -68,7 +70,13 @@ describe('fuzzing a real gateway process', () => {
   let dataDir: string;
   let gateway: NodeProcess;
   let log: ReturnType<typeof watchLog>;
+  let receiver: Server;
+  let webhookUrl: string;
   before(async () => {
+    // The webhooks the run creates point here: every notification acknowledged, nothing leaves 127.0.0.1.
+    receiver = createServer((request, response) => request.resume().on('end', () => response.writeHead(200).end()));
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
     dataDir = mkdtempSync(join(tmpdir(), 'gateway-fuzz-'));
     // LOG_LEVEL info: every request is logged, so the log scan sees what a production log would.
     gateway = await startGatewayProcess({ dataDir, env: { ADMIN_TOKEN, LOG_LEVEL: 'info' } });
@@ -76,14 +84,17 @@ describe('fuzzing a real gateway process', () => {
   });
   after(async () => {
     await gateway?.stop();
+    receiver.closeAllConnections();
+    await new Promise((resolve) => receiver.close(resolve));
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it(`${TOTAL} random and malformed requests over every endpoint: no 5xx, no hang, no card data echoed or logged, still serving`, { timeout: (MAX_SECONDS + 120) * 1_000 }, async () => {
     const { entityId, token } = await demoMerchant(gateway);
-    const context = { entityId, token, adminToken: ADMIN_TOKEN, paymentIds: [], registrationIds: [], webhookIds: [] };
+    const context = { entityId, token, adminToken: ADMIN_TOKEN, webhookUrl, paymentIds: [], registrationIds: [], webhookIds: [] };
     const report = await runFuzz({ url: gateway.url, context, total: TOTAL, concurrency: CONCURRENCY, seed: SEED, timeoutMs: ANSWER_WITHIN_MS, maxDurationMs: MAX_SECONDS * 1_000 });
-    console.log(JSON.stringify({ seed: SEED, ...report, problems: undefined, logLines: log.lines(), logHits: log.hits.length }));
+    console.log(JSON.stringify({ seed: SEED, ...report, problems: undefined, problemsByKind: undefined, logLines: log.lines(), logHits: log.hits.length }));
+    for (const [problem, count] of Object.entries(report.problemsByKind).sort()) console.log(`problems: ${count} × ${problem}`);
     for (const problem of report.problems) console.log(`problem: ${JSON.stringify(problem)}`);
     for (const hit of log.hits) console.log(`log: ${hit}`);
     assert.ok(report.sent >= Math.min(TOTAL, 1_000), `only ${report.sent} requests sent in ${MAX_SECONDS} s`);

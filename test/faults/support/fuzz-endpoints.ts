@@ -15,6 +15,8 @@ export interface EndpointContext {
   readonly paymentIds: string[];
   readonly registrationIds: string[];
   readonly webhookIds: string[];
+  /** A receiver on 127.0.0.1 that acknowledges every notification, for the webhooks the run creates. */
+  readonly webhookUrl: string;
 }
 
 type Auth = 'merchant' | 'admin' | 'public';
@@ -139,7 +141,7 @@ export function endpointRequest(random: Random, context: EndpointContext): Endpo
   const pairs: string[] = [];
   if (route.auth === 'merchant' && random.chance(0.9)) pairs.push(`entityId=${context.entityId}`);
   if (route.path === '/admin/tokens' || route.path === '/admin/webhooks') pairs.push(`entity=${context.entityId}`);
-  if (route.path === '/admin/webhooks' && route.method === 'POST') pairs.push(`url=${encodeURIComponent(random.pick(['http://127.0.0.1:9/hook', 'https://127.0.0.1:1/x']))}`);
+  if (route.path === '/admin/webhooks' && route.method === 'POST') pairs.push(`url=${random.chance(0.7) ? encodeURIComponent(context.webhookUrl) : hostileWireValue(random, secrets)}`);
   for (const name of route.names) {
     if (random.chance(0.5)) pairs.push(`${encodeURIComponent(name)}=${hostileWireValue(random, secrets)}`);
   }

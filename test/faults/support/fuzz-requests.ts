@@ -73,7 +73,7 @@ function validRegistration(random: Random, context: FuzzContext): Parts {
 }
 
 function validWebhook(context: FuzzContext): Parts {
-  const body = `entity=${context.entityId}&url=${encodeURIComponent('http://127.0.0.1:9/hook')}`;
+  const body = `entity=${context.entityId}&url=${encodeURIComponent(context.webhookUrl)}`;
   return { method: 'POST', path: '/admin/webhooks', headers: [`Authorization: Bearer ${context.adminToken}`, 'Content-Type: application/x-www-form-urlencoded'], body };
 }
 

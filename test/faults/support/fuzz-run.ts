@@ -35,6 +35,8 @@ export interface FuzzReport {
   readonly closedOnBrokenFraming: number;
   readonly problems: readonly FuzzProblem[];
   readonly problemCount: number;
+  /** Problems counted by sort and kind of request ("HTTP 500 | endpoint POST /admin/entities"). */
+  readonly problemsByKind: Record<string, number>;
 }
 
 const KEPT_PROBLEMS = 20;
@@ -83,11 +85,14 @@ class FuzzTally {
   readonly problems: FuzzProblem[] = [];
 
   readonly #keptOf = new Map<string, number>();
+  readonly problemsByKind: Record<string, number> = {};
 
   /** Up to KEPT_PROBLEMS of each sort (5xx, time-out, closed, echoed secret), so one sort does not hide the others. */
   problem(problem: string, request: FuzzRequest, answer?: string): void {
     this.problemCount += 1;
     const sort = problem.replace(/\d+/g, 'n').slice(0, 24);
+    const key = `${problem.replace(/…\d+/, '…').replace(/\d+ ms/, 'n ms')} | ${request.kind}`;
+    this.problemsByKind[key] = (this.problemsByKind[key] ?? 0) + 1;
     const kept = this.#keptOf.get(sort) ?? 0;
     this.#keptOf.set(sort, kept + 1);
     if (kept < KEPT_PROBLEMS) this.problems.push({ problem, kind: request.kind, request: show(request.bytes), ...(answer ? { answer } : {}) });
@@ -165,5 +170,6 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     closedOnBrokenFraming: tally.closedOnBrokenFraming,
     problems: tally.problems,
     problemCount: tally.problemCount,
+    problemsByKind: tally.problemsByKind,
   };
 }
