@@ -39,7 +39,8 @@ export interface FuzzReport {
   readonly problemsByKind: Record<string, number>;
 }
 
-const KEPT_PROBLEMS = 20;
+const KEPT_PROBLEMS = 200;
+const KEPT_PER_KIND = 2;
 const KEPT_PAYMENT_IDS = 500;
 const KEPT_OTHER_IDS = 200;
 
@@ -87,15 +88,14 @@ class FuzzTally {
   readonly #keptOf = new Map<string, number>();
   readonly problemsByKind: Record<string, number> = {};
 
-  /** Up to KEPT_PROBLEMS of each sort (5xx, time-out, closed, echoed secret), so one sort does not hide the others. */
+  /** Up to KEPT_PER_KIND examples of each problem on each kind of request, so one does not hide the others. */
   problem(problem: string, request: FuzzRequest, answer?: string): void {
     this.problemCount += 1;
-    const sort = problem.replace(/\d+/g, 'n').slice(0, 24);
     const key = `${problem.replace(/…\d+/, '…').replace(/\d+ ms/, 'n ms')} | ${request.kind}`;
     this.problemsByKind[key] = (this.problemsByKind[key] ?? 0) + 1;
-    const kept = this.#keptOf.get(sort) ?? 0;
-    this.#keptOf.set(sort, kept + 1);
-    if (kept < KEPT_PROBLEMS) this.problems.push({ problem, kind: request.kind, request: show(request.bytes), ...(answer ? { answer } : {}) });
+    const kept = this.#keptOf.get(key) ?? 0;
+    this.#keptOf.set(key, kept + 1);
+    if (kept < KEPT_PER_KIND && this.problems.length < KEPT_PROBLEMS) this.problems.push({ problem, kind: request.kind, request: show(request.bytes), ...(answer ? { answer } : {}) });
   }
 
   record(request: FuzzRequest, outcome: RawOutcome, context: FuzzContext): void {
