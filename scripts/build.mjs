@@ -12,7 +12,7 @@
  * Plain JavaScript itself, so that it runs before anything is compiled.
  */
 import { build } from 'esbuild';
-import { cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,6 +38,22 @@ await build({
   logLevel: 'warning',
 });
 for (const asset of assets) cpSync(asset, join(next, asset.slice(SRC.length)));
-if (existsSync(DIST)) renameSync(DIST, previous);
-renameSync(next, DIST);
-rmSync(previous, { recursive: true, force: true });
+// Two builds at once (two copies of the test suite, a second `npm start`) race for dist/: the one
+// whose tree is in the way moves it aside and tries again, so neither fails; both trees are the same.
+const moved = [];
+for (let attempt = 0; ; attempt += 1) {
+  try {
+    renameSync(next, DIST);
+    break;
+  } catch (error) {
+    if (!['ENOTEMPTY', 'EEXIST'].includes(error.code) || attempt >= 50) throw error;
+    const aside = `${previous}.${attempt}`;
+    try {
+      renameSync(DIST, aside);
+      moved.push(aside);
+    } catch (raced) {
+      if (raced.code !== 'ENOENT') throw raced;
+    }
+  }
+}
+for (const aside of moved) rmSync(aside, { recursive: true, force: true });

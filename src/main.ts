@@ -15,10 +15,14 @@ import { openMigratedStorage, openStorage } from './storage/open-storage.js';
 import { processIndex, runPrimary } from './cluster/primary.js';
 import { loggerOptions } from './http/logging.js';
 import { logUnroutedEntities } from './operations/routing/report-unrouted.js';
+import { isListenError, listenFailure, portProblem } from './http/port-check.js';
 
-function readConfigOrExit(): { config: Config; vaultKeys: VaultKeyConfig } {
+async function readConfigOrExit(): Promise<{ config: Config; vaultKeys: VaultKeyConfig }> {
   try {
     const config = loadConfig(process.env);
+    // Before anything touches DATA_DIR (the vault key below) or the database. A cluster worker
+    // shares the primary's socket: the primary checked.
+    if (!cluster.isWorker) exitIfCannotListen(await portProblem(config.host, config.port));
     return { config, vaultKeys: loadVaultConfig(process.env, config) };
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -27,6 +31,12 @@ function readConfigOrExit(): { config: Config; vaultKeys: VaultKeyConfig } {
     }
     throw error;
   }
+}
+
+function exitIfCannotListen(problem: string | undefined): void {
+  if (problem === undefined) return;
+  process.stderr.write(`${problem}\n`);
+  process.exit(1);
 }
 
 async function connectRedis(url: string | undefined): Promise<Redis | undefined> {
@@ -67,7 +77,7 @@ async function startPrimary(config: Config): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { config, vaultKeys } = readConfigOrExit();
+  const { config, vaultKeys } = await readConfigOrExit();
   if (config.gatewayProcesses > 1 && cluster.isPrimary) return startPrimary(config);
   // One of several processes: the primary already migrated the database and made the demo merchant.
   const oneOfSeveral = cluster.isWorker;
@@ -88,7 +98,13 @@ async function main(): Promise<void> {
   const adminToken = config.adminToken ?? (embedded ? localAdminToken(config.dataDir, true) : undefined);
   const app = await buildApp({ ...deps, config, vault, buildNumber: readBuildNumber(process.env), adminToken, redis, https });
   if (config.system === 'live' && !oneOfSeveral) await logUnroutedEntities(storage, app.log);
-  const address = await app.listen({ host: config.host, port: config.port });
+  // The port was free a moment ago; a start that lost it since says so the same way.
+  const address = await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
+    if (!isListenError(error)) throw error;
+    await storage.close();
+    exitIfCannotListen(listenFailure(config.host, config.port, error));
+    throw error;
+  });
   const admin = config.adminListener ? await buildAdminApp(app) : undefined;
   const adminUrl = config.adminListener && admin ? await admin.listen(config.adminListener) : undefined;
   if (embedded) writeRuntimeRecord(config.dataDir, { pid: process.pid, url: address, ...(adminUrl ? { adminUrl } : {}) });

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, startNodeProcess, type NodeProcess } from './node-process.js';
+import { ROOT, scratchDataDir, startNodeProcess, type NodeProcess } from './node-process.js';
 
 export interface StartCommand {
   readonly nodeFlags: readonly string[];
@@ -9,13 +9,14 @@ export interface StartCommand {
 }
 
 /**
- * How `npm start` runs the gateway, read from package.json (`npm run -s build && node <flags>
+ * How `npm start` runs the gateway, read from package.json (`npm run -s build && exec node <flags>
  * <script>`), so that benchmarks and end-to-end tests run the gateway exactly as it is started.
  * The build step is theirs to run first (`npm test`, `npm run bench` do): a missing script says so.
  */
 export function startCommand(): StartCommand {
   const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
-  const words = scripts['start']!.split('&&').at(-1)!.trim().split(/\s+/);
+  // `exec`: the shell npm runs becomes node, so npm's SIGTERM reaches the gateway.
+  const words = scripts['start']!.split('&&').at(-1)!.trim().replace(/^exec\s+/, '').split(/\s+/);
   if (words[0] !== 'node' || words.length < 2) throw new Error(`package.json's start script does not end with "node … <script>": ${scripts['start']}`);
   const script = words.at(-1)!;
   if (!existsSync(join(ROOT, script))) throw new Error(`${script} is missing: run \`npm run build\` first`);
@@ -43,7 +44,7 @@ export function startGatewayProcess(options: GatewayOptions): Promise<NodeProces
     nodeArgs: [...start.nodeFlags, ...(options.nodeArgs ?? [])],
     env: {
       DATABASE_URL: options.databaseUrl ?? '',
-      ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
+      DATA_DIR: options.dataDir ?? scratchDataDir(),
       DATABASE_POOL_SIZE: String(options.poolSize ?? 10),
       LOG_LEVEL: 'warn',
       THROTTLE_MAX_REQUESTS: UNTHROTTLED,

@@ -5,9 +5,27 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
+
+let scratch: string | undefined;
+
+/**
+ * A DATA_DIR of this test or benchmark process's own, removed when it exits: a gateway on
+ * PostgreSQL still keeps its local vault key there, and the default (./data of the checkout)
+ * would be shared by two copies of the suite running at once.
+ */
+export function scratchDataDir(): string {
+  if (scratch === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'gateway-scratch-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    scratch = dir;
+  }
+  return scratch;
+}
 
 export interface NodeProcess {
   readonly child: ChildProcess;

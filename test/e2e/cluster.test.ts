@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -50,7 +51,7 @@ async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void
 }
 
 describe('several gateway processes on one port', { skip: url ? false : 'TEST_DATABASE_URL not set: GATEWAY_PROCESSES needs PostgreSQL' }, () => {
-  const schema = `cluster_${Date.now().toString(36)}`;
+  const schema = `cluster_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   let gateway: GatewayProcess;
   let merchant: { entityId: string; accessToken: string };

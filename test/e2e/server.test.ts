@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,7 +87,7 @@ describe('a real gateway process on the embedded database', () => {
 const url = process.env['TEST_DATABASE_URL'];
 describe('the command line on PostgreSQL', { skip: url ? false : 'TEST_DATABASE_URL not set' }, () => {
   it('creates, lists and revokes directly in the database', async () => {
-    const schema = `cli_${Date.now().toString(36)}`;
+    const schema = `cli_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,7 +44,7 @@ describe('data survives a restart', () => {
 
   const url = process.env['TEST_DATABASE_URL'];
   it('on PostgreSQL', { skip: url ? false : 'TEST_DATABASE_URL not set' }, async () => {
-    const schema = `restart_${Date.now().toString(36)}`;
+    const schema = `restart_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);

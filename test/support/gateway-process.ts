@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { startCommand } from '../../bench/support/gateway.js';
+import { scratchDataDir } from '../../bench/support/node-process.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -19,7 +20,7 @@ export async function startGateway(env: Record<string, string>, timeoutMs = 60_0
   const start = startCommand();
   const child = spawn(process.execPath, [...start.nodeFlags, start.script], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', DATA_DIR: scratchDataDir(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -59,7 +60,7 @@ export async function startGateway(env: Record<string, string>, timeoutMs = 60_0
 
 /** Runs `npm run gateway -- …` (the operator's command line) and returns its output. */
 export async function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: scratchDataDir(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

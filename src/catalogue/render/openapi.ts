@@ -1,7 +1,7 @@
 import { CATALOGUE, endpointCatalogue } from '../catalogue.js';
 import { hasIndex, hasMapKey } from '../names.js';
-import { ENDPOINTS, type Endpoint, type ParameterRow } from '../types.js';
-import { ENDPOINT_ROUTES } from './endpoints.js';
+import type { Endpoint, ParameterRow } from '../types.js';
+import { DOCUMENTED_ENDPOINTS, ENDPOINT_ROUTES, isDocumented } from './endpoints.js';
 
 /**
  * docs/openapi.json (OpenAPI 3.1): request schemas generated from the catalogue rows, so the
@@ -122,7 +122,13 @@ function readOperation(operationId: string, summary: string, okSchema: string): 
   };
 }
 
+/** Paths of endpoints the gateway does not serve yet (ENDPOINT_ROUTES[…].served) are left out. */
 function paths(): JsonObject {
+  const unserved = new Set(Object.values(ENDPOINT_ROUTES).filter((route) => !route.served).map((route) => route.path));
+  return Object.fromEntries(Object.entries(allPaths()).filter(([path]) => !unserved.has(path)));
+}
+
+function allPaths(): JsonObject {
   return {
     '/v1/payments': { post: operation('payment', 'PaymentResponse') },
     '/v1/payments/{id}': { post: operation('referencing', 'PaymentResponse'), get: readOperation('getPayment', 'Payment status', 'PaymentResponse') },
@@ -153,9 +159,9 @@ function paths(): JsonObject {
 }
 
 export function buildOpenApiDocument(): JsonObject {
-  const parameterSchemas = Object.fromEntries(CATALOGUE.map((row) => [PARAMETER_COMPONENTS.get(row)!, valueSchema(row)]));
+  const parameterSchemas = Object.fromEntries(CATALOGUE.filter(isDocumented).map((row) => [PARAMETER_COMPONENTS.get(row)!, valueSchema(row)]));
   const requestSchemas = Object.fromEntries(
-    ENDPOINTS.filter((endpoint) => ENDPOINT_ROUTES[endpoint].method === 'post').map((endpoint) => [requestSchemaName(endpoint), requestSchema(endpoint)]),
+    DOCUMENTED_ENDPOINTS.filter((endpoint) => ENDPOINT_ROUTES[endpoint].method === 'post').map((endpoint) => [requestSchemaName(endpoint), requestSchema(endpoint)]),
   );
   return {
     openapi: '3.1.0',

@@ -3,9 +3,10 @@
  * fuzzed too), random form bodies against the payment endpoints, random methods, paths and
  * headers everywhere, and a few requests with broken HTTP framing.
  */
+import { endpointRequest, PANS, type EndpointContext } from './fuzz-endpoints.js';
 import { CONTENT_TYPES, hugeValue, METHODS, PATH_TEMPLATES, randomPair, Random } from './fuzz-values.js';
 
-export interface FuzzContext {
+export interface FuzzContext extends EndpointContext {
   readonly token: string;
   readonly entityId: string;
   /** Ids of payments the fuzz created, for captures, refunds and GETs. */
@@ -18,6 +19,8 @@ export interface FuzzRequest {
   readonly isHead: boolean;
   /** False when the HTTP framing itself is broken: then closing without an answer is allowed. */
   readonly wellFramed: boolean;
+  /** Card numbers and CVVs the request carries: no answer may hold them. */
+  readonly secrets: readonly string[];
 }
 
 interface Parts {
@@ -61,6 +64,17 @@ function randomForm(random: Random, context: FuzzContext): string {
 function validPayment(random: Random, context: FuzzContext): Parts {
   const body = `entityId=${context.entityId}&amount=${random.pick(AMOUNTS)}&currency=EUR&paymentType=${random.pick(['DB', 'PA', 'DB'])}&${CARD}`;
   return { method: 'POST', path: '/v1/payments', headers: [`Authorization: Bearer ${context.token}`, 'Content-Type: application/x-www-form-urlencoded'], body };
+}
+
+function validRegistration(random: Random, context: FuzzContext): Parts {
+  const body = `entityId=${context.entityId}&${CARD.replace('&card.cvv=123', '')}`;
+  const [path, extra] = random.chance(0.5) ? ['/v1/registrations', ''] : ['/v1/payments', `&amount=${random.pick(AMOUNTS)}&currency=EUR&paymentType=DB&createRegistration=true&card.cvv=123`];
+  return { method: 'POST', path, headers: [`Authorization: Bearer ${context.token}`, 'Content-Type: application/x-www-form-urlencoded'], body: body + extra };
+}
+
+function validWebhook(context: FuzzContext): Parts {
+  const body = `entity=${context.entityId}&url=${encodeURIComponent(context.webhookUrl)}`;
+  return { method: 'POST', path: '/admin/webhooks', headers: [`Authorization: Bearer ${context.adminToken}`, 'Content-Type: application/x-www-form-urlencoded'], body };
 }
 
 function validReference(random: Random, context: FuzzContext): Parts {
@@ -124,15 +138,24 @@ function brokenFraming(random: Random, context: FuzzContext, host: string): Buff
 
 export function fuzzRequest(random: Random, context: FuzzContext, host: string): FuzzRequest {
   const roll = random.next();
-  if (roll < 0.04) return { kind: 'broken framing', bytes: brokenFraming(random, context, host), isHead: false, wellFramed: false };
-  if (roll < 0.05) return { kind: 'HTTP/1.0', bytes: encode(formFuzz(random, context), host, 'HTTP/1.0'), isHead: false, wellFramed: true };
+  if (roll < 0.04) return { kind: 'broken framing', bytes: brokenFraming(random, context, host), isHead: false, wellFramed: false, secrets: [] };
+  if (roll < 0.05) return { kind: 'HTTP/1.0', bytes: encode(formFuzz(random, context), host, 'HTTP/1.0'), isHead: false, wellFramed: true, secrets: [] };
+  const endpoint = roll >= 0.6 ? endpointRequest(random, context) : undefined;
   const [kind, parts] =
-    roll < 0.11 ? ['valid payment', validPayment(random, context)] as const
-    : roll < 0.15 ? ['valid capture/refund/reversal', validReference(random, context)] as const
-    : roll < 0.55 ? ['form fuzz', formFuzz(random, context)] as const
+    endpoint ? [`endpoint ${endpoint.route}`, endpoint] as const
+    : roll < 0.1 ? ['valid payment', validPayment(random, context)] as const
+    : roll < 0.12 ? ['valid registration', validRegistration(random, context)] as const
+    // A few active webhooks (each payment is sent to every one of them).
+    : roll < 0.125 && context.webhookIds.length < 3 ? ['valid webhook', validWebhook(context)] as const
+    : roll < 0.125 ? ['valid payment', validPayment(random, context)] as const
+    : roll < 0.16 ? ['valid capture/refund/reversal', validReference(random, context)] as const
+    : roll < 0.38 ? ['form fuzz', formFuzz(random, context)] as const
     : ['request fuzz', requestFuzz(random, context)] as const;
   // Raw spaces or control characters in the request line break the framing, as intended.
   // CONNECT asks for a tunnel; a server that offers none may just close the connection.
   const wellFramed = !/[\s\u0000-\u001f\u007f]/.test(parts.path) && /^[A-Z]+$/.test(parts.method) && parts.method !== 'CONNECT' && !parts.headers.some((h) => /[\u0000\r\n]/.test(h));
-  return { kind, bytes: encode(parts, host), isHead: parts.method === 'HEAD', wellFramed };
+  const bytes = encode(parts, host);
+  const text = bytes.toString('latin1');
+  const secrets = [...new Set([...(endpoint?.secrets ?? []), ...PANS.filter((pan) => text.includes(pan))])];
+  return { kind, bytes, isHead: parts.method === 'HEAD', wellFramed, secrets };
 }

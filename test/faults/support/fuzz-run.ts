@@ -3,6 +3,7 @@
  * seeded random source, share a budget of requests and record every answer that is a server
  * error, a time-out, or a connection closed without an answer to a well-framed request.
  */
+import { CVV_MARKERS } from './fuzz-endpoints.js';
 import { fuzzRequest, type FuzzContext, type FuzzRequest } from './fuzz-requests.js';
 import { Random } from './fuzz-values.js';
 import { RawHttpConnection, type RawOutcome } from './raw-http.js';
@@ -14,6 +15,8 @@ export interface FuzzOptions {
   readonly concurrency: number;
   readonly seed: number;
   readonly timeoutMs: number;
+  /** No new request after this long; the report says how many were sent. */
+  readonly maxDurationMs?: number;
 }
 
 export interface FuzzProblem {
@@ -32,10 +35,43 @@ export interface FuzzReport {
   readonly closedOnBrokenFraming: number;
   readonly problems: readonly FuzzProblem[];
   readonly problemCount: number;
+  /** Problems counted by sort and kind of request ("HTTP 500 | endpoint POST /admin/entities"). */
+  readonly problemsByKind: Record<string, number>;
 }
 
-const KEPT_PROBLEMS = 20;
+const KEPT_PROBLEMS = 200;
+const KEPT_PER_KIND = 2;
 const KEPT_PAYMENT_IDS = 500;
+const KEPT_OTHER_IDS = 200;
+
+/**
+ * A secret of the request the answer gives back: a card number (as digits, whatever separators
+ * it was sent or echoed with) or a CVV marker sent only as card.cvv.
+ */
+export function reflectedSecret(request: FuzzRequest, answer: string): { what: string; at: number } | undefined {
+  const requestText = request.bytes.toString('latin1');
+  for (const secret of request.secrets) {
+    if (CVV_MARKERS.includes(secret)) {
+      const sentOnce = requestText.split(secret).length === 2;
+      const at = sentOnce ? answer.search(new RegExp(`(?<![0-9A-Za-z])${secret}(?![0-9A-Za-z])`)) : -1;
+      if (at >= 0) return { what: `the CVV ${secret} (sent as card.cvv)`, at };
+    } else {
+      // Digits with separators between them, as sent or echoed: 4200 0000…, 4200-0000…, 4200%200000…
+      const spaced = secret.split('').join('(?:%20|%2[dD]|\\\\u0020|[ +-])*');
+      const at = answer.search(new RegExp(spaced));
+      if (at >= 0) return { what: `the card number ${secret.slice(0, 6)}…${secret.slice(-4)}`, at };
+    }
+  }
+  return undefined;
+}
+
+/** The answer around where the secret was found, its digits masked, for the report. */
+function excerpt(answer: string, at: number): string {
+  const around = answer.slice(Math.max(0, at - 120), at + 60).replace(/\d/g, (digit, offset: number) => (offset + Math.max(0, at - 120) >= at + 6 ? '*' : digit));
+  return JSON.stringify(around);
+}
+
+const ID_OF = /"id":"([0-9a-f]{32})"/;
 
 function show(bytes: Buffer, limit = 300): string {
   return JSON.stringify(bytes.subarray(0, limit).toString('latin1'));
@@ -49,9 +85,17 @@ class FuzzTally {
   readonly kinds: Record<string, number> = {};
   readonly problems: FuzzProblem[] = [];
 
+  readonly #keptOf = new Map<string, number>();
+  readonly problemsByKind: Record<string, number> = {};
+
+  /** Up to KEPT_PER_KIND examples of each problem on each kind of request, so one does not hide the others. */
   problem(problem: string, request: FuzzRequest, answer?: string): void {
     this.problemCount += 1;
-    if (this.problems.length < KEPT_PROBLEMS) this.problems.push({ problem, kind: request.kind, request: show(request.bytes), ...(answer ? { answer } : {}) });
+    const key = `${problem.replace(/…\d+/, '…').replace(/\d+ ms/, 'n ms')} | ${request.kind}`;
+    this.problemsByKind[key] = (this.problemsByKind[key] ?? 0) + 1;
+    const kept = this.#keptOf.get(key) ?? 0;
+    this.#keptOf.set(key, kept + 1);
+    if (kept < KEPT_PER_KIND && this.problems.length < KEPT_PROBLEMS) this.problems.push({ problem, kind: request.kind, request: show(request.bytes), ...(answer ? { answer } : {}) });
   }
 
   record(request: FuzzRequest, outcome: RawOutcome, context: FuzzContext): void {
@@ -64,9 +108,22 @@ class FuzzTally {
     }
     this.statuses[outcome.status] = (this.statuses[outcome.status] ?? 0) + 1;
     if (outcome.status >= 500 || outcome.status < 100) return this.problem(`HTTP ${outcome.status}`, request, show(outcome.body));
-    if (request.kind === 'valid payment' && outcome.status === 200 && context.paymentIds.length < KEPT_PAYMENT_IDS) {
-      const id = /"id":"([0-9a-f]{32})"/.exec(outcome.body.toString())?.[1];
-      if (id) context.paymentIds.push(id);
+    const answer = `${outcome.head}${outcome.body.toString('latin1')}`;
+    const secret = reflectedSecret(request, answer);
+    if (secret) return this.problem(`the answer holds ${secret.what}`, request, excerpt(answer, secret.at));
+    if (outcome.status === 200 || outcome.status === 201) this.keepIds(request, outcome.body.toString(), context);
+  }
+
+  /** Ids of what the run created, for the requests that refer to them. */
+  keepIds(request: FuzzRequest, body: string, context: FuzzContext): void {
+    const webhookId = /"webhookId":"([0-9a-f]{32})"/.exec(body)?.[1];
+    if (request.kind === 'valid webhook' && webhookId && context.webhookIds.length < KEPT_OTHER_IDS) context.webhookIds.push(webhookId);
+    const id = ID_OF.exec(body)?.[1];
+    if (!id) return;
+    if (request.kind === 'valid payment' && context.paymentIds.length < KEPT_PAYMENT_IDS) context.paymentIds.push(id);
+    if (request.kind === 'valid registration' && context.registrationIds.length < KEPT_OTHER_IDS) {
+      const registrationId = /"registrationId":"([0-9a-f]{32})"/.exec(body)?.[1] ?? id;
+      context.registrationIds.push(registrationId);
     }
   }
 }
@@ -79,12 +136,12 @@ async function sendOnce(connection: RawHttpConnection, request: FuzzRequest): Pr
   return outcome;
 }
 
-async function worker(index: number, options: FuzzOptions, tally: FuzzTally, budget: { left: number }): Promise<void> {
+async function worker(index: number, options: FuzzOptions, tally: FuzzTally, budget: { left: number; until: number }): Promise<void> {
   const { hostname, port } = new URL(options.url);
   const random = new Random(options.seed * 1_000 + index);
   const connection = new RawHttpConnection(hostname, Number(port), options.timeoutMs);
   try {
-    while (budget.left > 0) {
+    while (budget.left > 0 && performance.now() < budget.until) {
       budget.left -= 1;
       const request = fuzzRequest(random, options.context, `${hostname}:${port}`);
       tally.sent += 1;
@@ -102,8 +159,8 @@ async function worker(index: number, options: FuzzOptions, tally: FuzzTally, bud
 
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const tally = new FuzzTally();
-  const budget = { left: options.total };
   const started = performance.now();
+  const budget = { left: options.total, until: started + (options.maxDurationMs ?? Number.POSITIVE_INFINITY) };
   await Promise.all(Array.from({ length: options.concurrency }, (_, i) => worker(i, options, tally, budget)));
   return {
     sent: tally.sent,
@@ -113,5 +170,6 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     closedOnBrokenFraming: tally.closedOnBrokenFraming,
     problems: tally.problems,
     problemCount: tally.problemCount,
+    problemsByKind: tally.problemsByKind,
   };
 }

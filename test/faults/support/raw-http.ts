@@ -7,7 +7,7 @@
 import { connect, type Socket } from 'node:net';
 
 export type RawOutcome =
-  | { readonly kind: 'answer'; readonly status: number; readonly body: Buffer; readonly ms: number }
+  | { readonly kind: 'answer'; readonly status: number; readonly head: string; readonly body: Buffer; readonly ms: number }
   /** The server closed the connection without answering (allowed only for broken framing). */
   | { readonly kind: 'closed'; readonly ms: number }
   | { readonly kind: 'timeout'; readonly ms: number };
@@ -35,6 +35,8 @@ function parseHead(buffer: Buffer): ParsedHead | undefined {
     close: header('connection') === 'close',
   };
 }
+
+const headText = (buffer: Buffer, head: ParsedHead) => buffer.subarray(0, head.headerEnd).toString('latin1');
 
 /** The end of a chunked body starting at `from`, or undefined while it is incomplete. */
 function chunkedEnd(buffer: Buffer, from: number): number | undefined {
@@ -105,12 +107,12 @@ export class RawHttpConnection {
         const end = completeAnswer(buffer, head, isHead);
         if (end === undefined) return;
         // Anything after the answer would belong to no request of ours: start afresh.
-        finish({ kind: 'answer', status: head.status, body: buffer.subarray(head.headerEnd, end), ms: performance.now() - started }, !head.close && !options.closeAfter && end === buffer.length);
+        finish({ kind: 'answer', status: head.status, head: headText(buffer, head), body: buffer.subarray(head.headerEnd, end), ms: performance.now() - started }, !head.close && !options.closeAfter && end === buffer.length);
       };
       const onClose = () => {
         const head = parseHead(buffer);
         const ms = performance.now() - started;
-        finish(head ? { kind: 'answer', status: head.status, body: buffer.subarray(head.headerEnd), ms } : { kind: 'closed', ms }, false);
+        finish(head ? { kind: 'answer', status: head.status, head: headText(buffer, head), body: buffer.subarray(head.headerEnd), ms } : { kind: 'closed', ms }, false);
       };
       const timer = setTimeout(() => finish({ kind: 'timeout', ms: performance.now() - started }, false), this.timeoutMs);
       socket.on('data', onData);
