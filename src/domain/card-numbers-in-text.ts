@@ -13,7 +13,7 @@ const isDigit = (code: number) => code >= 48 && code <= 57;
 /** A space or a dash of any kind: what people put between the groups of a card number. */
 const SEPARATOR = /^[\s\p{Pd}]$/u;
 
-/** Groups of digits split by single separators, e.g. "4111 1111-1111 1111" → four groups. */
+/** Groups of digits split by spaces or dashes, e.g. "4111 1111-1111  1111" → four groups. */
 function digitChains(text: string): string[][] {
   const chains: string[][] = [];
   let chain: string[] = [];
@@ -26,8 +26,11 @@ function digitChains(text: string): string[][] {
     const start = index;
     while (index < text.length && isDigit(text.charCodeAt(index))) index += 1;
     chain.push(text.slice(start, index));
-    const joined = index + 1 < text.length && SEPARATOR.test(text[index]!) && isDigit(text.charCodeAt(index + 1));
-    if (joined) index += 1;
+    // Any run of separators joins two groups: "4111  1111" is as much a card number as "4111 1111".
+    let next = index;
+    while (next < text.length && SEPARATOR.test(text[next]!)) next += 1;
+    const joined = next > index && next < text.length && isDigit(text.charCodeAt(next));
+    if (joined) index = next;
     else {
       chains.push(chain);
       chain = [];
@@ -45,7 +48,7 @@ function countDigits(text: string, enough: number): number {
 
 /**
  * Whether the text holds a Luhn-valid number of `minDigits` to 19 digits made of whole groups of
- * digits (a group is a maximal run of digits; groups may be joined by single spaces or dashes).
+ * digits (a group is a maximal run of digits; groups may be joined by runs of spaces or dashes).
  * Numbers beginning with 0 are not card numbers (no issuer has major industry identifier 0), which
  * spares zero-padded references. A group is never split: a digit run of 20 or more is not taken
  * for a card number, else every long reference would contain one (displays mask it anyway).

@@ -18,7 +18,7 @@ import { createPgStorage } from '../../src/storage/pg-storage.js';
 import { activatePendingWebhooks, insertWebhook } from '../../src/storage/repositories/webhooks.js';
 import { testDatabases } from '../support/databases.js';
 import { bearer, FORM_HEADERS, form, startTestApp, type TestApp } from '../support/test-app.js';
-import { WebhookReceiver } from '../support/webhook-receiver.js';
+import { RECEIVER_ENV, WebhookReceiver } from '../support/webhook-receiver.js';
 import { dumpSchema, findInLog, findInRows, summary, type Finding } from './support/card-dump.js';
 import { cardNumbersIn, masked } from './support/card-scan.js';
 import { runCardWorkload, type Send, type WorkloadReport } from './support/card-workload.js';
@@ -55,7 +55,8 @@ describe('no card number in any table or log after a mixed workload', () => {
     before(async () => {
       schema = await createBenchSchema('fault_dump', url!);
       receiver = await WebhookReceiver.start();
-      gateway = await startGatewayProcess({ databaseUrl: schema.url, env: { LOG_LEVEL: 'trace', WORKER_POLL_INTERVAL_MS: '100' } });
+      // The receiver listens on 127.0.0.1, which webhooks may only reach when the operator allows it.
+      gateway = await startGatewayProcess({ databaseUrl: schema.url, env: { LOG_LEVEL: 'trace', WORKER_POLL_INTERVAL_MS: '100', ...RECEIVER_ENV } });
       log = recordLog(gateway);
       merchant = await createMerchant(schema.url, 'Dump shop');
       // Straight into the table: this test is about what is stored, not about which URLs a webhook may have.
@@ -96,7 +97,7 @@ describe('no card number in any table or log after a mixed workload', () => {
 
       const dump = await dumpSchema(schema.admin, schema.name);
       for (const table of ['transactions', 'registrations', 'notifications']) assert.ok(dump.tables.includes(table), `${table} was dumped`);
-      assert.ok(dump.rows.length > 50, `the dump has rows (${dump.rows.length})`);
+      assert.ok(dump.rows.length > 30, `the dump has rows (${dump.rows.length})`);
       const webhookBodies = receiver.received.map((r) => r.rawBody);
       const findings = [
         ...findInRows(dump.rows),
@@ -145,7 +146,7 @@ describe('no card number in any table or log after a mixed workload', () => {
       };
       const workload = await runCardWorkload(send, merchant.entityId);
       const dump = await dumpSchema(t.storage, 'public');
-      assert.ok(dump.rows.length > 50, `the dump has rows (${dump.rows.length})`);
+      assert.ok(dump.rows.length > 30, `the dump has rows (${dump.rows.length})`);
       const findings = [...findInRows(dump.rows), ...findInLog(t.logs.lines, 'app log')];
       report('pglite in process', workload, dump.tables, findings);
       assert.deepEqual(summary(findings), {}, 'no card number in the database or the log');

@@ -59,7 +59,7 @@ function cardNumberSection(): string[] {
     '### Card numbers outside the card fields',
     '',
     'A value holding a Luhn-valid number of 13 to 19 digits (whole runs of digits, which may be joined',
-    'by single spaces or dashes, not beginning with 0) is refused with ' + code(CARD_NUMBER_CODE) + ' and the message',
+    'by spaces or dashes, not beginning with 0) is refused with ' + code(CARD_NUMBER_CODE) + ' and the message',
     '`must not contain a card number` (the value shown masked), in every parameter and map key name',
     'except those below. Such a request is never stored, and its value never echoed or logged. A',
     'reference made only of digits can look like a card number by chance: give it a prefix.',

@@ -90,8 +90,17 @@ export function errorResponse(error: FastifyError | Error, request: FastifyReque
     return { status: 500, result: resultOf('900.100.203') };
   }
   if (known.httpStatus >= 500) request.log.warn({ code: known.code, err: error }, 'request failed: system unavailable');
-  const result = resultOf(known.code, known.parameterErrors ? { parameterErrors: known.parameterErrors } : {});
+  const result = resultOf(known.code, known.parameterErrors ? { parameterErrors: known.parameterErrors.map(maskedParameterError) } : {});
   return { status: known.httpStatus, result, ...(known.headers ? { headers: { ...known.headers } } : {}) };
+}
+
+/**
+ * The last word on what an error shows: whatever code built it (the catalogue masks by field;
+ * authentication, admin and webhook errors quote what was sent), a run of 12 or more digits in
+ * a name or value leaves as first six, stars, last four.
+ */
+function maskedParameterError(error: ParameterError): ParameterError {
+  return { name: maskPanLikeDigits(error.name), value: maskPanLikeDigits(error.value), message: error.message };
 }
 
 function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
