@@ -8,7 +8,8 @@
  * Environment: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local test database),
  * BENCH_CONNECTIONS (64), BENCH_DURATION_SECONDS (10 per phase), BENCH_WARMUP_SECONDS (3),
  * BENCH_POOL_SIZE (10, the gateway's default DATABASE_POOL_SIZE; the insert floor uses the same),
- * BENCH_PA_COUNT (2000 PAs created for the capture phase), BENCH_GATEWAY_PROCESSES (2: the DB phase again
+ * BENCH_PA_COUNT (2000 PAs created for the capture phase), BENCH_PENDING_COUNT (2000 pending DBs
+ * the resolution phase ends by status checks), BENCH_GATEWAY_PROCESSES (2: the DB phase again
  * with GATEWAY_PROCESSES=2; 1 leaves it out).
  * Writes bench/results/<yyyy-mm-dd>.json and the table in docs/performance.md.
  */
@@ -25,6 +26,7 @@ import { profileGateway } from './support/profile-run.js';
 import { describeMachine, writeResults } from './support/report.js';
 import { checkTargets, renderBenchmarkTable, type BenchRecord } from './support/bench-record.js';
 import { runScaleOut } from './scale-out.js';
+import { resolutionPhase } from './support/resolution-phase.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -34,6 +36,8 @@ export const settings = {
   warmUpSeconds: envNumber('BENCH_WARMUP_SECONDS', 3),
   poolSize: envNumber('BENCH_POOL_SIZE', 10),
   paCount: envNumber('BENCH_PA_COUNT', 2000),
+  /** Pending payments (9.99) the resolution phase makes and resolves. */
+  pendingCount: envNumber('BENCH_PENDING_COUNT', 2000),
   /** GATEWAY_PROCESSES of the extra DB phase; 1 leaves that phase out. */
   gatewayProcesses: envNumber('BENCH_GATEWAY_PROCESSES', 2),
 };
@@ -125,6 +129,10 @@ async function main(): Promise<void> {
     const machine = describeMachine(await serverVersion(schema.admin));
     console.log(`gateway benchmark: ${settings.connections} connections, ${settings.durationSeconds} s per phase, pool ${settings.poolSize}, schema ${schema.name}`);
     const gateway = await measureGateway(schema);
+    await checkpoint(schema);
+    // A gateway of its own, with status checks due a second after creation (errors: rows left pending).
+    const resolution = report(await resolutionPhase({ schemaUrl: schema.url, admin: schema.admin, merchant: gateway.merchant, connections: settings.connections, poolSize: settings.poolSize, count: settings.pendingCount }));
+    gateway.phases.push(resolution);
     const processes = settings.gatewayProcesses > 1 ? await measureProcesses(schema, gateway.merchant) : undefined;
     const floors = { http: await measureHttp(gateway.merchant), insert: gateway.insertFloor };
     let profile: ProfileSummary | undefined;
