@@ -7,6 +7,11 @@ import type { ConnectorCredentials } from './connector.js';
 /** A route with its credentials opened, as the router hands it to a connector call. */
 export interface OpenRoute extends Omit<StoredRoute, 'sealedCredentials'> {
   readonly credentials: ConnectorCredentials;
+  /**
+   * The vault could not open the credentials (a master key missing from the configuration, a
+   * damaged row): the route serves nothing, while every other route goes on serving.
+   */
+  readonly credentialsUnreadable?: true;
 }
 
 export interface RouteTableDeps {
@@ -73,7 +78,11 @@ export class RouteTable {
 
   private async open(route: StoredRoute): Promise<OpenRoute> {
     const { sealedCredentials, ...rest } = route;
-    const credentials = sealedCredentials ? Object.freeze(await this.deps.openCredentials(route.id, sealedCredentials)) : Object.freeze({});
-    return Object.freeze({ ...rest, credentials });
+    if (!sealedCredentials) return Object.freeze({ ...rest, credentials: Object.freeze({}) });
+    try {
+      return Object.freeze({ ...rest, credentials: Object.freeze(await this.deps.openCredentials(route.id, sealedCredentials)) });
+    } catch {
+      return Object.freeze({ ...rest, credentials: Object.freeze({}), credentialsUnreadable: true as const });
+    }
   }
 }

@@ -33,6 +33,8 @@ export interface ConnectorRouterOptions {
 }
 
 const NO_CREDENTIALS: ConnectorCredentials = Object.freeze({});
+/** A route whose credentials the vault cannot open: misconfiguration, nothing was sent. */
+export const UNREADABLE_CREDENTIALS = '900.100.310';
 
 /**
  * Picks the connector of a new payment and finds it again for the payment's follow-ups. The live
@@ -79,6 +81,8 @@ export class ConnectorRouter {
     // A route to a connector this build lacks, or a simulator on the live system (written into the
     // table by hand: the admin API refuses both), serves nothing.
     if (!connector || (system === 'live' && !connector.liveCapable)) throw new GatewayError('600.200.500');
+    // "Request to acquirer has not been sent" because of the gateway's own misconfiguration.
+    if (choice.route.credentialsUnreadable) throw new GatewayError(UNREADABLE_CREDENTIALS);
     return { connector, routeId: choice.route.id, credentials: choice.route.credentials };
   }
 
@@ -89,7 +93,7 @@ export class ConnectorRouter {
     if (this.options.system === 'live' && !connector.liveCapable) return undefined;
     if (transaction.routeId === null) return { connector, routeId: null, credentials: NO_CREDENTIALS };
     const route = await this.options.routes.byId(transaction.routeId);
-    if (!route) return undefined;
+    if (!route || route.credentialsUnreadable) return undefined;
     return { connector, routeId: route.id, credentials: route.credentials };
   }
 

@@ -61,7 +61,15 @@ export function resolvePendingHandler(deps: ResolvePendingDeps): JobHandler {
     start: (jobs) =>
       jobs.map(async (job): Promise<JobResult<never>> => {
         const transactionId = transactionIdOf(job);
-        const result = await checkPendingTransaction(checkDeps, transactionId);
+        let result: Awaited<ReturnType<typeof checkPendingTransaction>>;
+        try {
+          result = await checkPendingTransaction(checkDeps, transactionId);
+        } catch (error) {
+          // A check must not end failed (the sweep gives each transaction one check): try again later.
+          const retryAt = new Date(deps.clock.now().getTime() + deps.settings.checkDelaysMinutes[0]! * MS_PER_MINUTE);
+          deps.logger.warn({ transactionId, err: { type: (error as Error).name }, retryAt }, 'pending check failed; trying again');
+          return { runAgainAt: retryAt };
+        }
         if (result.kind === 'again') {
           deps.logger.info({ transactionId, answer: result.answer, nextCheckAt: result.at }, 'pending transaction still open');
           return { runAgainAt: result.at };

@@ -1,11 +1,14 @@
 import type { SimulatorInput } from './input.js';
 import { CARD_ROWS } from './rules-cards.js';
-import { INITIAL, REFERENCING, approved, declined, sampleCard, type SimulatorRow } from './row.js';
+import { INITIAL, REFERENCING, approved, declined, sampleCard, type RowOutcome, type SimulatorRow } from './row.js';
 import { encryptWalletTokenForTests } from './wallet-token.js';
 
 const VISA = sampleCard('4200000000000000');
 const TEST_IBAN = 'DE23100000001234567890';
 const SEPA = (iban: string) => ({ kind: 'bankAccount', bankAccount: { holder: 'Jane Jones', iban, bic: 'MARKDEF1100' } }) as const;
+
+/** The acquirer did not answer in time: the gateway stores pending and asks again later (status.ts). */
+const NO_ANSWER: RowOutcome = { kind: 'unknown', code: '900.100.300', acquirerResponse: '91', extendedDescription: 'No answer from the acquirer in time' };
 
 /** Rows every method and the referencing operations share: amounts and references. */
 const GENERAL_ROWS: readonly SimulatorRow[] = [
@@ -23,7 +26,7 @@ const GENERAL_ROWS: readonly SimulatorRow[] = [
     operations: ['PA', 'DB', 'CD', 'CP', 'RF'],
     input: 'amount 9.99 (999 minor units)',
     matches: (input) => input.amountMinor === 999n,
-    outcome: { kind: 'unknown', code: '900.100.300', acquirerResponse: '91', extendedDescription: 'No answer from the acquirer in time' },
+    outcome: NO_ANSWER,
     lettersFromTables: false,
     examples: [{ operation: 'PA', amountMinor: 999n }, { operation: 'DB', amountMinor: 999n, method: SEPA(TEST_IBAN) }, { operation: 'CP', amountMinor: 999n }],
   },
@@ -32,7 +35,7 @@ const GENERAL_ROWS: readonly SimulatorRow[] = [
     operations: ['PA', 'DB', 'CD', 'CP', 'RF'],
     input: 'amount 9.98 (998 minor units): no answer in time; the status query later says declined',
     matches: (input) => input.amountMinor === 998n,
-    outcome: { kind: 'unknown', code: '900.100.300', acquirerResponse: '91', extendedDescription: 'No answer from the acquirer in time' },
+    outcome: NO_ANSWER,
     lettersFromTables: false,
     examples: [{ operation: 'DB', amountMinor: 998n }, { operation: 'RF', amountMinor: 998n }],
   },
@@ -41,7 +44,7 @@ const GENERAL_ROWS: readonly SimulatorRow[] = [
     operations: ['PA', 'DB', 'CD', 'CP', 'RF'],
     input: 'amount 9.97 (997 minor units): no answer in time, and the status query never knows',
     matches: (input) => input.amountMinor === 997n,
-    outcome: { kind: 'unknown', code: '900.100.300', acquirerResponse: '91', extendedDescription: 'No answer from the acquirer in time' },
+    outcome: NO_ANSWER,
     lettersFromTables: false,
     examples: [{ operation: 'PA', amountMinor: 997n }],
   },
@@ -50,7 +53,7 @@ const GENERAL_ROWS: readonly SimulatorRow[] = [
     operations: ['RV'],
     input: 'reversal of an amount of 7.09 (709 minor units)',
     matches: (input) => input.amountMinor === 709n,
-    outcome: { kind: 'unknown', code: '900.100.300', acquirerResponse: '91', extendedDescription: 'No answer from the acquirer in time' },
+    outcome: NO_ANSWER,
     lettersFromTables: false,
     examples: [{ operation: 'RV', amountMinor: 709n }],
   },

@@ -135,3 +135,27 @@ describe('connector registry', () => {
     assert.throws(() => createConnectorRegistry([stubConnector('x'), stubConnector('x')]), /unique: x/);
   });
 });
+
+describe('route table', () => {
+  it('a route whose credentials the vault cannot open serves nothing (900.100.310); the others go on serving', async () => {
+    const at = new Date('2026-11-22T10:00:00Z');
+    const stored = [
+      { id: 'good', system: 'live', entity_id: null, payment_brand: 'VISA', currency: null, connector_id: 'acquirer', credential_names: ['k'], data_key_id: 'd'.repeat(32), sealed_credentials: Buffer.from('ok'), created_at: at, updated_at: at, disabled_at: null },
+      { id: 'damaged', system: 'live', entity_id: null, payment_brand: 'MASTER', currency: null, connector_id: 'acquirer', credential_names: ['k'], data_key_id: 'd'.repeat(32), sealed_credentials: Buffer.from('bad'), created_at: at, updated_at: at, disabled_at: null },
+    ];
+    const table = new RouteTable({
+      storage: { query: async () => ({ rows: stored, rowCount: stored.length }) } as never,
+      clock: { now: () => at },
+      openCredentials: async (_id, sealed) => {
+        if (sealed.sealed.toString() === 'bad') throw new Error('unsupported state or unable to authenticate data');
+        return { k: 'v' };
+      },
+    });
+    const registry = createConnectorRegistry([simulator(), externalTestPlatform(), stubConnector('acquirer')]);
+    const router = new ConnectorRouter({ system: 'live', registry, routes: table, merchantOf: async () => null, internalTestConnectorId: 'simulator', externalTestConnectorId: 'external-test-platform' });
+    const visa = await router.forPayment({ entityId: MERCHANT, brand: 'VISA', currency: 'EUR', testMode: null });
+    assert.deepEqual(visa.credentials, { k: 'v' });
+    await assert.rejects(router.forPayment({ entityId: MERCHANT, brand: 'MASTER', currency: 'EUR', testMode: null }), (error: unknown) => error instanceof GatewayError && error.code === '900.100.310');
+    assert.equal(await router.forTransaction({ connectorId: 'acquirer', routeId: 'damaged' }), undefined);
+  });
+});
