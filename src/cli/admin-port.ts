@@ -1,6 +1,7 @@
 import type { CreatedAccessToken } from '../operations/admin/create-access-token.js';
 import type { CreatedEntity, CreateEntityInput } from '../operations/admin/create-entity.js';
 import type { EntitySummary } from '../operations/admin/list-entities.js';
+import type { LegacyAuthSetting } from '../operations/admin/set-legacy-auth.js';
 
 /** What the command line needs, whether it talks to the database or to a running gateway. */
 export interface AdminPort {
@@ -8,5 +9,6 @@ export interface AdminPort {
   listEntities(): Promise<EntitySummary[]>;
   createToken(entityId: string): Promise<CreatedAccessToken>;
   revokeToken(tokenId: string): Promise<{ tokenId: string; revoked: true }>;
+  setLegacyAuth(entityId: string, enabled: boolean): Promise<LegacyAuthSetting>;
   close(): Promise<void>;
 }

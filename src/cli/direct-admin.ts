@@ -4,6 +4,7 @@ import { createAccessToken } from '../operations/admin/create-access-token.js';
 import { createEntity } from '../operations/admin/create-entity.js';
 import { listEntities } from '../operations/admin/list-entities.js';
 import { revokeAccessToken } from '../operations/admin/revoke-access-token.js';
+import { setEntityLegacyAuth } from '../operations/admin/set-legacy-auth.js';
 import { openMigratedStorage } from '../storage/open-storage.js';
 import type { AdminPort } from './admin-port.js';
 
@@ -16,6 +17,8 @@ export async function openDirectAdmin(config: Config): Promise<AdminPort> {
     listEntities: () => listEntities(deps),
     createToken: (entityId) => createAccessToken(deps, entityId),
     revokeToken: (tokenId) => revokeAccessToken(deps, tokenId),
+    // A running gateway (PostgreSQL) sees the change within PRINCIPAL_CACHE_TTL_MS.
+    setLegacyAuth: (entityId, enabled) => setEntityLegacyAuth(deps, entityId, enabled),
     close: () => storage.close(),
   };
 }

@@ -11,6 +11,7 @@ export function httpAdmin(baseUrl: string, adminToken: string): AdminPort {
     listEntities: async () => (await call<{ entities: never[] }>('GET', '/admin/entities')).entities,
     createToken: (entityId) => call('POST', '/admin/tokens', { entity: entityId }),
     revokeToken: (tokenId) => call('DELETE', `/admin/tokens/${encodeURIComponent(tokenId)}`),
+    setLegacyAuth: (entityId, enabled) => call('POST', `/admin/entities/${encodeURIComponent(entityId)}/legacy-auth`, { enabled: String(enabled) }),
     close: async () => undefined,
   };
 }

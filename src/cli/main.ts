@@ -16,6 +16,9 @@ Commands:
                           create a merchant (or, with --merchant, a channel of it) and its
                           first access token; prints {"entityId", "accessToken", ...}
   entity list             list all entities
+  entity legacy-auth --entity <entityId> --on|--off
+                          accept (default) or refuse OPPWA's authentication.userId/password/
+                          entityId fields for an entity; Bearer tokens work either way
   token create --entity <entityId>
                           issue another access token for an entity (shown once)
   token revoke --token-id <tokenId>
@@ -50,6 +53,12 @@ function required(options: Options, name: string): string {
 
 class UsageError extends Error {}
 
+function onOrOff(options: Options): boolean {
+  if (options['on'] === true && options['off'] !== true) return true;
+  if (options['off'] === true && options['on'] !== true) return false;
+  throw new UsageError('give exactly one of --on and --off');
+}
+
 function isUsageError(error: unknown): error is Error {
   return error instanceof UsageError || error instanceof WebhookUsageError || error instanceof VaultUsageError || error instanceof RoutingUsageError;
 }
@@ -60,6 +69,8 @@ async function run(port: AdminPort, command: string, options: Options): Promise<
       return port.createEntity({ name: required(options, 'name'), merchantId: options['merchant'] as string | undefined });
     case 'entity list':
       return port.listEntities();
+    case 'entity legacy-auth':
+      return port.setLegacyAuth(required(options, 'entity'), onOrOff(options));
     case 'token create':
       return port.createToken(required(options, 'entity'));
     case 'token revoke':
@@ -85,6 +96,8 @@ function parseCommandLine(argv: string[]) {
         merchant: { type: 'string' },
         entity: { type: 'string' },
         'token-id': { type: 'string' },
+        on: { type: 'boolean' },
+        off: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         ...WEBHOOK_OPTIONS,
         ...VAULT_OPTIONS,

@@ -8,8 +8,8 @@ export interface Clock {
 export interface IdGenerator {
   /** 32 lowercase hex characters: entities, payments, tokens' ids. */
   id(): string;
-  /** An access token: 256 random bits, base64url. */
-  accessToken(): string;
+  /** The secret half of an access token (see access-token-form.ts): 192 random bits, 32 characters base64url. */
+  tokenPassword(): string;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -29,10 +29,13 @@ function pooledRandomHex(): string {
 
 export const randomIds: IdGenerator = {
   id: pooledRandomHex,
-  accessToken: () => randomBytes(32).toString('base64url'),
+  tokenPassword: () => randomBytes(24).toString('base64url'),
 };
 
-/** Tokens are stored only as this hash; SHA-256 suffices because tokens carry 256 random bits. */
+/**
+ * Tokens are stored only as this hash; SHA-256 suffices because tokens carry at least 192 random
+ * bits (256 for those issued before tokens took OPPWA's userId|password form).
+ */
 export function hashAccessToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }

@@ -19,6 +19,8 @@ export const REDACTED_PATHS = [
   '*.secret',
   '["card.number"]',
   '["card.cvv"]',
+  '["authentication.password"]',
+  '*["authentication.password"]',
   '["bankAccount.iban"]',
   '["bankAccount.number"]',
   '["tokenAccount.number"]',

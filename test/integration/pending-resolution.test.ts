@@ -143,7 +143,7 @@ for (const database of testDatabases()) {
       assert.equal(await updatedNotifications(db.id), 1);
       const notificationsOf = async () => Number((await t.storage.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM notifications WHERE transaction_id = $1', [db.id])).rows[0]!.n);
       const before = await notificationsOf();
-      const late = settledPayment({ clock: t.clock, ids: { id: () => 'a'.repeat(32), accessToken: () => '' } }, {
+      const late = settledPayment({ clock: t.clock, ids: { id: () => 'a'.repeat(32), tokenPassword: () => '' } }, {
         id: db.id, entityId: merchant.entityId, outcome: { kind: 'declined', code: '800.100.152', resultDetails: {} },
         view: serialisedView(viewOfStored({ id: db.id, result: { code: '800.100.152', description: 'late' } })), schemeTransactionId: null,
       });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { ENTITY_ID_PATTERN } from '../../domain/ids.js';
 import { GatewayError } from '../../results/gateway-error.js';
+import { fieldValue, LEGACY_ENTITY_ID, legacyFieldsOf, removeLegacyFields, type LegacyFields } from '../legacy-fields.js';
 
 // The scheme is case-insensitive (RFC 7235 section 2.1): `bearer x` and `BEARER x` are `Bearer x`.
 const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{16,512})$/i;
@@ -19,19 +20,34 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** entityId comes from the form body on POST and from the query string on GET and DELETE. */
-function requestedEntityId(request: FastifyRequest): string | string[] | undefined {
-  const source = (request.method === 'POST' ? request.body : request.query) as Record<string, unknown> | undefined;
-  const value = source?.['entityId'];
-  return typeof value === 'string' || Array.isArray(value) ? (value as string | string[]) : undefined;
+/** entityId and the legacy fields come from the form body on POST and from the query string on GET and DELETE. */
+function parameterSource(request: FastifyRequest): Record<string, unknown> | undefined {
+  return (request.method === 'POST' ? request.body : request.query) as Record<string, unknown> | undefined;
 }
 
-function checkEntityIdFormat(value: string | string[] | undefined): string {
-  const message =
-    value === undefined ? 'is required' : Array.isArray(value) ? 'must be sent once' : ENTITY_ID_PATTERN.test(value) ? undefined : 'must match ^[a-f0-9]{32}$';
+function checkEntityIdFormat(name: string, value: string | string[]): string {
+  const message = Array.isArray(value) ? 'must be sent once' : ENTITY_ID_PATTERN.test(value) ? undefined : 'must match ^[a-f0-9]{32}$';
   if (message === undefined) return value as string;
-  const shown = Array.isArray(value) ? value.join(',') : (value ?? '');
-  throw new GatewayError('200.300.404', { parameterErrors: [{ name: 'entityId', value: shown.slice(0, 64), message }] });
+  const shown = Array.isArray(value) ? value.join(',') : value;
+  throw new GatewayError('200.300.404', { parameterErrors: [{ name, value: shown.slice(0, 64), message }] });
+}
+
+/**
+ * authentication.entityId plays the role of entityId; when both are sent they must name the same
+ * entity (a request for two entities is malformed, not a question of permission).
+ */
+function requestedEntityId(source: Record<string, unknown> | undefined): string {
+  const plain = fieldValue(source, 'entityId');
+  const legacy = fieldValue(source, LEGACY_ENTITY_ID);
+  if (plain === undefined && legacy === undefined) {
+    throw new GatewayError('200.300.404', { parameterErrors: [{ name: 'entityId', value: '', message: 'is required' }] });
+  }
+  const entityId = plain === undefined ? undefined : checkEntityIdFormat('entityId', plain);
+  const legacyEntityId = legacy === undefined ? undefined : checkEntityIdFormat(LEGACY_ENTITY_ID, legacy);
+  if (entityId !== undefined && legacyEntityId !== undefined && entityId !== legacyEntityId) {
+    throw new GatewayError('200.300.404', { parameterErrors: [{ name: LEGACY_ENTITY_ID, value: legacyEntityId, message: 'must equal entityId' }] });
+  }
+  return (entityId ?? legacyEntityId)!;
 }
 
 function throttled(waitMs: number): GatewayError {
@@ -47,24 +63,58 @@ async function refuse(request: FastifyRequest, error: GatewayError): Promise<nev
   throw waitMs > 0 ? throttled(waitMs) : error;
 }
 
-// Before anything is read or looked up: an address over its failure limit costs nothing more.
-async function checkCredentialsPresent(request: FastifyRequest): Promise<void> {
+const FORM = /^application\/x-www-form-urlencoded(?:\s*;|$)/i;
+
+/**
+ * Before anything is read or looked up: an address over its failure limit costs nothing more, and
+ * a request that can carry no credential is refused before its body is read. Without an
+ * Authorization header, an entity route's credential may be the legacy fields: in the query string
+ * on GET and DELETE (checked here), in a form body on POST (checked once it is parsed).
+ */
+async function checkCredentialsPresent(request: FastifyRequest, legacyAllowed: boolean): Promise<void> {
   const waitMs = request.server.gateway.authFailures.retryAfterMs(request.ip);
   if (waitMs > 0) throw throttled(waitMs);
   try {
+    if (legacyAllowed && request.headers.authorization === undefined) {
+      if (request.method === 'POST' ? FORM.test(request.headers['content-type'] ?? '') : legacyFieldsOf(parameterSource(request)).kind !== 'absent') return;
+    }
     bearerToken(request);
   } catch (error) {
     await refuse(request, error as GatewayError);
   }
 }
 
+/**
+ * The token that authenticates the request: the Bearer header's, the legacy fields', or, when a
+ * request carries both, the one they both name. Fields that name another credential than the
+ * header are refused: the gateway never chooses between two credentials.
+ */
+async function presentedToken(request: FastifyRequest, fields: LegacyFields): Promise<string> {
+  const header = request.headers.authorization === undefined ? undefined : bearerToken(request);
+  if (fields.kind === 'incomplete') return refuse(request, new GatewayError('800.900.300', { httpStatus: 401 }));
+  if (fields.kind === 'absent') return header ?? refuse(request, new GatewayError('800.900.300', { httpStatus: 401 }));
+  if (fields.kind === 'credential' && (header === undefined || sameSecret(header, fields.token))) return fields.token;
+  return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }));
+}
+
 async function authenticateEntityRequest(request: FastifyRequest): Promise<void> {
   const resolver = request.server.gateway.principals;
-  const principal = await resolver.principalOf(bearerToken(request));
+  const source = parameterSource(request);
+  const fields = legacyFieldsOf(source);
+  const token = await presentedToken(request, fields);
+  const principal = await resolver.principalOf(token);
   if (!principal) return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }));
+  const viaFields = fields.kind === 'credential';
+  // Switched off for the credential's entity: the fields are refused like a wrong password.
+  if (viaFields && !principal.legacyAuth) return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }));
   request.principal = principal;
-  const entityId = checkEntityIdFormat(requestedEntityId(request));
+  const entityId = requestedEntityId(source);
   if (!(await resolver.mayActFor(principal, entityId))) throw new GatewayError('800.900.301');
+  // ... and for the entity acted for, when a merchant's credential acts for its channel.
+  if (viaFields && !(await resolver.legacyAuthAllowedFor(principal, entityId))) {
+    return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }));
+  }
+  removeLegacyFields(source, entityId);
   request.entityId = entityId;
 }
 
@@ -84,7 +134,7 @@ export function registerAuthentication(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     // Reject a missing or malformed header before reading a body we would throw away.
     const auth = request.routeOptions.config.auth ?? 'public';
-    if (auth !== 'public') await checkCredentialsPresent(request);
+    if (auth !== 'public') await checkCredentialsPresent(request, auth === 'entity');
   });
   app.addHook('preHandler', async (request) => {
     const auth = request.routeOptions.config.auth ?? 'public';

@@ -4,11 +4,18 @@ import { createAccessToken } from '../../operations/admin/create-access-token.js
 import { createEntity } from '../../operations/admin/create-entity.js';
 import { listEntities } from '../../operations/admin/list-entities.js';
 import { revokeAccessToken } from '../../operations/admin/revoke-access-token.js';
+import { setEntityLegacyAuth } from '../../operations/admin/set-legacy-auth.js';
+import { GatewayError } from '../../results/gateway-error.js';
 import { sendWithEnvelope } from '../reply.js';
 
 const admin = { config: { auth: 'admin' as const } };
 
 const field = (request: FastifyRequest, name: string, required: boolean) => adminField(request.body, name, required);
+
+function onOrOff(value: string): boolean {
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new GatewayError('200.300.404', { parameterErrors: [{ name: 'enabled', value: value.slice(0, 64), message: 'must be true or false' }] });
+}
 
 /**
  * The operator's API (guarded by ADMIN_TOKEN). The command line uses it while a gateway runs,
@@ -23,6 +30,11 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   app.get('/admin/entities', admin, async (request, reply) =>
     sendWithEnvelope(request, reply, 200, { entities: await listEntities(deps) }, '000.000.100'),
   );
+  app.post<{ Params: { entityId: string } }>('/admin/entities/:entityId/legacy-auth', admin, async (request, reply) => {
+    const setting = await setEntityLegacyAuth(deps, request.params.entityId, onOrOff(field(request, 'enabled', true)!));
+    deps.principals.forgetEntity(setting.entityId);
+    return sendWithEnvelope(request, reply, 200, setting, '000.000.100');
+  });
   app.post('/admin/tokens', admin, async (request, reply) => {
     const created = await createAccessToken(deps, field(request, 'entity', true)!);
     return sendWithEnvelope(request, reply, 201, created, '000.000.100');

@@ -1,3 +1,4 @@
+import { newAccessToken } from '../../domain/access-token-form.js';
 import { ENTITY_ID_PATTERN, hashAccessToken } from '../../domain/ids.js';
 import { maskPanLikeDigits } from '../../domain/redact.js';
 import { GatewayError } from '../../results/gateway-error.js';
@@ -22,8 +23,7 @@ function entityNotFound(entityId: string): GatewayError {
 export async function createAccessToken(deps: OperationDeps, entityId: string): Promise<CreatedAccessToken> {
   // A malformed id names no entity; NUL would not even reach the comparison in PostgreSQL.
   if (!ENTITY_ID_PATTERN.test(entityId)) throw entityNotFound(entityId);
-  const accessToken = deps.ids.accessToken();
-  const tokenId = deps.ids.id();
+  const { tokenId, accessToken } = newAccessToken(deps.ids);
   await deps.storage.transaction(async (tx) => {
     if (!(await findEntity(tx, entityId))) throw entityNotFound(entityId);
     await insertAccessToken(tx, { id: tokenId, entityId, hash: hashAccessToken(accessToken), createdAt: deps.clock.now(), revokedAt: null });

@@ -1,6 +1,7 @@
 import { CARD_NUMBER_CODE, CARD_NUMBER_MESSAGE } from '../../catalogue/card-number-fields.js';
 import { containsCardNumber } from '../../domain/card-numbers-in-text.js';
 import { controlCharacterProblem } from '../../domain/control-characters.js';
+import { newAccessToken } from '../../domain/access-token-form.js';
 import { ENTITY_ID_PATTERN, hashAccessToken } from '../../domain/ids.js';
 import { maskPanLikeDigits } from '../../domain/redact.js';
 import { GatewayError } from '../../results/gateway-error.js';
@@ -50,8 +51,7 @@ export async function createEntity(deps: OperationDeps, input: CreateEntityInput
   if (input.merchantId !== undefined && !ENTITY_ID_PATTERN.test(input.merchantId)) throw merchantNotFound(input.merchantId);
   const now = deps.clock.now();
   const entityId = deps.ids.id();
-  const accessToken = deps.ids.accessToken();
-  const tokenId = deps.ids.id();
+  const { tokenId, accessToken } = newAccessToken(deps.ids);
   await deps.storage.transaction(async (tx) => {
     if (input.merchantId !== undefined) {
       const merchant = await findEntity(tx, input.merchantId);

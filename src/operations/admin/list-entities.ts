@@ -7,9 +7,11 @@ export interface EntitySummary {
   readonly name: string;
   readonly merchantId: string | null;
   readonly createdAt: string;
+  /** Whether the entity accepts the authentication.* fields in place of a Bearer header. */
+  readonly legacyAuth: boolean;
 }
 
 export async function listEntities(deps: Pick<OperationDeps, 'storage'>): Promise<EntitySummary[]> {
   const rows = await listRows(deps.storage);
-  return rows.map((e) => ({ entityId: e.id, kind: e.kind, name: e.name, merchantId: e.merchantId, createdAt: e.createdAt.toISOString() }));
+  return rows.map((e) => ({ entityId: e.id, kind: e.kind, name: e.name, merchantId: e.merchantId, createdAt: e.createdAt.toISOString(), legacyAuth: e.legacyAuth !== false }));
 }

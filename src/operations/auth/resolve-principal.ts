@@ -1,6 +1,7 @@
 import { ExpiringMap } from '../../domain/expiring-map.js';
 import { hashAccessToken, type Clock } from '../../domain/ids.js';
 import type { Storage } from '../../storage/port.js';
+import { isLegacyAuthEnabled } from '../../storage/repositories/entities.js';
 import {
   findPrincipalByTokenHash,
   isEntityWithinMerchant,
@@ -18,8 +19,8 @@ const CACHE_ENTRIES_MAX = 10_000;
 /**
  * Unknown token hashes are remembered briefly, so a client repeating a wrong or revoked token
  * costs one query per UNKNOWN_TOKEN_TTL_MS, not one per request (random guesses are each new:
- * the per-address failure limit stops those). A token is 256 fresh random bits, so no look-up
- * before its creation can have cached it as unknown; one that becomes valid otherwise (a database
+ * the per-address failure limit stops those). A token holds a fresh random id and 192 fresh random
+ * bits, so no look-up before its creation can have cached it as unknown; one that becomes valid otherwise (a database
  * restored under a running gateway) works at the latest UNKNOWN_TOKEN_TTL_MS later.
  */
 export const UNKNOWN_TOKEN_TTL_MS = 2_000;
@@ -33,6 +34,7 @@ interface Cached<T> {
 export class PrincipalResolver {
   readonly #tokens = new Map<string, Cached<TokenPrincipal>>();
   readonly #scopes = new Map<string, Cached<true>>();
+  readonly #legacyAuth = new Map<string, Cached<boolean>>();
   readonly #unknown = new ExpiringMap<string, true>(UNKNOWN_TOKENS_MAX);
 
   constructor(
@@ -61,6 +63,26 @@ export class PrincipalResolver {
     const allowed = await isEntityWithinMerchant(this.storage, principal.entityId, entityId);
     if (allowed) this.#remember(this.#scopes, key, true);
     return allowed;
+  }
+
+  /**
+   * Legacy fields are accepted when both the credential's entity and the entity acted for allow
+   * them (a merchant's credential acting for a channel that turned them off is refused).
+   */
+  async legacyAuthAllowedFor(principal: TokenPrincipal, entityId: string): Promise<boolean> {
+    if (!principal.legacyAuth) return false;
+    if (principal.entityId === entityId) return true;
+    const cached = this.#fresh(this.#legacyAuth, entityId);
+    if (cached !== undefined) return cached;
+    const allowed = await isLegacyAuthEnabled(this.storage, entityId);
+    this.#remember(this.#legacyAuth, entityId, allowed);
+    return allowed;
+  }
+
+  /** After the entity's legacy switch changed: at once here, within PRINCIPAL_CACHE_TTL_MS elsewhere. */
+  forgetEntity(entityId: string): void {
+    this.#legacyAuth.delete(entityId);
+    for (const [hash, entry] of this.#tokens) if (entry.value.entityId === entityId) this.#tokens.delete(hash);
   }
 
   forgetToken(tokenId: string): void {

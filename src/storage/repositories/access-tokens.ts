@@ -13,6 +13,8 @@ export interface TokenPrincipal {
   readonly tokenId: string;
   readonly entityId: string;
   readonly entityKind: EntityKind;
+  /** Whether the token's entity accepts the credential as authentication.* fields. */
+  readonly legacyAuth: boolean;
 }
 
 export async function insertAccessToken(db: Queryable, token: AccessTokenRecord & { hash: string }): Promise<void> {
@@ -25,14 +27,14 @@ export async function insertAccessToken(db: Queryable, token: AccessTokenRecord 
 }
 
 export async function findPrincipalByTokenHash(db: Queryable, hash: string): Promise<TokenPrincipal | undefined> {
-  const { rows } = await db.query<{ id: string; entity_id: string; kind: EntityKind }>(
-    `SELECT t.id, t.entity_id, e.kind
+  const { rows } = await db.query<{ id: string; entity_id: string; kind: EntityKind; legacy_auth: boolean }>(
+    `SELECT t.id, t.entity_id, e.kind, e.legacy_auth
        FROM access_tokens t JOIN entities e ON e.id = t.entity_id
       WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
     [hash],
   );
   const row = rows[0];
-  return row ? { tokenId: row.id, entityId: row.entity_id, entityKind: row.kind } : undefined;
+  return row ? { tokenId: row.id, entityId: row.entity_id, entityKind: row.kind, legacyAuth: row.legacy_auth } : undefined;
 }
 
 /** Returns false when no active token has that id. */

@@ -8,6 +8,8 @@ export interface EntityRecord {
   readonly name: string;
   readonly merchantId: string | null;
   readonly createdAt: Date;
+  /** Whether the entity accepts OPPWA's authentication.* fields (see migration 016). */
+  readonly legacyAuth?: boolean;
 }
 
 interface EntityRow {
@@ -16,10 +18,11 @@ interface EntityRow {
   name: string;
   merchant_id: string | null;
   created_at: Date;
+  legacy_auth: boolean;
 }
 
 function toRecord(row: EntityRow): EntityRecord {
-  return { id: row.id, kind: row.kind, name: row.name, merchantId: row.merchant_id, createdAt: row.created_at };
+  return { id: row.id, kind: row.kind, name: row.name, merchantId: row.merchant_id, createdAt: row.created_at, legacyAuth: row.legacy_auth };
 }
 
 export async function insertEntity(db: Queryable, entity: EntityRecord): Promise<void> {
@@ -45,4 +48,16 @@ export async function listEntities(db: Queryable): Promise<EntityRecord[]> {
 export async function countEntities(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM entities');
   return Number(rows[0]?.n ?? 0n);
+}
+
+/** Whether the entity accepts the authentication.* fields; false for an unknown entity. */
+export async function isLegacyAuthEnabled(db: Queryable, id: string): Promise<boolean> {
+  const { rows } = await db.query<{ legacy_auth: boolean }>('SELECT legacy_auth FROM entities WHERE id = $1', [id]);
+  return rows[0]?.legacy_auth === true;
+}
+
+/** Returns false when no entity has that id. */
+export async function setLegacyAuth(db: Queryable, id: string, enabled: boolean): Promise<boolean> {
+  const result = await db.query('UPDATE entities SET legacy_auth = $2 WHERE id = $1', [id, enabled]);
+  return result.rowCount > 0;
 }
