@@ -4,6 +4,7 @@ import { createAccessToken } from '../operations/admin/create-access-token.js';
 import { createEntity } from '../operations/admin/create-entity.js';
 import { listEntities } from '../operations/admin/list-entities.js';
 import { revokeAccessToken } from '../operations/admin/revoke-access-token.js';
+import { setUnknownParameters } from '../operations/admin/set-unknown-parameters.js';
 import { openMigratedStorage } from '../storage/open-storage.js';
 import type { AdminPort } from './admin-port.js';
 
@@ -16,6 +17,7 @@ export async function openDirectAdmin(config: Config): Promise<AdminPort> {
     listEntities: () => listEntities(deps),
     createToken: (entityId) => createAccessToken(deps, entityId),
     revokeToken: (tokenId) => revokeAccessToken(deps, tokenId),
+    setUnknownParameters: (entityId, mode) => setUnknownParameters(deps, entityId, mode),
     close: () => storage.close(),
   };
 }

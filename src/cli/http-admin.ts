@@ -11,6 +11,7 @@ export function httpAdmin(baseUrl: string, adminToken: string): AdminPort {
     listEntities: async () => (await call<{ entities: never[] }>('GET', '/admin/entities')).entities,
     createToken: (entityId) => call('POST', '/admin/tokens', { entity: entityId }),
     revokeToken: (tokenId) => call('DELETE', `/admin/tokens/${encodeURIComponent(tokenId)}`),
+    setUnknownParameters: (entityId, mode) => call('PUT', `/admin/entities/${encodeURIComponent(entityId)}/unknown-parameters`, { mode }),
     close: async () => undefined,
   };
 }

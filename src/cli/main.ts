@@ -16,6 +16,10 @@ Commands:
                           create a merchant (or, with --merchant, a channel of it) and its
                           first access token; prints {"entityId", "accessToken", ...}
   entity list             list all entities
+  entity unknown-parameters --entity <entityId> --mode reject|ignore
+                          what the entity's requests get for a parameter no endpoint knows:
+                          refused naming it (reject, the default) or left out and listed in the
+                          answer's ignoredParameters (ignore)
   token create --entity <entityId>
                           issue another access token for an entity (shown once)
   token revoke --token-id <tokenId>
@@ -60,6 +64,8 @@ async function run(port: AdminPort, command: string, options: Options): Promise<
       return port.createEntity({ name: required(options, 'name'), merchantId: options['merchant'] as string | undefined });
     case 'entity list':
       return port.listEntities();
+    case 'entity unknown-parameters':
+      return port.setUnknownParameters(required(options, 'entity'), required(options, 'mode'));
     case 'token create':
       return port.createToken(required(options, 'entity'));
     case 'token revoke':
@@ -85,6 +91,7 @@ function parseCommandLine(argv: string[]) {
         merchant: { type: 'string' },
         entity: { type: 'string' },
         'token-id': { type: 'string' },
+        mode: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         ...WEBHOOK_OPTIONS,
         ...VAULT_OPTIONS,
