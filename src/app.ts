@@ -9,6 +9,7 @@ import { AuthFailureLimiter } from './http/auth-failures.js';
 import { newRequestId } from './http/envelope.js';
 import { loggerOptions } from './http/logging.js';
 import { registerAuthentication } from './http/plugins/authentication.js';
+import { registerUnknownParameterSetting } from './http/plugins/unknown-parameters.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/plugins/error-handling.js';
 import { clientErrorHandler } from './http/plugins/client-errors.js';
 import { registerSecurityHeaders, securityHeaders } from './http/plugins/security-headers.js';
@@ -148,6 +149,7 @@ export async function buildApp(options: AppOptions, role: AppRole = options.conf
   await registerThrottling(app, { maxRequests: config.throttleMaxRequests, windowMs: config.throttleWindowMs, redis: options.redis });
   registerTransportSecurity(app, config, { loopbackOnly: role === 'admin' && isLoopbackHost(config.adminListener?.host ?? '') });
   registerAuthentication(app);
+  registerUnknownParameterSetting(app);
   registerTestModeRule(app, config);
 
   if (role !== 'public') registerAdminApi(app, options);

@@ -11,7 +11,7 @@ import { createRuleContext, type EngineRuleContext } from './rule-context.js';
 import { RULES } from './rules/index.js';
 import type { PresentField, RuleViolation } from './rules/types.js';
 import { buildTypedRequest } from './typed.js';
-import type { Endpoint, RequestBody, ValidationContext } from './types.js';
+import type { Endpoint, RequestBody, UnknownParameterMode, ValidationContext } from './types.js';
 
 /**
  * The one validation engine. Its stages run in a fixed precedence, so the same request always
@@ -33,7 +33,12 @@ export interface ValidationIssue extends ParameterError {
 }
 
 export type ValidationResult<E extends Endpoint = Endpoint> =
-  | { readonly ok: true; readonly request: EndpointRequest<E> }
+  | {
+      readonly ok: true;
+      readonly request: EndpointRequest<E>;
+      /** Names no endpoint knows, left out under the entity's 'ignore' setting (masked, no values). */
+      readonly ignored: readonly string[];
+    }
   | {
       readonly ok: false;
       readonly code: string;
@@ -51,6 +56,7 @@ const FORBIDDEN_MAP_KEY = '__proto__';
 interface Collected {
   readonly fields: Omit<PresentField, 'wellFormed'>[];
   readonly issues: ValidationIssue[];
+  readonly ignored: string[];
 }
 
 function issue(name: string, value: string, message: string, code: string): ValidationIssue {
@@ -66,15 +72,25 @@ function nameIssue(endpoint: Endpoint, name: string, raw: unknown): ValidationIs
   return issue(name, value, `not allowed on ${endpoint} requests`, code);
 }
 
-function collectFields(catalogue: EndpointCatalogue, body: unknown): Collected {
-  const collected: Collected = { fields: [], issues: [] };
+/**
+ * Under 'ignore', a name no endpoint knows is left out and listed; a name of another endpoint is
+ * still refused (it may be account data), and so is a name that holds a card number.
+ */
+function ignorable(name: string, mode: UnknownParameterMode): boolean {
+  return mode === 'ignore' && !anyEndpointLookup().resolve(name) && !containsCardNumber(name, CARD_NUMBER_MIN_DIGITS);
+}
+
+function collectFields(catalogue: EndpointCatalogue, body: unknown, mode: UnknownParameterMode): Collected {
+  const collected: Collected = { fields: [], issues: [], ignored: [] };
   if (typeof body !== 'object' || body === null) return collected;
   const record = body as Record<string, unknown>;
   for (const name of Object.keys(record)) {
     const raw = record[name];
     if (raw === undefined) continue;
     const resolved = catalogue.lookup.resolve(name);
-    if (!resolved) {
+    if (!resolved && ignorable(name, mode)) {
+      collected.ignored.push(displayName(name));
+    } else if (!resolved) {
       collected.issues.push(nameIssue(catalogue.endpoint, name, Array.isArray(raw) ? raw[0] : raw));
     } else if (Array.isArray(raw)) {
       const first: unknown = raw[0];
@@ -197,11 +213,13 @@ function typedRequest(endpoint: Endpoint, context: EngineRuleContext): Record<st
 /** Validates a parsed form body for an endpoint; never throws, whatever the body holds. */
 export function validateRequest<E extends Endpoint>(endpoint: E, body: RequestBody, context: ValidationContext): ValidationResult<E> {
   const catalogue = endpointCatalogue(endpoint);
-  const collected = collectFields(catalogue, body);
+  const collected = collectFields(catalogue, body, context.unknownParameters ?? 'reject');
   const formatted = checkFormats(collected);
   const ruleContext = createRuleContext(endpoint, context.now, formatted.fields);
   const issues = firstPerName([...collected.issues, ...formatted.issues, ...checkRequired(catalogue, ruleContext), ...checkRules(catalogue, ruleContext)]);
-  if (issues.length === 0) return { ok: true, request: typedRequest(endpoint, ruleContext) as unknown as EndpointRequest<E> };
+  if (issues.length === 0) {
+    return { ok: true, request: typedRequest(endpoint, ruleContext) as unknown as EndpointRequest<E>, ignored: collected.ignored.sort() };
+  }
   return {
     ok: false,
     code: issues[0]!.code,

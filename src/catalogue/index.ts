@@ -11,5 +11,5 @@ export { renderParametersMarkdown } from './render/markdown.js';
 export { buildOpenApiDocument } from './render/openapi.js';
 export { renderReferencePage } from './render/reference-page.js';
 export { ENDPOINTS } from './types.js';
-export type { Endpoint, EndpointUse, FieldFormat, ParameterRow, RequestBody, Requirement, ValidationContext } from './types.js';
+export type { Endpoint, EndpointUse, FieldFormat, ParameterRow, RequestBody, Requirement, UnknownParameterMode, ValidationContext } from './types.js';
 export type * from './request-types.generated.js';

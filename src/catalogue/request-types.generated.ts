@@ -18,6 +18,7 @@ export interface PaymentRequest {
   readonly paymentBrand?: string;
   readonly overridePaymentType?: Readonly<Record<string, "DB" | "PA">>;
   readonly descriptor?: string;
+  readonly recurringType?: "INITIAL" | "REPEATED";
   readonly merchantTransactionId?: string;
   readonly merchantInvoiceId?: string;
   readonly merchantMemo?: string;
@@ -153,6 +154,7 @@ export interface ThreeDSecure {
   readonly authType?: string;
   readonly transactionStatusReason?: string;
   readonly challengeIndicator?: string;
+  readonly challengeWindowSize?: string;
   readonly exemptionFlag?: string;
 }
 

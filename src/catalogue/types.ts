@@ -96,7 +96,12 @@ export interface ParameterRow {
 /** The parsed form body: a key sent twice arrives as an array. */
 export type RequestBody = Readonly<Record<string, string | readonly string[] | undefined>>;
 
+/** What a name no endpoint knows gets: refused (the default, naming it) or ignored and listed. */
+export type UnknownParameterMode = 'reject' | 'ignore';
+
 export interface ValidationContext {
   /** The request's clock reading; card expiry is judged against it. */
   readonly now: Date;
+  /** The entity's setting; 'reject' when absent. */
+  readonly unknownParameters?: UnknownParameterMode;
 }

@@ -1,3 +1,4 @@
+import type { UnknownParametersSetting } from '../operations/admin/set-unknown-parameters.js';
 import type { CreatedAccessToken } from '../operations/admin/create-access-token.js';
 import type { CreatedEntity, CreateEntityInput } from '../operations/admin/create-entity.js';
 import type { EntitySummary } from '../operations/admin/list-entities.js';
@@ -10,5 +11,6 @@ export interface AdminPort {
   createToken(entityId: string): Promise<CreatedAccessToken>;
   revokeToken(tokenId: string): Promise<{ tokenId: string; revoked: true }>;
   setLegacyAuth(entityId: string, enabled: boolean): Promise<LegacyAuthSetting>;
+  setUnknownParameters(entityId: string, mode: string): Promise<UnknownParametersSetting>;
   close(): Promise<void>;
 }

@@ -5,6 +5,7 @@ import { createEntity } from '../operations/admin/create-entity.js';
 import { listEntities } from '../operations/admin/list-entities.js';
 import { revokeAccessToken } from '../operations/admin/revoke-access-token.js';
 import { setEntityLegacyAuth } from '../operations/admin/set-legacy-auth.js';
+import { setUnknownParameters } from '../operations/admin/set-unknown-parameters.js';
 import { openMigratedStorage } from '../storage/open-storage.js';
 import type { AdminPort } from './admin-port.js';
 
@@ -19,6 +20,7 @@ export async function openDirectAdmin(config: Config): Promise<AdminPort> {
     revokeToken: (tokenId) => revokeAccessToken(deps, tokenId),
     // A running gateway (PostgreSQL) sees the change within PRINCIPAL_CACHE_TTL_MS.
     setLegacyAuth: (entityId, enabled) => setEntityLegacyAuth(deps, entityId, enabled),
+    setUnknownParameters: (entityId, mode) => setUnknownParameters(deps, entityId, mode),
     close: () => storage.close(),
   };
 }

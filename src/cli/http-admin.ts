@@ -12,6 +12,7 @@ export function httpAdmin(baseUrl: string, adminToken: string): AdminPort {
     createToken: (entityId) => call('POST', '/admin/tokens', { entity: entityId }),
     revokeToken: (tokenId) => call('DELETE', `/admin/tokens/${encodeURIComponent(tokenId)}`),
     setLegacyAuth: (entityId, enabled) => call('POST', `/admin/entities/${encodeURIComponent(entityId)}/legacy-auth`, { enabled: String(enabled) }),
+    setUnknownParameters: (entityId, mode) => call('PUT', `/admin/entities/${encodeURIComponent(entityId)}/unknown-parameters`, { mode }),
     close: async () => undefined,
   };
 }

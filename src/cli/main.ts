@@ -19,6 +19,10 @@ Commands:
   entity legacy-auth --entity <entityId> --on|--off
                           accept (default) or refuse OPPWA's authentication.userId/password/
                           entityId fields for an entity; Bearer tokens work either way
+  entity unknown-parameters --entity <entityId> --mode reject|ignore
+                          what the entity's requests get for a parameter no endpoint knows:
+                          refused naming it (reject, the default) or left out and listed in the
+                          answer's ignoredParameters (ignore)
   token create --entity <entityId>
                           issue another access token for an entity (shown once)
   token revoke --token-id <tokenId>
@@ -71,6 +75,8 @@ async function run(port: AdminPort, command: string, options: Options): Promise<
       return port.listEntities();
     case 'entity legacy-auth':
       return port.setLegacyAuth(required(options, 'entity'), onOrOff(options));
+    case 'entity unknown-parameters':
+      return port.setUnknownParameters(required(options, 'entity'), required(options, 'mode'));
     case 'token create':
       return port.createToken(required(options, 'entity'));
     case 'token revoke':
@@ -98,6 +104,7 @@ function parseCommandLine(argv: string[]) {
         'token-id': { type: 'string' },
         on: { type: 'boolean' },
         off: { type: 'boolean' },
+        mode: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         ...WEBHOOK_OPTIONS,
         ...VAULT_OPTIONS,

@@ -42,6 +42,8 @@ export interface EnvelopeContext {
   readonly buildNumber: string;
   readonly now: Date;
   readonly ndc: string;
+  /** Names left out under the entity's 'ignore' setting: listed so that nothing is lost silently. */
+  readonly ignoredParameters?: readonly string[] | undefined;
 }
 
 /**
@@ -55,7 +57,8 @@ export function withEnvelope<T extends object>(body: T, result: ResultBody, cont
 }
 
 function envelopeFields(context: EnvelopeContext) {
-  return { buildNumber: context.buildNumber, timestamp: formatTimestamp(context.now), ndc: context.ndc };
+  const fields = { buildNumber: context.buildNumber, timestamp: formatTimestamp(context.now), ndc: context.ndc };
+  return context.ignoredParameters?.length ? Object.assign(fields, { ignoredParameters: context.ignoredParameters }) : fields;
 }
 
 /** The media type Fastify gives a serialised object; a body sent as text must say the same. */

@@ -4,7 +4,7 @@ import { formatNdc, resultOf, withEnvelope, type EnvelopeContext, type ResultBod
 /** The envelope fields of this request's answer: build number, now, ndc. */
 export function envelopeContext(request: FastifyRequest): EnvelopeContext {
   const deps = request.server.gateway;
-  return { buildNumber: deps.buildNumber, now: deps.clock.now(), ndc: formatNdc(request.id, request.entityId) };
+  return { buildNumber: deps.buildNumber, now: deps.clock.now(), ndc: formatNdc(request.id, request.entityId), ignoredParameters: request.ignoredParameters };
 }
 
 /** Sends a body with the envelope fields every response carries. */

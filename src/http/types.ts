@@ -1,5 +1,6 @@
 import type { TokenPrincipal } from '../storage/repositories/access-tokens.js';
 import type { AppDeps } from '../app.js';
+import type { UnknownParameterMode } from '../catalogue/types.js';
 
 /** Who may call a route: merchants with an access token, the operator, or anyone. */
 export type RouteAuth = 'entity' | 'admin' | 'public';
@@ -12,6 +13,10 @@ declare module 'fastify' {
     principal: TokenPrincipal | undefined;
     /** The entity the request acts for, once authorised. */
     entityId: string | undefined;
+    /** The entity's unknown-parameter setting, once authorised (http/plugins/unknown-parameters.ts). */
+    unknownParameters: UnknownParameterMode | undefined;
+    /** Names the catalogue left out under the 'ignore' setting; the answer lists them. */
+    ignoredParameters: readonly string[] | undefined;
   }
   interface FastifyContextConfig {
     auth?: RouteAuth;

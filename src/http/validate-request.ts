@@ -10,8 +10,10 @@ import { GatewayError } from '../results/gateway-error.js';
  */
 export function validatedParameters<E extends Endpoint>(endpoint: E, request: FastifyRequest): EndpointRequest<E> {
   const source = (request.method === 'POST' ? request.body : request.query) ?? {};
-  const result = validateRequest(endpoint, source as RequestBody, { now: request.server.gateway.clock.now() });
+  const context = { now: request.server.gateway.clock.now(), unknownParameters: request.unknownParameters ?? 'reject' };
+  const result = validateRequest(endpoint, source as RequestBody, context);
   if (!result.ok) throw new GatewayError(result.code, { parameterErrors: result.parameterErrors });
+  if (result.ignored.length > 0) request.ignoredParameters = result.ignored;
   return result.request;
 }
 

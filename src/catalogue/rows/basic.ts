@@ -70,7 +70,14 @@ const basics = defineRows({ section: 'Basic payment request parameters', use: op
     echo: false,
     description: 'Per-brand payment type; accepted only when a checkout is created.',
   }],
-  ['descriptor', text(127), { use: optional([...WITH_PAYMENT_TEXTS, 'schedule']) }],
+  ['descriptor', text(127), {
+    use: optional([...WITH_PAYMENT_TEXTS, 'schedule', 'registration']),
+    description: 'On a registration (sent by OPPWA clients, docs/compatibility.md) it is accepted and echoed; no money moves, so it reaches no statement.',
+  }],
+  ['recurringType', oneOf(['INITIAL', 'REPEATED']), {
+    use: optional(['payment', 'registrationPayment', 'checkout']),
+    description: 'Not in the specification; the older form of standingInstruction.mode that OPPWA clients still send (docs/compatibility.md). Accepted and echoed; the standing-instruction rules read standingInstruction.mode only.',
+  }],
   ['merchantTransactionId', text(255, 8), {
     use: conditional(['payment', 'referencing', 'registration', 'registrationPayment', 'checkout', 'schedule']),
     sample: 'order-2034-000017',

@@ -63,6 +63,9 @@ const externalServer = defineRows({ section: '3D Secure: fields of the payment t
 
 const exemptions = defineRows({ section: '3D Secure: exemption requests', use: optional(THREE_D_SECURE) }, [
   ['threeDSecure.challengeIndicator', twoDigits('01 to 09', '^0[1-9]$', '01', '10')],
+  ['threeDSecure.challengeWindowSize', twoDigits('01 to 05', '^0[1-5]$', '05', '06'), {
+    description: 'Not in the specification; sent by OPPWA clients (docs/compatibility.md). Size of the challenge window: 01 250x400, 02 390x400, 03 500x600, 04 600x400, 05 full screen.',
+  }],
   ['threeDSecure.exemptionFlag', twoDigits('N2, 01 to 04', '^0[1-4]$', '01', '05')],
 ]);
 

@@ -46,7 +46,9 @@ export const SEPA_DIRECT_DEBIT_BRAND = 'DIRECTDEBIT_SEPA';
 
 export const sepaMandateRequired: ConditionalRule = {
   id: 'sepaMandateRequired',
-  description: `A ${SEPA_DIRECT_DEBIT_BRAND} payment or registration carries the account and its mandate: bankAccount.iban or number, bankAccount.mandate.id and bankAccount.mandate.dateOfSignature.`,
+  // The spec marks the mandate fields C without naming the condition, and OPPWA clients send
+  // SEPA debits without them (docs/compatibility.md): they are required together, not always.
+  description: `A ${SEPA_DIRECT_DEBIT_BRAND} payment or registration carries the account (bankAccount.iban or number); its mandate, when sent, carries both bankAccount.mandate.id and bankAccount.mandate.dateOfSignature.`,
   codes: ['100.100.100', '100.500.303', '100.500.302'],
   check(context) {
     if (context.value('paymentBrand') !== SEPA_DIRECT_DEBIT_BRAND || !ACCOUNT_DATA.includes(context.endpoint)) return [];
@@ -54,12 +56,10 @@ export const sepaMandateRequired: ConditionalRule = {
     if (!context.has('bankAccount.iban') && !context.has('bankAccount.number')) {
       found.push(violation('bankAccount.iban', '100.100.100', `is required for ${SEPA_DIRECT_DEBIT_BRAND}`));
     }
-    if (!context.has('bankAccount.mandate.id')) {
-      found.push(violation('bankAccount.mandate.id', '100.500.303', `is required for ${SEPA_DIRECT_DEBIT_BRAND}`));
-    }
-    if (!context.has('bankAccount.mandate.dateOfSignature')) {
-      found.push(violation('bankAccount.mandate.dateOfSignature', '100.500.302', `is required for ${SEPA_DIRECT_DEBIT_BRAND}`));
-    }
+    const hasId = context.has('bankAccount.mandate.id');
+    const hasDate = context.has('bankAccount.mandate.dateOfSignature');
+    if (hasDate && !hasId) found.push(violation('bankAccount.mandate.id', '100.500.303', 'is required with bankAccount.mandate.dateOfSignature'));
+    if (hasId && !hasDate) found.push(violation('bankAccount.mandate.dateOfSignature', '100.500.302', 'is required with bankAccount.mandate.id'));
     return found;
   },
 };

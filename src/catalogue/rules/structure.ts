@@ -25,15 +25,16 @@ export const arrayIndexWithinLimit: ConditionalRule = {
 
 export const referencingAmountAndCurrency: ConditionalRule = {
   id: 'referencingAmountAndCurrency',
-  description: 'A capture (CP) or refund (RF) names its amount and currency; a reversal (RV) needs neither.',
-  codes: ['100.550.300', '100.550.400'],
+  // The amount is a money rule and stays required; the currency may be left out, and is then the
+  // referenced payment's (OPPWA clients omit it; docs/compatibility.md).
+  description: 'A capture (CP) or refund (RF) names its amount; its currency, when left out, is the referenced payment\'s; a reversal (RV) needs neither.',
+  codes: ['100.550.300'],
   check(context) {
     if (context.endpoint !== 'referencing') return [];
     const type = context.value('paymentType');
     if (type !== 'CP' && type !== 'RF') return [];
     const found: RuleViolation[] = [];
     if (!context.has('amount')) found.push(violation('amount', '100.550.300', `is required for paymentType ${type}`));
-    if (!context.has('currency')) found.push(violation('currency', '100.550.400', `is required for paymentType ${type}`));
     return found;
   },
 };

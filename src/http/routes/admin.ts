@@ -6,6 +6,7 @@ import { listEntities } from '../../operations/admin/list-entities.js';
 import { revokeAccessToken } from '../../operations/admin/revoke-access-token.js';
 import { setEntityLegacyAuth } from '../../operations/admin/set-legacy-auth.js';
 import { GatewayError } from '../../results/gateway-error.js';
+import { setUnknownParameters } from '../../operations/admin/set-unknown-parameters.js';
 import { sendWithEnvelope } from '../reply.js';
 
 const admin = { config: { auth: 'admin' as const } };
@@ -38,6 +39,11 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   app.post('/admin/tokens', admin, async (request, reply) => {
     const created = await createAccessToken(deps, field(request, 'entity', true)!);
     return sendWithEnvelope(request, reply, 201, created, '000.000.100');
+  });
+  app.put<{ Params: { entityId: string } }>('/admin/entities/:entityId/unknown-parameters', admin, async (request, reply) => {
+    const setting = await setUnknownParameters(deps, request.params.entityId, field(request, 'mode', true)!);
+    deps.principals.forgetEntitySettings(setting.entityId);
+    return sendWithEnvelope(request, reply, 200, setting, '000.000.100');
   });
   app.delete<{ Params: { tokenId: string } }>('/admin/tokens/:tokenId', admin, async (request, reply) => {
     const revoked = await revokeAccessToken(deps, request.params.tokenId);

@@ -1,7 +1,9 @@
 import { ExpiringMap } from '../../domain/expiring-map.js';
 import { hashAccessToken, type Clock } from '../../domain/ids.js';
+import type { UnknownParameterMode } from '../../catalogue/types.js';
 import type { Storage } from '../../storage/port.js';
 import { isLegacyAuthEnabled } from '../../storage/repositories/entities.js';
+import { findUnknownParameterMode } from '../../storage/repositories/entity-settings.js';
 import {
   findPrincipalByTokenHash,
   isEntityWithinMerchant,
@@ -35,6 +37,7 @@ export class PrincipalResolver {
   readonly #tokens = new Map<string, Cached<TokenPrincipal>>();
   readonly #scopes = new Map<string, Cached<true>>();
   readonly #legacyAuth = new Map<string, Cached<boolean>>();
+  readonly #unknownParameters = new Map<string, Cached<UnknownParameterMode>>();
   readonly #unknown = new ExpiringMap<string, true>(UNKNOWN_TOKENS_MAX);
 
   constructor(
@@ -83,6 +86,22 @@ export class PrincipalResolver {
   forgetEntity(entityId: string): void {
     this.#legacyAuth.delete(entityId);
     for (const [hash, entry] of this.#tokens) if (entry.value.entityId === entityId) this.#tokens.delete(hash);
+  }
+
+  /**
+   * The entity's unknown-parameter setting, cached like the principals: a change takes effect at
+   * once in the process that made it and within PRINCIPAL_CACHE_TTL_MS in the others.
+   */
+  async unknownParametersOf(entityId: string): Promise<UnknownParameterMode> {
+    const cached = this.#fresh(this.#unknownParameters, entityId);
+    if (cached) return cached;
+    const mode = (await findUnknownParameterMode(this.storage, entityId)) ?? 'reject';
+    this.#remember(this.#unknownParameters, entityId, mode);
+    return mode;
+  }
+
+  forgetEntitySettings(entityId: string): void {
+    this.#unknownParameters.delete(entityId);
   }
 
   forgetToken(tokenId: string): void {

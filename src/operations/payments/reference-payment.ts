@@ -41,7 +41,9 @@ interface Reserved {
 function decide(type: ReferencingPaymentType, parent: TransactionState, request: PaymentRequest, now: Date, deps: PaymentDeps) {
   const policy = deps.connectors.policyFor(parent.connectorId);
   // The lock query already scoped the parent to what this entity may see (its channels too).
-  const amountRequest = { entityId: parent.entityId, amountMinor: request.amount ?? null, currency: request.currency ?? null, final: request.sequence === 'FINAL' };
+  // The spec does not say a capture or refund must repeat the currency, and OPPWA clients omit
+  // it: absent, it is the parent's (docs/compatibility.md). The amount stays required (money).
+  const amountRequest = { entityId: parent.entityId, amountMinor: request.amount ?? null, currency: request.currency ?? parent.currency, final: request.sequence === 'FINAL' };
   if (type === 'CP') {
     const d = decideCapture(parent, amountRequest, now, policy);
     return d.ok ? { parent: applyCapture(parent, d), amountMinor: d.amountMinor } : d;

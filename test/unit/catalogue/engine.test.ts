@@ -206,3 +206,25 @@ test('the card data stays in the typed request for the payment operation', () =>
     holder: 'Jane Jones',
   });
 });
+
+test('unknown names under the "ignore" setting: left out and listed; names of other endpoints and card numbers still refused', () => {
+  const ignore = { ...CONTEXT, unknownParameters: 'ignore' as const };
+  const cases: [string, RequestBody, string[] | 'refused'][] = [
+    ['one unknown name', { ...PAYMENT, colour: 'blue' }, ['colour']],
+    ['sorted, values never kept', { ...PAYMENT, zeta: '1', alpha: 'secret' }, ['alpha', 'zeta']],
+    ['none', PAYMENT, []],
+    ['a parameter of another endpoint', { ...PAYMENT, sequence: 'FINAL' }, 'refused'],
+    ['a name holding a card number', { ...PAYMENT, x4200000000000000: '1' }, 'refused'],
+  ];
+  for (const [name, body, expected] of cases) {
+    const result = validateRequest('payment', body, ignore);
+    if (expected === 'refused') {
+      assert.ok(!result.ok, name);
+    } else {
+      assert.ok(result.ok, name);
+      assert.deepEqual(result.ignored, expected, name);
+      assert.ok(!result.ignored.join().includes('secret'), name);
+    }
+  }
+  assert.ok(!validateRequest('payment', { ...PAYMENT, colour: 'blue' }, CONTEXT).ok, 'reject is the default');
+});

@@ -41,8 +41,8 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
   ],
   referencingAmountAndCurrency: [
     ['reversal without amount', 'referencing', {}, []],
-    ['capture without amount and currency', 'referencing', { paymentType: 'CP' }, [['amount', '100.550.300'], ['currency', '100.550.400']]],
-    ['refund with amount only', 'referencing', { paymentType: 'RF', amount: '10.00' }, [['currency', '100.550.400']]],
+    ['capture without amount and currency', 'referencing', { paymentType: 'CP' }, [['amount', '100.550.300']]],
+    ['refund with amount only: the currency is the parent\'s', 'referencing', { paymentType: 'RF', amount: '10.00' }, []],
     ['refund with both', 'referencing', { paymentType: 'RF', amount: '10.00', currency: 'EUR' }, []],
   ],
   forexPair: [
@@ -112,7 +112,9 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
   ],
   sepaMandateRequired: [
     ['mandate given', 'payment', { ...SEPA, 'bankAccount.mandate.id': 'MANDATE-A', 'bankAccount.mandate.dateOfSignature': '2026-01-01' }, []],
-    ['no mandate', 'payment', SEPA, [['bankAccount.mandate.id', '100.500.303'], ['bankAccount.mandate.dateOfSignature', '100.500.302']]],
+    ['no mandate (OPPWA clients send none)', 'payment', SEPA, []],
+    ['mandate id without its date', 'payment', { ...SEPA, 'bankAccount.mandate.id': 'MANDATE-A' }, [['bankAccount.mandate.dateOfSignature', '100.500.302']]],
+    ['date without a mandate id', 'payment', { ...SEPA, 'bankAccount.mandate.dateOfSignature': '2026-01-01' }, [['bankAccount.mandate.id', '100.500.303']]],
     ['no account', 'registration', { paymentBrand: 'DIRECTDEBIT_SEPA', 'bankAccount.mandate.id': 'MANDATE-A', 'bankAccount.mandate.dateOfSignature': '2026-01-01' }, [
       ['bankAccount.holder', '100.100.400'],
       ['bankAccount.iban', '100.100.100'],
