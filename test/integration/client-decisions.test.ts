@@ -163,3 +163,21 @@ describe('unknown-parameters: the command line\'s direct port (the database itse
     }
   });
 });
+
+describe('legacy-auth: the command line\'s direct port (the database itself)', () => {
+  it('switches the entity\'s legacy fields off and on; an unknown entity is refused', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'legacy-auth-'));
+    const port = await openDirectAdmin(loadConfig({ DATA_DIR: dataDir }));
+    try {
+      const { entityId } = await port.createEntity({ name: 'Shop' });
+      assert.deepEqual(await port.setLegacyAuth(entityId, false), { entityId, legacyAuth: false });
+      const listed = (await port.listEntities()) as unknown as Array<{ entityId: string; legacyAuth: boolean }>;
+      assert.equal(listed.find((entity) => entity.entityId === entityId)?.legacyAuth, false);
+      assert.deepEqual(await port.setLegacyAuth(entityId, true), { entityId, legacyAuth: true });
+      await assert.rejects(port.setLegacyAuth('f'.repeat(32), false), /200\.300\.406|no entity/);
+    } finally {
+      await port.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
