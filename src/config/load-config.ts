@@ -168,6 +168,8 @@ export function loadConfig(env: Env): Config {
   checkProxies(env, config, problems);
   checkAdminListener(config, problems);
   checkProcesses(config, problems);
+  // A slow acquirer must end as a pending answer (200, 000.200.000), not as a 504 "uncertain".
+  if (config.resolution.connectorTimeoutMs >= config.httpTimeouts.handlerTimeoutMs) problems.push('CONNECTOR_TIMEOUT_MS must be shorter than HANDLER_TIMEOUT_MS');
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }

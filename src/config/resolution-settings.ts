@@ -15,7 +15,7 @@ export interface ResolutionSettings {
 }
 
 export const RESOLUTION_VARIABLES = [
-  ['CONNECTOR_TIMEOUT_MS', '60000', 'A connector (acquirer) must answer within this time; after it the payment is stored as pending and resolved later by a status query.'],
+  ['CONNECTOR_TIMEOUT_MS', '30000', 'A connector (acquirer) must answer within this time; after it the payment is stored as pending and resolved later by a status query. Must be shorter than HANDLER_TIMEOUT_MS.'],
   ['PENDING_CHECK_DELAYS_MINUTES', '5,15,60,240,720,1440', 'Minutes between status queries of a pending transaction, the first counted from its creation; the last value repeats (so, daily) until the horizon.'],
   ['PENDING_HORIZON_HOURS', '168', 'A transaction still pending this many hours after its creation is ended as rejected with 100.396.103.'],
   ['PENDING_SWEEP_INTERVAL_MS', '60000', 'How often the resolution sweep looks for pending transactions to check.'],
@@ -39,7 +39,7 @@ function readDelays(env: Env, problems: string[]): readonly number[] {
 }
 
 export function collectResolutionSettings(env: Env, problems: string[]): ResolutionSettings {
-  const connectorTimeoutMs = readInteger(env, 'CONNECTOR_TIMEOUT_MS', 60_000, 100, 600_000, problems);
+  const connectorTimeoutMs = readInteger(env, 'CONNECTOR_TIMEOUT_MS', 30_000, 100, 600_000, problems);
   const checkDelaysMinutes = readDelays(env, problems);
   // The first status query must not overtake a request that is still waiting for its connector.
   if (checkDelaysMinutes[0]! * 60_000 <= connectorTimeoutMs) {

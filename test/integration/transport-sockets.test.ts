@@ -10,7 +10,7 @@ import { testDatabases } from '../support/databases.js';
 import { drip, openRaw, rawRequest, type RawAnswer } from '../support/raw-socket.js';
 import { ENVELOPE_TIMESTAMP, startTestApp, type TestApp } from '../support/test-app.js';
 
-const TIMEOUTS = { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000', HANDLER_TIMEOUT_MS: '3000', CONNECTION_TIMEOUT_MS: '4000' };
+const TIMEOUTS = { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000', HANDLER_TIMEOUT_MS: '3000', CONNECTION_TIMEOUT_MS: '4000', CONNECTOR_TIMEOUT_MS: '2500' };
 /** Far above every bound: a busy machine is slow, but a server that never closes is caught. */
 const WAIT_MS = 20_000;
 const PAN = '4200000000000000';

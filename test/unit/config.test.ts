@@ -95,9 +95,9 @@ describe('README configuration table', () => {
 });
 
 describe('pending resolution settings', () => {
-  it('defaults: a minute for the connector, checks after 5 minutes and then less often, a week\'s horizon', () => {
+  it('defaults: 30 s for the connector, checks after 5 minutes and then less often, a week\'s horizon', () => {
     const { resolution } = loadConfig({});
-    assert.deepEqual(resolution, { connectorTimeoutMs: 60_000, checkDelaysMinutes: [5, 15, 60, 240, 720, 1440], horizonHours: 168, sweepIntervalMs: 60_000, idempotencyLeaseMs: 30_000 });
+    assert.deepEqual(resolution, { connectorTimeoutMs: 30_000, checkDelaysMinutes: [5, 15, 60, 240, 720, 1440], horizonHours: 168, sweepIntervalMs: 60_000, idempotencyLeaseMs: 30_000 });
   });
 
   const refused: ReadonlyArray<readonly [Record<string, string>, RegExp]> = [
@@ -106,6 +106,7 @@ describe('pending resolution settings', () => {
     [{ PENDING_CHECK_DELAYS_MINUTES: '1', CONNECTOR_TIMEOUT_MS: '60000' }, /longer than CONNECTOR_TIMEOUT_MS/],
     [{ PENDING_HORIZON_HOURS: '0' }, /PENDING_HORIZON_HOURS/],
     [{ IDEMPOTENCY_LEASE_MS: '10' }, /IDEMPOTENCY_LEASE_MS/],
+    [{ CONNECTOR_TIMEOUT_MS: '60000', HANDLER_TIMEOUT_MS: '60000' }, /CONNECTOR_TIMEOUT_MS must be shorter than HANDLER_TIMEOUT_MS/],
   ];
   for (const [env, message] of refused) {
     it(`refuses ${JSON.stringify(env)}`, () => assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message)));
