@@ -108,40 +108,27 @@ describe('client captures and the decision table agree', () => {
   });
 });
 
-for (const database of testDatabases()) {
-  describe(`client replay, as captured (${database.name})`, () => {
+/** One suite: the captures replayed in order against a fresh app, each checked against its row. */
+function replaySuite(title: string, open: () => ReturnType<ReturnType<typeof testDatabases>[number]['open']>, replayed: readonly CapturedRequest[], bearerForLegacy: boolean): void {
+  describe(title, () => {
     let t: TestApp;
     let merchant: CreatedEntity;
-    withAppAndMerchant(database.open, {}, (app, created) => {
+    withAppAndMerchant(open, {}, (app, created) => {
       t = app;
       merchant = created;
     });
     const idsOf = idsPerLibrary();
-
-    for (const capture of captures) {
-      const expectation = expected[capture.key];
-      it(`${capture.key} ${capture.method} ${capture.path} → ${expectation?.decision}`, async () => {
-        const answer = await replayOne(t.app, capture, merchant, idsOf(capture));
-        checkAnswer(answer, expectationOf(capture), `${'a'.repeat(40)}@2026-11-22 10:00:00 +0000`);
-      });
-    }
-  });
-
-  // The same captures with the credential as a Bearer header: legacy fields and Bearer answer alike.
-  describe(`client replay, legacy captures with a Bearer header in place of authentication.* (${database.name})`, () => {
-    let t: TestApp;
-    let merchant: CreatedEntity;
-    withAppAndMerchant(database.open, {}, (app, created) => {
-      t = app;
-      merchant = created;
-    });
-    const idsOf = idsPerLibrary();
-
-    for (const capture of captures.filter(usesLegacyAuth)) {
+    for (const capture of replayed) {
       it(`${capture.key} ${capture.method} ${capture.path} → ${expected[capture.key]?.decision}`, async () => {
-        const answer = await replayOne(t.app, capture, merchant, idsOf(capture), true);
+        const answer = await replayOne(t.app, capture, merchant, idsOf(capture), bearerForLegacy);
         checkAnswer(answer, expectationOf(capture), `${'a'.repeat(40)}@2026-11-22 10:00:00 +0000`);
       });
     }
   });
+}
+
+for (const database of testDatabases()) {
+  replaySuite(`client replay, as captured (${database.name})`, database.open, captures, false);
+  // The same captures with the credential as a Bearer header: legacy fields and Bearer answer alike.
+  replaySuite(`client replay, legacy captures with a Bearer header in place of authentication.* (${database.name})`, database.open, captures.filter(usesLegacyAuth), true);
 }
