@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's Chromium (`apt-get install chromium`); playwright-core never downloads one. */
+export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/** Screenshots of every page the tests visit, for a person to look at (gitignored). */
+export const ARTIFACTS_DIR = new URL('../../../test-artifacts/e2e/', import.meta.url).pathname;
+
+/**
+ * One headless Chromium for the calling test file: launched in `before`, closed in `after`.
+ * `--no-sandbox` because CI runs as root, where Chromium's sandbox refuses to start.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  before(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] });
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not running: call useBrowser() at the top of a describe()');
+    return browser;
+  };
+}
+
+/** Saves a full-page screenshot as test-artifacts/e2e/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const path = join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

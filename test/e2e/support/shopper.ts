@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { screenshot } from './browser.js';
+import type { MerchantSite, Order, ShopperReturn } from './merchant-site.js';
+
+/** The simulated provider's and ACS's outcome buttons: `<button name="outcome" value="…">`. */
+export const outcomeButton = (page: Page, value: string) => page.locator(`button[name="outcome"][value="${value}"]`);
+
+export interface AtProvider {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** The screenshot of the provider's (or ACS's) page. */
+  readonly screenshotPath: string;
+}
+
+/**
+ * A shopper in a fresh browser context opens the merchant's checkout, presses "Pay" and lands on
+ * the gateway's simulated provider (or ACS) page, which is photographed as `<name>-provider`.
+ */
+export async function shopperReachesProvider(
+  browser: Browser,
+  shop: MerchantSite,
+  order: Order,
+  gatewayUrl: string,
+  name: string,
+  contextOptions: BrowserContextOptions = {},
+): Promise<AtProvider> {
+  const context = await browser.newContext({ locale: 'en-US', ...contextOptions });
+  const page = await context.newPage();
+  await page.goto(shop.checkoutUrl(order));
+  await page.click('#pay');
+  await page.locator('button[name="outcome"]').first().waitFor({ timeout: 15_000 }).catch((error: Error) => {
+    throw new Error(`no outcome buttons at ${page.url()} (first answer ${JSON.stringify(order.initial)}): ${error.message}`);
+  });
+  assert.equal(new URL(page.url()).origin, new URL(gatewayUrl).origin, 'the provider page is served by the gateway');
+  return { context, page, screenshotPath: await screenshot(page, `${name}-provider`) };
+}
+
+export interface BackAtMerchant {
+  readonly shopperReturn: ShopperReturn;
+  /** The screenshot of the merchant's result page. */
+  readonly screenshotPath: string;
+  /** What the result page tells the shopper: paid or not. */
+  readonly shownAsPaid: boolean;
+}
+
+/**
+ * The shopper chooses an outcome (a click, or a tap on a touch screen) and is sent back to the
+ * merchant's result page, photographed as `<name>-result`.
+ */
+export async function shopperChooses(at: AtProvider, shop: MerchantSite, order: Order, outcome: string, name: string, how: 'click' | 'tap' = 'click'): Promise<BackAtMerchant> {
+  const returnsBefore = order.returns.length;
+  if (how === 'tap') await outcomeButton(at.page, outcome).tap();
+  else await outcomeButton(at.page, outcome).click();
+  await at.page.waitForURL((url) => url.href.startsWith(`${shop.url}/result`), { timeout: 15_000 });
+  const heading = at.page.getByTestId('outcome');
+  await heading.waitFor();
+  assert.equal(order.returns.length, returnsBefore + 1, 'the merchant saw exactly one return');
+  return {
+    shopperReturn: order.returns.at(-1)!,
+    screenshotPath: await screenshot(at.page, `${name}-result`),
+    shownAsPaid: (await heading.getAttribute('data-paid')) === 'true',
+  };
+}
