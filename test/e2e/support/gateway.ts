@@ -23,8 +23,9 @@ const WEBHOOK_PATH = '/webhooks/payments';
 
 export async function startGatewayWithWebhook(): Promise<GatewayWithWebhook> {
   const adminToken = randomBytes(24).toString('hex');
-  // Jobs are polled every 50 ms so that the notification follows the shopper's click closely.
-  const gateway = await startGateway({ ...RECEIVER_ENV, DATABASE_URL: '', ADMIN_TOKEN: adminToken, WORKER_POLL_INTERVAL_MS: '50', LOG_LEVEL: 'warn' });
+  // Jobs are polled every 50 ms so that the notification follows the shopper's click closely. The
+  // log level stays info: startGateway waits for the "gateway ready" line.
+  const gateway = await startGateway({ ...RECEIVER_ENV, DATABASE_URL: '', ADMIN_TOKEN: adminToken, WORKER_POLL_INTERVAL_MS: '50' });
   const receiver = await WebhookReceiver.start();
   try {
     const merchant = demoMerchantOf(gateway.output());
