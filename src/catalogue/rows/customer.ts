@@ -35,7 +35,7 @@ const identity = defineRows({ section: SECTION, use: optional(PARTY_DATA) }, [
 
 const BROWSER = [...PARTY_DATA, 'checkoutPayment'] as const;
 
-/** The C fields are mandatory for 3D Secure v2 (rule threeDSecureV2BrowserData). */
+/** The C fields are mandatory when a 3D Secure v2 authentication runs (operations/three-d-secure/authenticate-payment.ts). */
 const browser = defineRows({ section: SECTION, use: conditional(BROWSER) }, [
   ['customer.browser.acceptHeader', text(2048, 1), { sample: 'text/html,application/xhtml+xml' }],
   ['customer.browser.language', text(8, 1, '1 to 8, IETF BCP47'), { sample: 'de-DE' }],

@@ -18,7 +18,6 @@ import {
   referencingAmountAndCurrency,
   widgetCustomParametersPrefix,
 } from './structure.js';
-import { threeDSecureV2BillingAddress, threeDSecureV2BrowserData } from './three-d-secure.js';
 import type { ConditionalRule } from './types.js';
 
 /**
@@ -49,8 +48,6 @@ export const RULES: readonly ConditionalRule[] = Object.freeze([
   identificationDocPair,
   houseNumber2NeedsHouseNumber1,
   streetNotDigitsOnly,
-  threeDSecureV2BrowserData,
-  threeDSecureV2BillingAddress,
   jobDayOfWeekOrDayOfMonth,
   scheduleHasExecution,
 ]);
