@@ -29,7 +29,9 @@ function cardTable(): string[] {
   return [
     '### 3-D Secure v2 test cards',
     '',
-    `Version ${THREE_D_SECURE_VERSION}. "Required" is the entity's 3-D Secure requirement (below) for this payment; without forcing parameters.`,
+    `Version ${THREE_D_SECURE_VERSION}. "Required" is the entity's 3-D Secure requirement (below) for this payment; without forcing parameters. ` +
+      'ECI by scheme: Visa, Amex and others 05 authenticated, 06 attempted, 07 none; Mastercard and Maestro 02, 01, 00. ' +
+      '`verificationId` (a 28-character CAVV, derived from `dsTransactionId`, never from the card number) only for status Y and A.',
     '',
     '| Card | Directory answer | Status / ECI | Payment, 3DS required | Payment, not required | POST /v1/threeDSecure |',
     '|---|---|---|---|---|---|',
