@@ -11,6 +11,7 @@ import {
   directoryStatus,
   eciScheme,
   type DirectoryAnswer,
+  type EciScheme,
 } from './directory.js';
 
 /** The simulator's success code for a standalone authentication after a challenge (flavour INTERNAL). */
@@ -30,7 +31,7 @@ function cardTable(): string[] {
     '### 3-D Secure v2 test cards',
     '',
     `Version ${THREE_D_SECURE_VERSION}. "Required" is the entity's 3-D Secure requirement (below) for this payment; without forcing parameters. ` +
-      'ECI by scheme: Visa, Amex and others 05 authenticated, 06 attempted, 07 none; Mastercard and Maestro 02, 01, 00. ' +
+      `ECI by scheme: Visa, Amex and others ${eciTriple('other')}; Mastercard and Maestro ${eciTriple('mastercard')} (authenticated, attempted, none). ` +
       '`verificationId` (a 28-character CAVV, derived from `dsTransactionId`, never from the card number) only for status Y and A.',
     '',
     '| Card | Directory answer | Status / ECI | Payment, 3DS required | Payment, not required | POST /v1/threeDSecure |',
@@ -96,6 +97,11 @@ function requirementTable(): string[] {
     '|---|---|',
     ...REQUIREMENT_MODES.map((mode) => cells([`\`${mode.text}\``, mode.meaning])),
   ];
+}
+
+function eciTriple(scheme: EciScheme): string {
+  const eci = ECI_BY_SCHEME[scheme];
+  return `${eci.Y}, ${eci.A}, ${eci.N}`;
 }
 
 function endCell(end: AuthenticationEnd): string {
