@@ -16,6 +16,8 @@ import { authenticatePayment, threeDSecureBlock } from './authenticate-payment.j
 
 const PENDING = '000.200.000';
 const ALWAYS = { mode: 'always' } as const;
+/** The simulated ACS serves the test system only, whose success code this is. */
+const TEST_SYSTEM_SUCCESS = '000.100.110';
 
 export interface StandaloneInput {
   readonly entityId: string;
@@ -111,7 +113,7 @@ export async function completeStandaloneChallenge(deps: Pick<PaymentDeps, 'stora
     const data = deps.threeDSecure.authenticationData(schemeProbe(resume.cardPrefix), choice === 'cancel' ? 'N' : choice, resume, true);
     body['threeDSecure'] = { ...(body['threeDSecure'] as object | undefined), ...threeDSecureBlock(data) };
     const end = paymentAfterChallenge(choice, true);
-    code = end.kind === 'refuse' ? end.code : standaloneCode('challenge-success');
+    code = end.kind === 'refuse' ? end.code : standaloneCode('challenge-success', TEST_SYSTEM_SUCCESS);
   }
   await deps.storage.transaction(async (tx) => {
     if (found) await endAuthentication(tx, found.id, { status: isSuccessCode(code) ? 'success' : 'rejected', resultCode: code, response: { ...body, result: resultOf(code) }, at: now });
