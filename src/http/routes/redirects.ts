@@ -53,7 +53,7 @@ async function showOrComplete(request: FastifyRequest<Params>, reply: FastifyRep
   if (!REDIRECT_ID.test(id)) return sendCompletion(request, reply, { kind: 'ended', reason: 'not-found', locale: null });
   const outcome = request.method === 'POST' ? (request.body as Record<string, unknown> | undefined)?.['outcome'] : undefined;
   if (typeof outcome === 'string' && CHOICES[purpose].includes(outcome)) {
-    return sendCompletion(request, reply, await completeRedirect(deps, { redirectId: id, returned: { outcome } }));
+    return sendCompletion(request, reply, await completeRedirect(deps, { redirectId: id, returned: { outcome }, purpose }));
   }
   const page = await redirectPage(deps, id, purpose);
   if (page.kind === 'ended') return sendCompletion(request, reply, page);

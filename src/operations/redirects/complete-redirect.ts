@@ -50,9 +50,14 @@ export function endOf(redirect: ShopperRedirect | undefined, now: Date): Redirec
  * end are written in one transaction. The shopper is sent to shopperResultUrl whatever the
  * outcome: the merchant's server reads it from the payment.
  */
-export async function completeRedirect(deps: PaymentDeps, input: { readonly redirectId: string; readonly returned: Readonly<Record<string, string>> }): Promise<CompletionResult> {
+export async function completeRedirect(
+  deps: PaymentDeps,
+  input: { readonly redirectId: string; readonly returned: Readonly<Record<string, string>>; readonly purpose?: RedirectPurpose | undefined },
+): Promise<CompletionResult> {
   const now = deps.clock.now();
   const found = await findRedirect(deps.storage, input.redirectId);
+  // A provider's link on the ACS page (or the reverse) names no redirect there.
+  if (found && input.purpose !== undefined && found.purpose !== input.purpose) return { kind: 'ended', reason: 'not-found', locale: null };
   const ended = endOf(found, now);
   if (ended) return { kind: 'ended', reason: ended, locale: found?.locale ?? null };
   const choice = input.returned['outcome'] ?? null;
