@@ -1,4 +1,5 @@
-import { bankAccountNumberOrIban, bankCodeOrBic, ibanChecksum, sepaMandateRequired } from './bank.js';
+import { asynchronousBrandData } from './asynchronous.js';
+import { bankAccountHolderRequired, bankAccountNumberOrIban, bankCodeOrBic, ibanChecksum, sepaMandateRequired } from './bank.js';
 import {
   cardBrandMatchesNumber,
   cardNotExpired,
@@ -35,11 +36,13 @@ export const RULES: readonly ConditionalRule[] = Object.freeze([
   queryByReferenceOrTimeFrame,
   dateRangeOrdered,
   paymentBrandRequired,
+  asynchronousBrandData,
   cardNumberLuhn,
   cardBrandMatchesNumber,
   cardNotExpired,
   cvvRequiredForBrand,
   walletDataComplete,
+  bankAccountHolderRequired,
   bankAccountNumberOrIban,
   ibanChecksum,
   bankCodeOrBic,

@@ -44,7 +44,7 @@ function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => 
 function sendCompletion(request: FastifyRequest, reply: FastifyReply, result: CompletionResult): FastifyReply {
   if (result.kind === 'return') return reply.code(303).header('location', result.location).send();
   const status = result.reason === 'not-found' ? 404 : 410;
-  return sendPage(reply, status, () => renderEndedPage({ locale: localeOf(request, result.locale), reason: result.reason }));
+  return sendPage(reply, status, (nonce) => renderEndedPage({ locale: localeOf(request, result.locale), reason: result.reason, nonce }));
 }
 
 async function showOrComplete(request: FastifyRequest<Params>, reply: FastifyReply, purpose: RedirectPurpose): Promise<FastifyReply> {
