@@ -165,9 +165,9 @@ for (const db of testDatabases()) {
 
     it('a redirect nobody completes expires: rejected with a notification, and the link is gone', async () => {
       await withWebhook(t, merchant);
-      const body = json(await asyncPayment(t, merchant, 'PAYPAL'));
       // Other tests' redirects share the database: expire theirs first.
       await expireRedirectsNow();
+      const body = json(await asyncPayment(t, merchant, 'PAYPAL'));
       t.clock.advance(29 * 60_000);
       await expireRedirects(t.app.gateway.payments, 100);
       assert.equal(json(await getPayment(t, merchant, body.id)).result.code, '000.200.000');
@@ -180,6 +180,39 @@ for (const db of testDatabases()) {
       assert.deepEqual((await notificationsOf(t, body.id)).filter((n) => n.action === 'UPDATED').length, 1);
       assert.equal((await choose(t, body.redirect.url, 'approve')).statusCode, 410);
       assert.equal(await expireRedirects(t.app.gateway.payments, 100), 0);
+    });
+
+    it('the same redirect completed twice at once: one final state, one UPDATED notification', async () => {
+      await withWebhook(t, merchant);
+      for (let round = 0; round < 5; round++) {
+        const body = json(await asyncPayment(t, merchant, 'PAYPAL'));
+        const answers = await Promise.all([choose(t, body.redirect.url, 'approve'), choose(t, body.redirect.url, 'decline'), choose(t, body.redirect.url, 'cancel')]);
+        assert.equal(answers.filter((a) => a.statusCode === 303).length, 1, answers.map((a) => a.statusCode).join());
+        assert.equal(answers.filter((a) => a.statusCode === 410).length, 2);
+        const after = json(await getPayment(t, merchant, body.id));
+        assert.notEqual(after.result.code, '000.200.000');
+        assert.equal((await notificationsOf(t, body.id)).filter((n) => n.action === 'UPDATED').length, 1);
+      }
+    });
+
+    it('a completion racing the expiry job: one final state, one UPDATED notification', async () => {
+      await withWebhook(t, merchant);
+      await expireRedirectsNow();
+      const payments = [];
+      for (let i = 0; i < 6; i++) payments.push(json(await asyncPayment(t, merchant, 'PAYPAL')));
+      // Just before the end of their time: completions and the expiry job at once.
+      t.clock.advance(30 * 60_000 - 1);
+      const completions = payments.map((p) => choose(t, p.redirect.url, 'approve'));
+      t.clock.advance(1);
+      const [answers] = await Promise.all([Promise.all(completions), expireRedirects(t.app.gateway.payments, 100)]);
+      for (const [i, p] of payments.entries()) {
+        const after = json(await getPayment(t, merchant, p.id));
+        assert.ok([answers[i]!.statusCode].every((status) => status === 303 || status === 410));
+        assert.ok(after.result.code === '100.396.104' || SUCCESS_PATTERN.test(after.result.code), after.result.code);
+        assert.equal((await notificationsOf(t, p.id)).filter((n) => n.action === 'UPDATED').length, 1);
+        const { rows } = await t.storage.query<{ state: string }>('SELECT state FROM shopper_redirects WHERE transaction_id = $1', [p.id]);
+        assert.ok(['completed', 'expired'].includes(rows[0]!.state));
+      }
     });
 
     // 3-D Secure v2: the test cards of compatibility.md.
