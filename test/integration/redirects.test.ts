@@ -4,7 +4,7 @@ import { ASYNCHRONOUS_BRANDS } from '../../src/domain/payment-brands.js';
 import { expireRedirects } from '../../src/operations/redirects/expire-redirects.js';
 import { testDatabases } from '../support/databases.js';
 import { getPayment, postPayment, referencePayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
-import { bearer, form, FORM_HEADERS, json, withAppAndMerchant, type TestApp } from '../support/test-app.js';
+import { bearer, form, FORM_HEADERS, json, TEST_ADMIN_TOKEN, withAppAndMerchant, type TestApp } from '../support/test-app.js';
 
 const RESULT_URL = 'https://shop.example.com/result?order=17';
 
@@ -61,6 +61,11 @@ function cardWith3ds(t: TestApp, merchant: Merchant, number: string, extra: Reco
 /** Submits a simulated page's button, as the shopper's browser does. */
 function choose(t: TestApp, redirectUrl: string, outcome: string) {
   return t.app.inject({ method: 'POST', url: new URL(redirectUrl).pathname, headers: FORM_HEADERS, payload: form({ outcome }) });
+}
+
+/** The operator's 3-D Secure setting of an entity, through the admin API. */
+function setRequirement(t: TestApp, entityId: string, requirement: string) {
+  return t.app.inject({ method: 'PUT', url: `/admin/entities/${entityId}/three-d-secure`, headers: { ...bearer(TEST_ADMIN_TOKEN), ...FORM_HEADERS }, payload: form({ requirement }) });
 }
 
 async function notificationsOf(t: TestApp, transactionId: string): Promise<{ action: string | null }[]> {
@@ -272,10 +277,8 @@ for (const db of testDatabases()) {
     }
 
     it('a challenge U is refused when the entity requires 3-D Secure', async () => {
-      await t.storage.query(`UPDATE entities SET three_d_secure = 'always' WHERE id = $1`, [merchant.entityId]);
+      assert.equal((await setRequirement(t, merchant.entityId, 'always')).statusCode, 200);
       try {
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        t.clock.advance(10_000);
         const body = json(await cardWith3ds(t, merchant, '4200000000000042'));
         await choose(t, body.redirect.url, 'U');
         assert.equal(json(await getPayment(t, merchant, body.id)).result.code, '100.390.107');
@@ -285,8 +288,7 @@ for (const db of testDatabases()) {
         const notParticipating = json(await cardWith3ds(t, merchant, '4532497088771651'));
         assert.equal(notParticipating.result.code, '000.400.101');
       } finally {
-        await t.storage.query(`UPDATE entities SET three_d_secure = 'if-enrolled' WHERE id = $1`, [merchant.entityId]);
-        t.clock.advance(10_000);
+        await setRequirement(t, merchant.entityId, 'if-enrolled');
       }
     });
 
@@ -330,16 +332,32 @@ for (const db of testDatabases()) {
     });
 
     it('the entity setting "never" pays a challenge card without 3-D Secure', async () => {
-      await t.storage.query(`UPDATE entities SET three_d_secure = 'never' WHERE id = $1`, [merchant.entityId]);
+      assert.equal((await setRequirement(t, merchant.entityId, 'never')).statusCode, 200);
       try {
-        t.clock.advance(10_000);
         const body = json(await postPayment(t, merchant, { amount: '92.00', currency: 'EUR', paymentType: 'DB', ...SAMPLE_CARD, 'card.number': '4200000000000042' }));
         assert.match(body.result.code, SUCCESS_PATTERN);
         assert.equal(body.threeDSecure, undefined);
       } finally {
-        await t.storage.query(`UPDATE entities SET three_d_secure = 'if-enrolled' WHERE id = $1`, [merchant.entityId]);
-        t.clock.advance(10_000);
+        await setRequirement(t, merchant.entityId, 'if-enrolled');
       }
+    });
+
+    it('the 3-D Secure setting: above an amount, and bad settings refused by name', async () => {
+      const set = await setRequirement(t, merchant.entityId, 'above:50.00:EUR');
+      assert.equal(set.statusCode, 200);
+      assert.equal(json(set).threeDSecure, 'above:50.00:EUR');
+      try {
+        const small = json(await cardWith3ds(t, merchant, '4200000000000000', { amount: '50.00' }));
+        assert.match(small.result.code, SUCCESS_PATTERN);
+        const large = json(await cardWith3ds(t, merchant, '4200000000000000', { amount: '50.01' }));
+        assert.equal(large.result.code, '000.400.109');
+      } finally {
+        await setRequirement(t, merchant.entityId, 'if-enrolled');
+      }
+      const bad = await setRequirement(t, merchant.entityId, 'sometimes');
+      assert.equal(bad.statusCode, 400);
+      assert.equal(json(bad).result.parameterErrors[0].name, 'requirement');
+      assert.equal((await setRequirement(t, 'f'.repeat(32), 'never')).statusCode, 404);
     });
 
     it('external 3-D Secure results pass through: validated, echoed, no authentication', async () => {

@@ -2,7 +2,7 @@ import type { Clock } from '../../domain/ids.js';
 import { ExpiringMap } from '../../domain/expiring-map.js';
 import { DEFAULT_THREE_D_SECURE_REQUIREMENT, parseRequirement, type ThreeDSecureRequirement } from '../../domain/three-d-secure/requirement.js';
 import type { Queryable } from '../../storage/port.js';
-import { findThreeDSecureSetting, updateThreeDSecureSetting } from '../../storage/repositories/entity-settings.js';
+import { findThreeDSecureSetting } from '../../storage/repositories/entity-settings.js';
 
 /** An operator's change reaches every process within this time (the route table's rule too). */
 const CACHE_MS = 5_000;
@@ -27,10 +27,8 @@ export class ThreeDSecureSettings {
     return requirement;
   }
 
-  /** Stores a checked setting; false when no entity has that id. This process sees it at once. */
-  async update(entityId: string, text: string): Promise<boolean> {
-    const updated = await updateThreeDSecureSetting(this.db, entityId, text);
+  /** After a change: this process reads the entity's setting again at once. */
+  forget(entityId: string): void {
     this.#cache.delete(entityId);
-    return updated;
   }
 }
