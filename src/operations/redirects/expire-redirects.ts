@@ -9,13 +9,8 @@ import type { PaymentDeps } from '../deps.js';
 import { completedResponse } from './complete-redirect.js';
 import type { ChallengeResume } from './open-redirect.js';
 
-/** What an abandoned redirect ends its payment with. */
-export const EXPIRY_CODES = {
-  /** "Uncertain status - probably cancelled by user": the shopper never came back from the provider. */
-  provider: '100.396.104',
-  /** "The authentication is cancelled or abandoned". */
-  challenge: '100.390.124',
-} as const;
+export { EXPIRY_CODES } from './expiry-codes.js';
+import { EXPIRY_CODES } from './expiry-codes.js';
 
 /**
  * Ends up to `limit` redirects past their time, each with its payment, in one transaction: the
