@@ -97,7 +97,7 @@ describe('README configuration table', () => {
 describe('pending resolution settings', () => {
   it('defaults: 30 s for the connector, checks after 5 minutes and then less often, a week\'s horizon', () => {
     const { resolution } = loadConfig({});
-    assert.deepEqual(resolution, { connectorTimeoutMs: 30_000, checkDelaysMinutes: [5, 15, 60, 240, 720, 1440], horizonHours: 168, sweepIntervalMs: 60_000, idempotencyLeaseMs: 30_000 });
+    assert.deepEqual(resolution, { connectorTimeoutMs: 30_000, checkDelaysMinutes: [5, 15, 60, 240, 720, 1440], horizonHours: 168, sweepIntervalMs: 60_000, idempotencyLeaseMs: 30_000, redirectExpiryMs: 1_800_000, redirectSweepIntervalMs: 15_000 });
   });
 
   const refused: ReadonlyArray<readonly [Record<string, string>, RegExp]> = [
