@@ -112,3 +112,24 @@ describe('pending resolution settings', () => {
     it(`refuses ${JSON.stringify(env)}`, () => assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message)));
   }
 });
+
+describe('redirect settings and PUBLIC_URL', () => {
+  it('reads REDIRECT_EXPIRY_MINUTES in minutes (decimals for tests) and PUBLIC_URL without a trailing slash', () => {
+    const config = loadConfig({ REDIRECT_EXPIRY_MINUTES: '0.05', REDIRECT_SWEEP_INTERVAL_MS: '200', PUBLIC_URL: 'https://pay.example.com/' });
+    assert.equal(config.resolution.redirectExpiryMs, 3_000);
+    assert.equal(config.resolution.redirectSweepIntervalMs, 200);
+    assert.equal(config.publicUrl, 'https://pay.example.com');
+    assert.equal(loadConfig({}).publicUrl, undefined);
+  });
+  const refused: [Record<string, string>, RegExp][] = [
+    [{ REDIRECT_EXPIRY_MINUTES: '0' }, /REDIRECT_EXPIRY_MINUTES/],
+    [{ REDIRECT_EXPIRY_MINUTES: 'soon' }, /REDIRECT_EXPIRY_MINUTES/],
+    [{ REDIRECT_EXPIRY_MINUTES: '20000' }, /REDIRECT_EXPIRY_MINUTES/],
+    [{ PUBLIC_URL: 'pay.example.com' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'ftp://pay.example.com' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'https://pay.example.com/?x=1' }, /PUBLIC_URL/],
+  ];
+  for (const [env, message] of refused) {
+    it(`refuses ${JSON.stringify(env)}`, () => assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message)));
+  }
+});
