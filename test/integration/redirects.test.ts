@@ -384,6 +384,26 @@ for (const db of testDatabases()) {
       assert.ok(json(response).result.parameterErrors.some((e: { name: string }) => e.name === 'threeDSecure.challengeIndicator'));
     });
 
+    it('createRegistration with a challenge: the registration is usable once Y succeeds, gone after N', async () => {
+      const extra = { createRegistration: 'true', 'standingInstruction.mode': 'INITIAL', 'standingInstruction.source': 'CIT', 'standingInstruction.type': 'UNSCHEDULED' };
+      const yes = json(await cardWith3ds(t, merchant, '4200000000000042', extra));
+      assert.equal(yes.result.code, '000.200.000');
+      assert.ok(yes.registrationId);
+      await choose(t, yes.redirect.url, 'Y');
+      const mit = await t.app.inject({
+        method: 'POST', url: `/v1/registrations/${yes.registrationId}/payments`, headers: { ...bearer(merchant.accessToken), ...FORM_HEADERS },
+        payload: form({ entityId: merchant.entityId, amount: '10.00', currency: 'EUR', paymentType: 'DB', 'standingInstruction.mode': 'REPEATED', 'standingInstruction.source': 'MIT', 'standingInstruction.type': 'UNSCHEDULED' }),
+      });
+      assert.match(json(mit).result.code, SUCCESS_PATTERN, mit.body);
+      const no = json(await cardWith3ds(t, merchant, '4200000000000042', extra));
+      await choose(t, no.redirect.url, 'N');
+      const refused = await t.app.inject({
+        method: 'POST', url: `/v1/registrations/${no.registrationId}/payments`, headers: { ...bearer(merchant.accessToken), ...FORM_HEADERS },
+        payload: form({ entityId: merchant.entityId, amount: '10.00', currency: 'EUR', paymentType: 'DB' }),
+      });
+      assert.equal(refused.statusCode, 400);
+    });
+
     it('standalone authentication: frictionless, challenge, then GET; another entity cannot read it', async () => {
       const post = (fields: Record<string, string>) => t.app.inject({ method: 'POST', url: '/v1/threeDSecure', headers: { ...bearer(merchant.accessToken), ...FORM_HEADERS }, payload: form({ entityId: merchant.entityId, amount: '92.00', currency: 'EUR', ...SAMPLE_CARD, shopperResultUrl: RESULT_URL, ...BROWSER, ...fields }) });
       const frictionless = json(await post({ 'card.number': '4200000000000091' }));

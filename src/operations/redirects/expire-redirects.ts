@@ -1,5 +1,6 @@
 import { claimExpiredRedirects, type ShopperRedirect } from '../../storage/repositories/shopper-redirects.js';
 import { lockPendingTransaction } from '../../storage/repositories/transactions.js';
+import { settlePendingRegistrationOf } from '../../storage/repositories/registrations.js';
 import type { Queryable } from '../../storage/port.js';
 import type { OperationDeps } from '../deps.js';
 import { serialisedView, viewOfStored } from '../payments/payment-response.js';
@@ -40,4 +41,5 @@ async function rejectPayment(deps: Pick<OperationDeps, 'clock' | 'ids'>, tx: Que
   await writeSettledPayments(tx, [
     settledPayment(deps, { id: transaction.id, entityId: transaction.entityId, outcome, view: serialisedView(viewOfStored(response)), schemeTransactionId: null, notificationUrl, action: 'UPDATED' }),
   ]);
+  await settlePendingRegistrationOf(tx, transaction.id, false, deps.clock.now());
 }
