@@ -19,7 +19,7 @@ import { measureInsertFloor } from './floors/insert-floor.js';
 import { describePhase, type PhaseResult } from './load.js';
 import { describeProfile, type ProfileSummary } from './support/cpu-profile.js';
 import { startGatewayProcess } from './support/gateway.js';
-import { cardPaymentBody, getPhase, paymentPhase, referencePhase, storedPaymentRow, successfulIds, type Merchant, type PhaseSettings } from './support/gateway-phases.js';
+import { asyncPaymentPhase, cardPaymentBody, completionPhase, getPhase, openRedirectIds, paymentPhase, referencePhase, roundTripOf, storedPaymentRow, successfulIds, type Merchant, type PhaseSettings } from './support/gateway-phases.js';
 import { largestMemoryOf } from './support/node-process.js';
 import { createBenchSchema, createMerchant, serverVersion, type BenchSchema } from './support/postgres.js';
 import { profileGateway } from './support/profile-run.js';
@@ -94,6 +94,15 @@ async function measureGateway(schema: BenchSchema): Promise<{ phases: PhaseResul
     phases.push(report(await referencePhase('POST /v1/payments/{id} CP', phase, merchant, 'CP', paIds)));
     await checkpoint(schema);
     phases.push(report(await referencePhase('POST /v1/payments/{id} RF', phase, merchant, 'RF', dbIds)));
+    // Asynchronous payments: the first answer (pending with a redirect) against the DB phase, and
+    // the shopper's completion of each redirect made.
+    await checkpoint(schema);
+    const start = report(await asyncPaymentPhase('POST /v1/payments DB PAYPAL (redirect)', phase, merchant));
+    phases.push(start);
+    const redirectIds = await openRedirectIds(schema.admin);
+    await checkpoint(schema);
+    const complete = report(await completionPhase(phase, redirectIds));
+    phases.push(complete, report(roundTripOf(start, complete)));
     const peakRssMiB = largestMemoryOf(gateway.pid)?.peakRssMiB ?? 0;
     console.log(`gateway peak RSS (VmHWM): ${peakRssMiB.toFixed(0)} MiB`);
     return { phases, peakRssMiB, merchant, insertFloor };

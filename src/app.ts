@@ -32,8 +32,12 @@ import { createEphemeralVault } from './operations/registrations/open-vault.js';
 import type { NotificationSender } from './operations/webhooks/ports.js';
 import type { PaymentDeps } from './operations/deps.js';
 import { createPaymentWrites } from './operations/payments/payment-writes.js';
+import { createSimulatedThreeDSecureServer } from './connectors/simulator/three-d-secure/server.js';
+import { ThreeDSecureSettings } from './operations/three-d-secure/requirement-settings.js';
 import { EntityNames } from './operations/entity-names.js';
 import { registerPaymentRoutes } from './http/routes/payments.js';
+import { registerRedirectRoutes } from './http/routes/redirects.js';
+import { registerThreeDSecureRoutes } from './http/routes/three-d-secure.js';
 import { registerQueryRoutes } from './http/routes/query.js';
 import { registerDocsRoutes } from './http/routes/docs.js';
 import type { Storage } from './storage/port.js';
@@ -92,6 +96,10 @@ function paymentDeps(options: AppOptions): PaymentDeps {
     vault: options.vault ?? createEphemeralVault({ storage, clock, ids }),
     writes: createPaymentWrites(storage.groupWrites ?? storage),
     webhookTargets: options.config.workers.webhookTargets,
+    // The simulated directory server and ACS serve the test system only (issue 14: never live).
+    threeDSecure: system === 'test' ? createSimulatedThreeDSecureServer() : undefined,
+    threeDSecureSettings: new ThreeDSecureSettings(storage, clock),
+    redirectExpiryMs: options.config.resolution.redirectExpiryMs,
   };
   return deps;
 }
@@ -116,6 +124,8 @@ function registerPublicApi(app: FastifyInstance): void {
   registerHealthRoutes(app);
   registerResultCodeRoutes(app);
   registerPaymentRoutes(app);
+  registerRedirectRoutes(app);
+  registerThreeDSecureRoutes(app);
   registerRegistrationRoutes(app);
   registerQueryRoutes(app);
   registerDocsRoutes(app);

@@ -68,3 +68,48 @@ export async function storedPaymentRow(admin: pg.Client): Promise<Record<string,
   if (!rows[0]) throw new Error('no successful DB to copy for the insert floor');
   return rows[0] as Record<string, unknown>;
 }
+
+/** An asynchronous payment's first answer: pending with a redirect (the simulated PayPal). */
+export function asyncPaymentPhase(name: string, settings: PhaseSettings, merchant: Merchant): Promise<PhaseResult> {
+  return runPhase({
+    name,
+    ...settings,
+    request: (i) => formRequest('/v1/payments', merchant.accessToken, {
+      entityId: merchant.entityId, paymentType: 'DB', amount: '92.00', currency: 'EUR', paymentBrand: 'PAYPAL',
+      shopperResultUrl: 'https://shop.example.com/result', merchantTransactionId: `bench-async-${i}`,
+    }),
+  });
+}
+
+export async function openRedirectIds(admin: pg.Client, limit = 100_000): Promise<string[]> {
+  const { rows } = await admin.query<{ id: string }>(`SELECT id FROM shopper_redirects WHERE state = 'open' ORDER BY created_at LIMIT $1`, [limit]);
+  return rows.map((row) => row.id);
+}
+
+/** The shopper's choice on the provider page: each open redirect once (a second time would be a 410). */
+export async function completionPhase(settings: PhaseSettings, redirectIds: readonly string[]): Promise<PhaseResult> {
+  const phase = await runPhase({
+    name: 'POST provider page outcome=approve (each answers 303)',
+    ...settings,
+    amount: redirectIds.length,
+    request: (i) => formRequest(`/v1/simulator/provider/${redirectIds[i % redirectIds.length]}`, '', { outcome: 'approve' }),
+  });
+  // The 303 to shopperResultUrl is the page's success; anything else counts as a failure.
+  return { ...phase, non2xx: phase.requests - (phase.statusCodes['303'] ?? 0) };
+}
+
+/** Start and completion as one round trip: the rate at which a gateway doing both would finish them. */
+export function roundTripOf(start: PhaseResult, complete: PhaseResult): PhaseResult {
+  const perSecond = 1 / (1 / start.requestsPerSecond + 1 / complete.requestsPerSecond);
+  const sum = (pick: (p: PhaseResult) => number) => pick(start) + pick(complete);
+  return {
+    ...complete,
+    name: 'redirect round trip (start + complete)',
+    requests: Math.min(start.requests, complete.requests),
+    requestsPerSecond: perSecond,
+    latencyMs: { p50: sum((p) => p.latencyMs.p50), p99: sum((p) => p.latencyMs.p99), p99_9: sum((p) => p.latencyMs.p99_9), max: sum((p) => p.latencyMs.max) },
+    errors: sum((p) => p.errors),
+    timeouts: sum((p) => p.timeouts),
+    non2xx: start.non2xx + complete.non2xx,
+  };
+}

@@ -1,3 +1,4 @@
+import type { ThreeDSecureSetting } from '../operations/admin/set-three-d-secure.js';
 import type { UnknownParametersSetting } from '../operations/admin/set-unknown-parameters.js';
 import type { CreatedAccessToken } from '../operations/admin/create-access-token.js';
 import type { CreatedEntity, CreateEntityInput } from '../operations/admin/create-entity.js';
@@ -12,5 +13,6 @@ export interface AdminPort {
   revokeToken(tokenId: string): Promise<{ tokenId: string; revoked: true }>;
   setLegacyAuth(entityId: string, enabled: boolean): Promise<LegacyAuthSetting>;
   setUnknownParameters(entityId: string, mode: string): Promise<UnknownParametersSetting>;
+  setThreeDSecure(entityId: string, requirement: string): Promise<ThreeDSecureSetting>;
   close(): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { listEntities } from '../operations/admin/list-entities.js';
 import { revokeAccessToken } from '../operations/admin/revoke-access-token.js';
 import { setEntityLegacyAuth } from '../operations/admin/set-legacy-auth.js';
 import { setUnknownParameters } from '../operations/admin/set-unknown-parameters.js';
+import { setThreeDSecure } from '../operations/admin/set-three-d-secure.js';
 import { openMigratedStorage } from '../storage/open-storage.js';
 import type { AdminPort } from './admin-port.js';
 
@@ -21,6 +22,8 @@ export async function openDirectAdmin(config: Config): Promise<AdminPort> {
     // A running gateway (PostgreSQL) sees the change within PRINCIPAL_CACHE_TTL_MS.
     setLegacyAuth: (entityId, enabled) => setEntityLegacyAuth(deps, entityId, enabled),
     setUnknownParameters: (entityId, mode) => setUnknownParameters(deps, entityId, mode),
+    // A running gateway applies it within five seconds (its cache of the setting).
+    setThreeDSecure: (entityId, requirement) => setThreeDSecure(deps, entityId, requirement),
     close: () => storage.close(),
   };
 }

@@ -13,6 +13,7 @@ export function httpAdmin(baseUrl: string, adminToken: string): AdminPort {
     revokeToken: (tokenId) => call('DELETE', `/admin/tokens/${encodeURIComponent(tokenId)}`),
     setLegacyAuth: (entityId, enabled) => call('POST', `/admin/entities/${encodeURIComponent(entityId)}/legacy-auth`, { enabled: String(enabled) }),
     setUnknownParameters: (entityId, mode) => call('PUT', `/admin/entities/${encodeURIComponent(entityId)}/unknown-parameters`, { mode }),
+    setThreeDSecure: (entityId, requirement) => call('PUT', `/admin/entities/${encodeURIComponent(entityId)}/three-d-secure`, { requirement }),
     close: async () => undefined,
   };
 }

@@ -23,6 +23,10 @@ Commands:
                           what the entity's requests get for a parameter no endpoint knows:
                           refused naming it (reject, the default) or left out and listed in the
                           answer's ignoredParameters (ignore)
+  entity three-d-secure --entity <entityId> --requirement never|if-enrolled|always|above:<amount>:<currency>
+                          whether the entity's card payments must be authenticated by 3-D Secure
+                          (if-enrolled, the default: enrolled cards are; always: cards that cannot
+                          be are refused; above:50.00:EUR: always above that amount)
   token create --entity <entityId>
                           issue another access token for an entity (shown once)
   token revoke --token-id <tokenId>
@@ -77,6 +81,8 @@ async function run(port: AdminPort, command: string, options: Options): Promise<
       return port.setLegacyAuth(required(options, 'entity'), onOrOff(options));
     case 'entity unknown-parameters':
       return port.setUnknownParameters(required(options, 'entity'), required(options, 'mode'));
+    case 'entity three-d-secure':
+      return port.setThreeDSecure(required(options, 'entity'), required(options, 'requirement'));
     case 'token create':
       return port.createToken(required(options, 'entity'));
     case 'token revoke':

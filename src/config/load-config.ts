@@ -24,6 +24,8 @@ export interface Config {
   readonly trustProxyTls: boolean;
   /** With trustProxyTls: the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed. */
   readonly trustedProxies: readonly string[];
+  /** The gateway's address as shoppers' browsers reach it (redirect pages, return links); from each request when unset. */
+  readonly publicUrl: string | undefined;
   readonly adminToken: string | undefined;
   /** /admin on a listener of its own; undefined serves it on the public listener. */
   readonly adminListener: { readonly host: string; readonly port: number } | undefined;
@@ -68,6 +70,7 @@ export const CONFIG_VARIABLES = [
   ['TLS_CERT_FILE', '(unset)', 'PEM certificate; with TLS_KEY_FILE the server speaks HTTPS.'],
   ['TLS_KEY_FILE', '(unset)', 'PEM private key for TLS_CERT_FILE.'],
   ['TRUST_PROXY_TLS', 'false', '`true` when a proxy terminates TLS; requests must then carry X-Forwarded-Proto: https from a TRUSTED_PROXIES address on the live system.'],
+  ['PUBLIC_URL', '', 'The gateway\'s address as shoppers\' browsers reach it (e.g. https://pay.example.com), used in redirect and return links; unset: the address each request reached. Set it behind a proxy or CDN.'],
   ['TRUSTED_PROXIES', '127.0.0.0/8,::1', 'With TRUST_PROXY_TLS: comma-separated addresses or CIDR blocks of the proxies whose X-Forwarded-Proto and X-Forwarded-For are believed.'],
   ['ADMIN_TOKEN', '(unset)', 'Bearer token of the administration API (/admin/…). Unset: a random one is written to DATA_DIR/admin-token for the local command line.'],
   ['ADMIN_HOST', '127.0.0.1', 'Address the administration listener binds to (with ADMIN_PORT).'],
@@ -134,6 +137,19 @@ function checkAdminListener(config: Config, problems: string[]): void {
   if (admin !== undefined && admin.port !== 0 && admin.port === config.port) problems.push('ADMIN_PORT must differ from PORT');
 }
 
+function readPublicUrl(env: Env, problems: string[]): string | undefined {
+  const raw = readOptional(env, 'PUBLIC_URL');
+  if (raw === undefined) return undefined;
+  try {
+    const url = new URL(raw);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === '') return raw.replace(/\/+$/, '');
+  } catch {
+    // reported below
+  }
+  problems.push(`PUBLIC_URL=${JSON.stringify(raw)} must be an absolute http(s) URL without query or fragment`);
+  return undefined;
+}
+
 export function loadConfig(env: Env): Config {
   const problems: string[] = [];
   const system = readEnum<GatewaySystem>(env, 'GATEWAY_SYSTEM', ['test', 'live'], 'test', problems);
@@ -149,6 +165,7 @@ export function loadConfig(env: Env): Config {
     tlsKeyFile: readOptional(env, 'TLS_KEY_FILE'),
     trustProxyTls: readBoolean(env, 'TRUST_PROXY_TLS', false, problems),
     trustedProxies: readTrustedProxies(env, problems),
+    publicUrl: readPublicUrl(env, problems),
     adminToken: readOptional(env, 'ADMIN_TOKEN'),
     adminListener: readAdminListener(env, problems),
     throttleMaxRequests: readInteger(env, 'THROTTLE_MAX_REQUESTS', 1000, 1, 10_000_000, problems),

@@ -12,6 +12,10 @@ export interface ResolutionSettings {
   readonly sweepIntervalMs: number;
   /** An in-flight Idempotency-Key is held this long, renewed while its request runs. */
   readonly idempotencyLeaseMs: number;
+  /** A shopper redirect (provider page, 3-D Secure challenge) nobody completes ends after this long. */
+  readonly redirectExpiryMs: number;
+  /** How often the expiry job looks for such redirects. */
+  readonly redirectSweepIntervalMs: number;
 }
 
 export const RESOLUTION_VARIABLES = [
@@ -19,6 +23,8 @@ export const RESOLUTION_VARIABLES = [
   ['PENDING_CHECK_DELAYS_MINUTES', '5,15,60,240,720,1440', 'Minutes between status queries of a pending transaction, the first counted from its creation; the last value repeats (so, daily) until the horizon.'],
   ['PENDING_HORIZON_HOURS', '168', 'A transaction still pending this many hours after its creation is ended as rejected with 100.396.103.'],
   ['PENDING_SWEEP_INTERVAL_MS', '60000', 'How often the resolution sweep looks for pending transactions to check.'],
+  ['REDIRECT_EXPIRY_MINUTES', '30', 'A shopper redirect (a provider page, a 3-D Secure challenge) that is not completed within this time expires: the payment is rejected (100.396.104, or 100.390.124 for a challenge) with a notification. Decimals allowed (tests).'],
+  ['REDIRECT_SWEEP_INTERVAL_MS', '15000', 'How often the expiry job looks for redirects past their time.'],
   ['IDEMPOTENCY_LEASE_MS', '30000', 'How long an in-flight Idempotency-Key stays held without its request renewing it; after it, a retry takes the key over.'],
 ] as const;
 
@@ -52,5 +58,17 @@ export function collectResolutionSettings(env: Env, problems: string[]): Resolut
     horizonHours: readInteger(env, 'PENDING_HORIZON_HOURS', 168, 1, 87_600, problems),
     sweepIntervalMs: readInteger(env, 'PENDING_SWEEP_INTERVAL_MS', 60_000, 100, 86_400_000, problems),
     idempotencyLeaseMs,
+    redirectExpiryMs: readRedirectExpiryMs(env, problems),
+    redirectSweepIntervalMs: readInteger(env, 'REDIRECT_SWEEP_INTERVAL_MS', 15_000, 100, 3_600_000, problems),
   });
+}
+
+function readRedirectExpiryMs(env: Env, problems: string[]): number {
+  const raw = readOptional(env, 'REDIRECT_EXPIRY_MINUTES');
+  if (raw === undefined) return 30 * 60_000;
+  if (!/^[0-9]{1,5}(\.[0-9]{1,3})?$/.test(raw) || Number(raw) < 0.01 || Number(raw) > 10_080) {
+    problems.push(`REDIRECT_EXPIRY_MINUTES=${JSON.stringify(raw)} must be a number of minutes from 0.01 to 10080 (a week)`);
+    return 30 * 60_000;
+  }
+  return Math.round(Number(raw) * 60_000);
 }

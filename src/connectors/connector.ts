@@ -50,7 +50,21 @@ export type PaymentMethodData =
   /** Wallet data the merchant already decrypted (walletX.source plus card and 3DS fields). */
   | { readonly kind: 'walletDecrypted'; readonly wallet: WalletName; readonly source: 'web' | 'app'; readonly card: CardDetails; readonly eci?: string; readonly verificationId?: string }
   /** walletX.paymentToken as received from the wallet; the connector decrypts it. */
-  | { readonly kind: 'walletToken'; readonly wallet: WalletName; readonly paymentToken: string; readonly cardNetwork?: string; readonly cardType?: string };
+  | { readonly kind: 'walletToken'; readonly wallet: WalletName; readonly paymentToken: string; readonly cardNetwork?: string; readonly cardType?: string }
+  /**
+   * An asynchronous method (PayPal, Sofort, iDEAL …): the shopper pays on the provider's page.
+   * What the request says about the shopper's bank, when the method asks for it.
+   */
+  | { readonly kind: 'asynchronous'; readonly bank: ShopperBankDetails };
+
+/** The shopper's bank as an asynchronous method names it (not an account the gateway debits). */
+export interface ShopperBankDetails {
+  readonly country?: string;
+  readonly bankName?: string;
+  readonly bic?: string;
+  readonly iban?: string;
+  readonly holder?: string;
+}
 
 /**
  * The credentials a connector presents to its acquirer for one route (merchant id, terminal id,
@@ -73,6 +87,34 @@ export interface ConnectorRequestContext {
   readonly credentials?: ConnectorCredentials | undefined;
 }
 
+/**
+ * Where a shopper who is sent away (a provider's page, a 3-D Secure ACS) comes back: the
+ * gateway's return endpoint of this payment. A connector whose answer is `pending` with a
+ * redirect tells its provider to send the shopper to `returnUrl`; the gateway then asks the
+ * connector's `complete` with what came back.
+ */
+export interface ShopperReturn {
+  readonly returnUrl: string;
+  /** The gateway's public base URL: the simulator serves its provider pages under it. */
+  readonly gatewayBaseUrl: string;
+  /** The redirect's id (the last segment of returnUrl): the connector may hand it to its provider. */
+  readonly reference: string;
+  /** The shopper's language, when the request or the browser named one. */
+  readonly locale?: string | undefined;
+}
+
+/** 3-D Secure data a payment carries to the acquirer: an external server's, or the gateway's own authentication. */
+export interface ThreeDSecureData {
+  readonly eci?: string;
+  readonly verificationId?: string;
+  readonly authenticationStatus?: string;
+  readonly dsTransactionId?: string;
+  readonly acsTransactionId?: string;
+  readonly version?: string;
+  readonly challengeIndicator?: string;
+  readonly exemptionFlag?: string;
+}
+
 export interface StandingInstructionData {
   readonly type?: 'UNSCHEDULED' | 'INSTALLMENT' | 'RECURRING';
   readonly mode?: 'INITIAL' | 'REPEATED';
@@ -84,10 +126,12 @@ export interface StandingInstructionData {
 export interface PaymentConnectorRequest extends ConnectorRequestContext {
   readonly method: PaymentMethodData;
   readonly billing?: { readonly street1?: string; readonly postcode?: string; readonly city?: string; readonly country?: string };
-  readonly threeDSecure?: { readonly eci?: string; readonly verificationId?: string; readonly authenticationStatus?: string; readonly dsTransactionId?: string };
+  readonly threeDSecure?: ThreeDSecureData;
   readonly standingInstruction?: StandingInstructionData;
   readonly merchantTransactionId?: string;
   readonly descriptor?: string;
+  /** Present when the shopper's browser can be sent away (shopperResultUrl given): asynchronous methods need it. */
+  readonly shopperReturn?: ShopperReturn;
 }
 
 /** The connector's own references of a transaction (resultDetails.ConnectorTxID1..3). */
@@ -163,12 +207,18 @@ export interface StatusRequest {
   readonly parent?: { readonly transactionId: string; readonly paymentType: PaymentType; readonly connectorReferences: ConnectorReferences } | undefined;
 }
 
+/** What came back when the shopper returned from a redirect: the connector decides the outcome. */
+export interface CompletionRequest extends StatusRequest {
+  /** The parameters the shopper's browser (or the provider) brought to the return endpoint. */
+  readonly returned: Readonly<Record<string, string>>;
+}
+
 /**
  * One connector port for every kind of acquirer link (the simulator, an ISO 8583 host, a PSP's
  * API). Each operation answers a final outcome, a pending one (with a redirect when the shopper
  * must act) or `unknown`. What not every acquirer offers is a capability the connector declares:
- * `status` (re-query an open outcome; the pending-resolution job needs it) and, later,
- * settlement. `liveCapable` is false for anything that only simulates an acquirer: the live
+ * `status` (re-query an open outcome; the pending-resolution job needs it), `complete` (the
+ * shopper came back from a redirect) and, later, settlement. `liveCapable` is false for anything that only simulates an acquirer: the live
  * system never routes to it.
  */
 export interface Connector {
@@ -183,6 +233,12 @@ export interface Connector {
   reverse(request: ReferencingConnectorRequest): Promise<ConnectorOutcome>;
   /** Asks what became of a transaction; `pending` or `unknown` when the acquirer cannot tell yet. */
   status?(request: StatusRequest): Promise<ConnectorOutcome>;
+  /**
+   * The shopper came back from the redirect of a `pending` answer: what became of the payment.
+   * A real connector verifies with its provider (never trusts the returned parameters alone);
+   * `pending` when the provider has not decided yet. Connectors that never redirect omit it.
+   */
+  complete?(request: CompletionRequest): Promise<ConnectorOutcome>;
 }
 
 /**

@@ -5,6 +5,7 @@ import { resolvePendingHandler, sweepPendingHandler } from './resolve-pending.js
 import type { NotificationSender } from '../operations/webhooks/ports.js';
 import type { Storage } from '../storage/port.js';
 import { deliverWebhookHandler } from './deliver-webhook.js';
+import { expireRedirectsHandler } from './expire-redirects.js';
 import { httpNotificationSender } from './http-sender.js';
 import type { JobHandler, JobLogger } from './job-types.js';
 import { JobWorker } from './job-worker.js';
@@ -33,6 +34,8 @@ export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sen
   if (options.resolution) {
     const deps = { storage: options.storage, clock: options.clock, ids: randomIds, logger: options.logger, ...options.resolution };
     handlers.push(sweepPendingHandler(deps), resolvePendingHandler(deps));
+    // Abandoned redirects end their payments (no 3-D Secure server is needed to say "expired").
+    handlers.push(expireRedirectsHandler({ payments: { storage: deps.storage, clock: deps.clock, ids: deps.ids }, logger: deps.logger, sweepIntervalMs: deps.settings.redirectSweepIntervalMs }));
   }
   return handlers;
 }

@@ -5,6 +5,8 @@ import type { WebhookTargetRules } from '../domain/webhook-url.js';
 import type { Storage } from '../storage/port.js';
 import type { EntityNames } from './entity-names.js';
 import type { PaymentWrites } from './payments/payment-writes.js';
+import type { ThreeDSecureServer } from '../connectors/three-d-secure.js';
+import type { ThreeDSecureSettings } from './three-d-secure/requirement-settings.js';
 
 /** What every operation may use; the composition root (app.ts / main.ts) supplies the adapters. */
 export interface OperationDeps {
@@ -27,4 +29,10 @@ export interface PaymentDeps extends OperationDeps {
   readonly writes: PaymentWrites;
   /** Which notificationUrl targets a request may name. */
   readonly webhookTargets: WebhookTargetRules;
+  /** The 3-D Secure server: the simulated directory and ACS on the test system; none on the live system. */
+  readonly threeDSecure?: ThreeDSecureServer | undefined;
+  /** Each entity's 3-D Secure requirement (cached a few seconds). */
+  readonly threeDSecureSettings: ThreeDSecureSettings;
+  /** How long a shopper redirect stays open (REDIRECT_EXPIRY_MINUTES). */
+  readonly redirectExpiryMs: number;
 }

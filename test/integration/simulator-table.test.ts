@@ -35,6 +35,8 @@ function methodFields(method: PaymentMethodData | undefined): Record<string, str
       return { paymentBrand: 'VISA', [`${m.wallet}.source`]: m.source, ...card(m.card) };
     case 'walletToken':
       return { paymentBrand: 'VISA', [`${m.wallet}.paymentToken`]: m.paymentToken };
+    case 'asynchronous':
+      return { paymentBrand: 'PAYPAL', shopperResultUrl: 'https://shop.example.com/result' };
   }
 }
 

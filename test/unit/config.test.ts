@@ -97,7 +97,7 @@ describe('README configuration table', () => {
 describe('pending resolution settings', () => {
   it('defaults: 30 s for the connector, checks after 5 minutes and then less often, a week\'s horizon', () => {
     const { resolution } = loadConfig({});
-    assert.deepEqual(resolution, { connectorTimeoutMs: 30_000, checkDelaysMinutes: [5, 15, 60, 240, 720, 1440], horizonHours: 168, sweepIntervalMs: 60_000, idempotencyLeaseMs: 30_000 });
+    assert.deepEqual(resolution, { connectorTimeoutMs: 30_000, checkDelaysMinutes: [5, 15, 60, 240, 720, 1440], horizonHours: 168, sweepIntervalMs: 60_000, idempotencyLeaseMs: 30_000, redirectExpiryMs: 1_800_000, redirectSweepIntervalMs: 15_000 });
   });
 
   const refused: ReadonlyArray<readonly [Record<string, string>, RegExp]> = [
@@ -107,6 +107,27 @@ describe('pending resolution settings', () => {
     [{ PENDING_HORIZON_HOURS: '0' }, /PENDING_HORIZON_HOURS/],
     [{ IDEMPOTENCY_LEASE_MS: '10' }, /IDEMPOTENCY_LEASE_MS/],
     [{ CONNECTOR_TIMEOUT_MS: '60000', HANDLER_TIMEOUT_MS: '60000' }, /CONNECTOR_TIMEOUT_MS must be shorter than HANDLER_TIMEOUT_MS/],
+  ];
+  for (const [env, message] of refused) {
+    it(`refuses ${JSON.stringify(env)}`, () => assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message)));
+  }
+});
+
+describe('redirect settings and PUBLIC_URL', () => {
+  it('reads REDIRECT_EXPIRY_MINUTES in minutes (decimals for tests) and PUBLIC_URL without a trailing slash', () => {
+    const config = loadConfig({ REDIRECT_EXPIRY_MINUTES: '0.05', REDIRECT_SWEEP_INTERVAL_MS: '200', PUBLIC_URL: 'https://pay.example.com/' });
+    assert.equal(config.resolution.redirectExpiryMs, 3_000);
+    assert.equal(config.resolution.redirectSweepIntervalMs, 200);
+    assert.equal(config.publicUrl, 'https://pay.example.com');
+    assert.equal(loadConfig({}).publicUrl, undefined);
+  });
+  const refused: [Record<string, string>, RegExp][] = [
+    [{ REDIRECT_EXPIRY_MINUTES: '0' }, /REDIRECT_EXPIRY_MINUTES/],
+    [{ REDIRECT_EXPIRY_MINUTES: 'soon' }, /REDIRECT_EXPIRY_MINUTES/],
+    [{ REDIRECT_EXPIRY_MINUTES: '20000' }, /REDIRECT_EXPIRY_MINUTES/],
+    [{ PUBLIC_URL: 'pay.example.com' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'ftp://pay.example.com' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'https://pay.example.com/?x=1' }, /PUBLIC_URL/],
   ];
   for (const [env, message] of refused) {
     it(`refuses ${JSON.stringify(env)}`, () => assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message)));

@@ -8,8 +8,9 @@ import type { ParameterRow } from '../types.js';
 /** Core: bank account for direct debits, SEPA and bank transfers (transactionDueDate is in basic). */
 
 export const bankRows: readonly ParameterRow[] = defineRows({ section: 'Bank account', use: conditional(ACCOUNT_DATA) }, [
+  // Required with the other bankAccount.* fields by a rule (bankAccountHolderRequired), which
+  // knows that an asynchronous brand's bankAccount.* describes the shopper's bank, not an account.
   ['bankAccount.holder', text(128, 4), {
-    requiredWithin: 'bankAccount.',
     code: '100.100.401',
     missingCode: '100.100.400',
     sample: 'Jane Jones',

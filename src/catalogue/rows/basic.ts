@@ -23,6 +23,7 @@ const requestControls = defineRows({ section: 'Request controls', use: optional(
   ['shopperResultUrl', url(), {
     use: combine(conditional(ASYNC_RETURN), optional(['checkout', 'checkoutPayment'])),
     code: '100.370.102',
+    missingCode: '100.370.101',
     description: 'Receives the shopper after an asynchronous payment.',
   }],
   ['notificationUrl', url(), { use: optional([...ASYNC_RETURN, 'checkout']), description: 'Deprecated; webhooks replace it.' }],

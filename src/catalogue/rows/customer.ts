@@ -19,7 +19,7 @@ const identity = defineRows({ section: SECTION, use: optional(PARTY_DATA) }, [
   ['customer.phone', phone('AN25, + or a digit, then digits, space . ( ) / -', { min: 0, max: 24 }), { code: '800.900.200' }],
   ['customer.mobile', phone('same format as phone', { min: 0, max: 24 }), { code: '100.900.300' }],
   ['customer.workPhone', text(25), { code: '800.900.200', sample: '+49 89 7654321' }],
-  ['customer.email', email(), { code: '800.900.101' }],
+  ['customer.email', email(), { code: '800.900.101', missingCode: '100.900.100' }],
   ['customer.companyName', text(60), { code: '100.700.500', sample: 'Jones Ltd' }],
   ['customer.identificationDocType', oneOf(['IDCARD', 'PASSPORT', 'TAXSTATEMENT']), { use: conditional(PARTY_DATA), code: '100.700.800' }],
   ['customer.identificationDocId', text(64, 8), { use: conditional(PARTY_DATA), code: '100.700.801', sample: 'L01X00T47' }],
@@ -35,7 +35,7 @@ const identity = defineRows({ section: SECTION, use: optional(PARTY_DATA) }, [
 
 const BROWSER = [...PARTY_DATA, 'checkoutPayment'] as const;
 
-/** The C fields are mandatory for 3D Secure v2 (rule threeDSecureV2BrowserData). */
+/** The C fields are mandatory when a 3D Secure v2 authentication runs (operations/three-d-secure/authenticate-payment.ts). */
 const browser = defineRows({ section: SECTION, use: conditional(BROWSER) }, [
   ['customer.browser.acceptHeader', text(2048, 1), { sample: 'text/html,application/xhtml+xml' }],
   ['customer.browser.language', text(8, 1, '1 to 8, IETF BCP47'), { sample: 'de-DE' }],

@@ -1,16 +1,36 @@
 import { isValidIban } from '../../domain/bank.js';
 import { DEFAULT_CODE } from '../define.js';
 import { ACCOUNT_DATA } from '../use.js';
-import { violation, type ConditionalRule, type RuleViolation } from './types.js';
+import { redirectBrand } from './asynchronous.js';
+import { violation, type ConditionalRule, type RuleContext, type RuleViolation } from './types.js';
 
 /** Bank account rules: account identification, IBAN checksum, SEPA mandate. */
 
+/**
+ * Whether bankAccount.* names an account the payment debits. With an asynchronous brand it
+ * describes the shopper's bank instead (country, name, BIC, for giropay even the IBAN): the
+ * shopper approves at that bank, which knows the holder and the account, so neither is required.
+ */
+function isAccountToDebit(context: RuleContext): boolean {
+  return context.hasAnyUnder('bankAccount.') && redirectBrand(context) === undefined;
+}
+
+export const bankAccountHolderRequired: ConditionalRule = {
+  id: 'bankAccountHolderRequired',
+  description: 'bankAccount.holder is required when other bankAccount.* parameters are sent, unless they describe the shopper\'s bank for an asynchronous paymentBrand.',
+  codes: ['100.100.400'],
+  check(context) {
+    if (!isAccountToDebit(context) || context.has('bankAccount.holder')) return [];
+    return [violation('bankAccount.holder', '100.100.400', 'is required when other bankAccount.* parameters are sent')];
+  },
+};
+
 export const bankAccountNumberOrIban: ConditionalRule = {
   id: 'bankAccountNumberOrIban',
-  description: 'A bank account is identified by bankAccount.number or bankAccount.iban.',
+  description: 'A bank account is identified by bankAccount.number or bankAccount.iban (not for an asynchronous paymentBrand, where bankAccount.* describes the shopper\'s bank).',
   codes: ['100.100.100'],
   check(context) {
-    if (!context.hasAnyUnder('bankAccount.')) return [];
+    if (!isAccountToDebit(context)) return [];
     if (context.has('bankAccount.number') || context.has('bankAccount.iban')) return [];
     return [violation('bankAccount.iban', '100.100.100', 'is required, or bankAccount.number')];
   },
@@ -25,7 +45,7 @@ export const bankCodeOrBic: ConditionalRule = {
   description: 'An account given by bankAccount.number (without IBAN) also names its bank: bankAccount.bankCode or bankAccount.bic.',
   codes: [DEFAULT_CODE],
   check(context) {
-    if (!context.has('bankAccount.number') || context.has('bankAccount.iban')) return [];
+    if (!context.has('bankAccount.number') || context.has('bankAccount.iban') || !isAccountToDebit(context)) return [];
     if (context.has('bankAccount.bankCode') || context.has('bankAccount.bic')) return [];
     return [violation('bankAccount.bic', DEFAULT_CODE, 'is required, or bankAccount.bankCode, with bankAccount.number')];
   },

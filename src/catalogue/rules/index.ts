@@ -1,4 +1,5 @@
-import { bankAccountNumberOrIban, bankCodeOrBic, ibanChecksum, sepaMandateRequired } from './bank.js';
+import { asynchronousBrandData } from './asynchronous.js';
+import { bankAccountHolderRequired, bankAccountNumberOrIban, bankCodeOrBic, ibanChecksum, sepaMandateRequired } from './bank.js';
 import {
   cardBrandMatchesNumber,
   cardNotExpired,
@@ -18,7 +19,6 @@ import {
   referencingAmountAndCurrency,
   widgetCustomParametersPrefix,
 } from './structure.js';
-import { threeDSecureV2BillingAddress, threeDSecureV2BrowserData } from './three-d-secure.js';
 import type { ConditionalRule } from './types.js';
 
 /**
@@ -36,11 +36,13 @@ export const RULES: readonly ConditionalRule[] = Object.freeze([
   queryByReferenceOrTimeFrame,
   dateRangeOrdered,
   paymentBrandRequired,
+  asynchronousBrandData,
   cardNumberLuhn,
   cardBrandMatchesNumber,
   cardNotExpired,
   cvvRequiredForBrand,
   walletDataComplete,
+  bankAccountHolderRequired,
   bankAccountNumberOrIban,
   ibanChecksum,
   bankCodeOrBic,
@@ -49,8 +51,6 @@ export const RULES: readonly ConditionalRule[] = Object.freeze([
   identificationDocPair,
   houseNumber2NeedsHouseNumber1,
   streetNotDigitsOnly,
-  threeDSecureV2BrowserData,
-  threeDSecureV2BillingAddress,
   jobDayOfWeekOrDayOfMonth,
   scheduleHasExecution,
 ]);

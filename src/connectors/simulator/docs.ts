@@ -6,6 +6,11 @@ import { SIMULATED_ISSUERS } from './outcome.js';
 import { AVS_ROWS, CVV_ROWS, ANY_OTHER, SIMULATOR_FLAVOURS, type LetterRow } from './tables.js';
 import { WALLET_TEST_KEYS_HEX } from './wallet-token.js';
 
+import { ASYNCHRONOUS_BRANDS } from '../../domain/payment-brands.js';
+import { EXPIRY_CODES } from '../../operations/redirects/expiry-codes.js';
+import { PROVIDER_CHOICES } from './provider.js';
+import { threeDSecureSimulatorDocs } from './three-d-secure/docs.js';
+
 export const GENERATED_BEGIN = '<!-- BEGIN GENERATED: simulator tables (src/connectors/simulator/docs.ts) -->';
 export const GENERATED_END = '<!-- END GENERATED -->';
 
@@ -23,7 +28,8 @@ export function httpStatusOf(row: SimulatorRow): number {
 /** The generated part of docs/simulator.md, from the same rows the simulator answers with. */
 export function renderSimulatorTables(): string {
   return [GENERATED_BEGIN, '', ...outcomeTable(), '', ...laterOutcomeTable(), '', ...successTable(), '', ...letterTable('billing.postcode', 'avsResponse', AVS_ROWS), '',
-    ...letterTable('card.cvv', 'cvvResponse', CVV_ROWS), '', ...issuerTable(), '', ...walletKeyTable(), '', GENERATED_END].join('\n');
+    ...letterTable('card.cvv', 'cvvResponse', CVV_ROWS), '', ...issuerTable(), '', ...walletKeyTable(), '', ...providerTables(), '',
+    '### 3-D Secure v2', '', threeDSecureSimulatorDocs(), '', GENERATED_END].join('\n');
 }
 
 /** `markdown` (docs/simulator.md) with its generated block replaced by the current tables; for `npm run docs`. */
@@ -32,6 +38,24 @@ export function spliceSimulatorTables(markdown: string): string {
   const end = markdown.indexOf(GENERATED_END);
   if (start < 0 || end < start) throw new Error('docs/simulator.md lacks the generated-block markers');
   return markdown.slice(0, start) + renderSimulatorTables() + markdown.slice(end + GENERATED_END.length);
+}
+
+/** The asynchronous brands and the provider page's choices. */
+function providerTables(): string[] {
+  return [
+    '### Asynchronous brands (simulated provider page)',
+    '',
+    '| Brand | Shown as | Method code | Redirect | Required besides shopperResultUrl |',
+    '|---|---|---|---|---|',
+    ...ASYNCHRONOUS_BRANDS.map((b) => `| ${b.brand} | ${b.name} | ${b.methodCode} | ${b.redirectMethod} | ${b.required.map((name) => `\`${name}\``).join(', ') || '—'} |`),
+    '',
+    '### Provider page choices (`outcome`)',
+    '',
+    '| outcome | Payment ends | Code | Meaning |',
+    '|---|---|---|---|',
+    ...PROVIDER_CHOICES.map((c) => `| \`${c.outcome}\` | ${c.kind === 'success' ? 'success' : 'rejected'} | ${c.code === 'SUCCESS' ? '000.100.110 (INTERNAL), 000.100.112 (EXTERNAL)' : `${c.code} ${resultCode(c.code).description}`} | ${c.meaning} |`),
+    `| (nobody, before REDIRECT_EXPIRY_MINUTES) | rejected | ${EXPIRY_CODES.provider} ${resultCode(EXPIRY_CODES.provider).description} | the expiry job ends it |`,
+  ];
 }
 
 function outcomeTable(): string[] {

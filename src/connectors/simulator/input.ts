@@ -97,6 +97,8 @@ function methodFacts(method: PaymentMethodData): MethodFacts {
       return { ...NO_METHOD_FACTS, method: method.kind, iban: method.bankAccount.iban?.replace(/\s/g, '').toUpperCase() ?? null };
     case 'virtualAccount':
       return { ...NO_METHOD_FACTS, method: method.kind, virtualAccountId: method.accountId };
+    case 'asynchronous':
+      return { ...NO_METHOD_FACTS, method: method.kind };
   }
 }
 

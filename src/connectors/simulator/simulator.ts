@@ -11,6 +11,7 @@ import { paymentInput, referencingInput, type SimulatorInput } from './input.js'
 import { buildOutcome } from './outcome.js';
 import { matchSimulatorRow } from './rules.js';
 import { simulatedStatus } from './status.js';
+import { isWaitingForShopper, providerCompletion, providerRedirect } from './provider.js';
 import { EXTERNAL_TEST_PLATFORM, INTERNAL_SIMULATOR, type SimulatorFlavour } from './tables.js';
 
 export interface SimulatorDependencies {
@@ -53,7 +54,9 @@ function createFlavouredSimulator(flavour: SimulatorFlavour, dependencies: Simul
     return buildOutcome(row, input, { flavour, generatedId: newId() });
   };
   const initial = (operation: InitialPaymentType) => async (request: PaymentConnectorRequest) =>
-    decide(await paymentInput(operation, request, clock.now(), schemeReferences));
+    request.method.kind === 'asynchronous'
+      ? providerRedirect(request, flavour, newId())
+      : decide(await paymentInput(operation, request, clock.now(), schemeReferences));
   const referencing = (operation: ReferencingPaymentType) => async (request: ReferencingConnectorRequest) =>
     decide(referencingInput(operation, request, clock.now(), flavour.referencePrefix));
   return {
@@ -61,7 +64,11 @@ function createFlavouredSimulator(flavour: SimulatorFlavour, dependencies: Simul
     policy: Object.freeze({ ...SIMULATOR_POLICY, ...dependencies.policy }),
     // A simulator only pretends to move money: the live system never routes to it.
     liveCapable: false,
-    status: async (request) => simulatedStatus(request, flavour, newId()),
+    status: async (request) =>
+      isWaitingForShopper(request)
+        ? { kind: 'pending', code: '000.200.000', resultDetails: { ...request.connectorReferences } }
+        : simulatedStatus(request, flavour, newId()),
+    complete: async (request) => providerCompletion(request, flavour),
     authorize: initial('PA'),
     debit: initial('DB'),
     credit: initial('CD'),

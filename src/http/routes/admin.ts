@@ -7,6 +7,7 @@ import { revokeAccessToken } from '../../operations/admin/revoke-access-token.js
 import { setEntityLegacyAuth } from '../../operations/admin/set-legacy-auth.js';
 import { GatewayError } from '../../results/gateway-error.js';
 import { setUnknownParameters } from '../../operations/admin/set-unknown-parameters.js';
+import { setThreeDSecure } from '../../operations/admin/set-three-d-secure.js';
 import { sendWithEnvelope } from '../reply.js';
 
 const admin = { config: { auth: 'admin' as const } };
@@ -43,6 +44,11 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   app.put<{ Params: { entityId: string } }>('/admin/entities/:entityId/unknown-parameters', admin, async (request, reply) => {
     const setting = await setUnknownParameters(deps, request.params.entityId, field(request, 'mode', true)!);
     deps.principals.forgetEntitySettings(setting.entityId);
+    return sendWithEnvelope(request, reply, 200, setting, '000.000.100');
+  });
+  app.put<{ Params: { entityId: string } }>('/admin/entities/:entityId/three-d-secure', admin, async (request, reply) => {
+    const settings = deps.payments.threeDSecureSettings;
+    const setting = await setThreeDSecure(deps, request.params.entityId, field(request, 'requirement', true)!, (id) => settings.forget(id));
     return sendWithEnvelope(request, reply, 200, setting, '000.000.100');
   });
   app.delete<{ Params: { tokenId: string } }>('/admin/tokens/:tokenId', admin, async (request, reply) => {

@@ -11,6 +11,7 @@ import { resultCode } from '../../results/catalogue.js';
 import { respondIdempotently, type HandlerResponse, type IdempotentHandler } from '../idempotency.js';
 import { sendWithEnvelope } from '../reply.js';
 import { paymentIdFrom, validatedParameters } from '../validate-request.js';
+import { shopperContext } from '../shopper-context.js';
 
 const merchantApi = { config: { auth: 'entity' as const } };
 
@@ -41,7 +42,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
   app.post('/v1/payments', merchantApi, (request, reply) =>
     respondIdempotently(request, reply, idempotentPayment(deps, request.entityId!, (idempotencyClaimId) => {
       const parameters = validatedParameters('payment', request);
-      return createPayment(deps, { entityId: request.entityId!, request: parameters, echo: echoRequest(parameters), idempotencyClaimId });
+      return createPayment(deps, { entityId: request.entityId!, request: parameters, echo: echoRequest(parameters), idempotencyClaimId, ...shopperContext(request) });
     })),
   );
 

@@ -5,6 +5,7 @@ import { createRegistration } from '../../operations/registrations/create-regist
 import { deleteRegistration } from '../../operations/registrations/delete-registration.js';
 import { getRegistration } from '../../operations/registrations/get-registration.js';
 import { payWithRegistration } from '../../operations/registrations/pay-with-registration.js';
+import { shopperContext } from '../shopper-context.js';
 import type { RegistrationView } from '../../operations/registrations/registration-record.js';
 import { resultCode } from '../../results/catalogue.js';
 import { GatewayError } from '../../results/gateway-error.js';
@@ -65,7 +66,7 @@ export function registerRegistrationRoutes(app: FastifyInstance): void {
     respondIdempotently(request, reply, idempotentPayment(deps, request.entityId!, (idempotencyClaimId) => {
       const registrationId = registrationIdFrom(request.params.id);
       const parameters = validatedParameters('registrationPayment', request);
-      return payWithRegistration(deps, { entityId: request.entityId!, registrationId, request: parameters, echo: echoRequest(parameters), idempotencyClaimId });
+      return payWithRegistration(deps, { entityId: request.entityId!, registrationId, request: parameters, echo: echoRequest(parameters), idempotencyClaimId, ...shopperContext(request) });
     })),
   );
 }

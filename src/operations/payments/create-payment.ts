@@ -1,5 +1,8 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
-import { callConnector, INITIAL_OPERATIONS, type NormalizedOutcome, type PaymentConnectorRequest } from '../../connectors/connector.js';
+import { callConnector, INITIAL_OPERATIONS, type NormalizedOutcome, type PaymentConnectorRequest, type RedirectInstruction, type ShopperReturn, type ThreeDSecureData } from '../../connectors/connector.js';
+import type { NewRedirect } from '../../storage/repositories/shopper-redirects.js';
+import { authenticatePayment, connectorThreeDSecure, threeDSecureBlock, type PaymentAuthentication } from '../three-d-secure/authenticate-payment.js';
+import { openChallenge, providerRedirectRow, returnUrlOf } from '../redirects/open-redirect.js';
 import { newShortId } from '../../domain/short-id.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
 import { newTransactionState } from '../../domain/transaction.js';
@@ -20,6 +23,10 @@ export interface CreatePaymentInput {
   readonly echo: Readonly<Record<string, unknown>>;
   /** The claim of the request's Idempotency-Key: stored on the transaction, where it is unique. */
   readonly idempotencyClaimId?: string | undefined;
+  /** The gateway's public base URL as the shopper's browser reaches it: redirects lead back to it. */
+  readonly gatewayBaseUrl?: string | undefined;
+  /** The shopper's language for the pages of a redirect (the request's Accept-Language). */
+  readonly locale?: string | undefined;
 }
 
 const INITIAL_TYPES: readonly string[] = ['PA', 'DB', 'CD'];
@@ -66,13 +73,15 @@ export async function createPayment(deps: PaymentDeps, input: CreatePaymentInput
   const registration = input.request.createRegistration
     ? await prepareRegistrationFromPayment(deps, { entityId: input.entityId, request: input.request, method, startsSeries: standingInstruction?.startsSeries ?? false })
     : undefined;
-  return processInitialPayment(deps, { entityId: input.entityId, request: input.request, echo: input.echo, idempotencyClaimId: input.idempotencyClaimId, method, standingInstruction, onOutcome: registration?.storeWithOutcome });
+  return processInitialPayment(deps, { ...input, method, standingInstruction, onOutcome: registration?.storeWithOutcome });
 }
 
 /**
- * validate → persist as pending → call the connector → persist the outcome.
+ * validate → (3-D Secure) → persist as pending → call the connector → persist the outcome.
  * The pending row is written before the connector is asked, so a process that dies in between
- * leaves a pending payment to reconcile, never a charge the gateway knows nothing about.
+ * leaves a pending payment to reconcile, never a charge the gateway knows nothing about. A
+ * payment that sends the shopper away (a provider's page, a 3-D Secure challenge) stores its
+ * redirect with its pending answer, in the same statement.
  */
 export async function processInitialPayment(deps: PaymentDeps, input: InitialPaymentInput): Promise<PaymentView> {
   const { request, entityId, method } = input;
@@ -82,12 +91,14 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
   const currency = request.currency!;
   // Before anything is written: a payment no route may serve is refused (600.200.*), never simulated.
   const { connector, routeId, credentials } = await deps.connectors.forPayment({ entityId, brand: method.brand, currency, testMode: request.testMode ?? null });
+  const authentication = await authenticatePayment(deps, { entityId, request, method, paymentType, amountMinor, currency, standingInstruction: input.standingInstruction?.forConnector });
   const now = deps.clock.now();
   const id = deps.ids.id();
   const shortId = newShortId();
   const descriptor = await descriptorOf(deps, entityId, request, shortId);
-  const viewOf = (outcome: Parameters<typeof buildPaymentView>[0]['outcome'], registrationId: string | undefined) =>
-    buildPaymentView({ id, paymentType, paymentBrand: method.brand, amountMinor, currency, descriptor, merchantTransactionId: request.merchantTransactionId, shortId, outcome, method: method.data, echo: input.echo, registrationId, standingInstruction: input.standingInstruction });
+  const threeDSecureShown = shownAuthentication(authentication);
+  const viewOf = (outcome: Parameters<typeof buildPaymentView>[0]['outcome'], registrationId: string | undefined, redirect?: RedirectInstruction) =>
+    buildPaymentView({ id, paymentType, paymentBrand: method.brand, amountMinor, currency, descriptor, merchantTransactionId: request.merchantTransactionId, shortId, outcome, method: method.data, echo: input.echo, registrationId, standingInstruction: input.standingInstruction, threeDSecure: threeDSecureShown, redirect });
 
   const pendingView = viewOf({ code: PENDING, resultDetails: {} }, input.registrationId);
   await deps.writes.insertPending({
@@ -108,6 +119,7 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     ...newTransactionState({ id, entityId, paymentType, status: 'pending', amountMinor, currency, createdAt: now, connectorId: connector.id, resultCode: PENDING, maxCaptures: request.numberOfCaptures ?? null }),
   });
 
+  const shopperReturn = shopperReturnOf(deps, input);
   const connectorRequest: PaymentConnectorRequest = {
     transactionId: id,
     entityId,
@@ -119,23 +131,60 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     credentials,
     method: method.data,
     ...(request.billing ? { billing: request.billing } : {}),
-    ...(request.threeDSecure ? { threeDSecure: request.threeDSecure } : {}),
+    ...connectorThreeDSecureOf(authentication),
     ...(input.standingInstruction ? { standingInstruction: input.standingInstruction.forConnector } : {}),
     ...(request.merchantTransactionId ? { merchantTransactionId: request.merchantTransactionId } : {}),
     descriptor,
+    ...(shopperReturn ? { shopperReturn } : {}),
   };
-  const outcome = await callConnector(() => connector[INITIAL_OPERATIONS[paymentType]](connectorRequest), { secretNumbers: secretNumbersOf(method.data), timeoutMs: deps.connectorTimeoutMs });
-  const settled = (view: SerialisedView) =>
-    settledPayment(deps, { id, entityId, outcome, view, schemeTransactionId: outcome.schemeTransactionId ?? null, notificationUrl: request.notificationUrl });
-  const { onOutcome } = input;
-  if (!onOutcome) {
-    const view = serialisedView(viewOf(outcome, input.registrationId));
-    await deps.writes.settle(settled(view));
-    return view;
+  const settleWith = async (outcome: NormalizedOutcome, redirect?: { readonly instruction: RedirectInstruction; readonly row: NewRedirect }) => {
+    const settled = (view: SerialisedView) =>
+      settledPayment(deps, { id, entityId, outcome, view, schemeTransactionId: outcome.schemeTransactionId ?? null, notificationUrl: request.notificationUrl, redirect: redirect?.row });
+    const { onOutcome } = input;
+    if (!onOutcome) {
+      const view = serialisedView(viewOf(outcome, input.registrationId, redirect?.instruction));
+      await deps.writes.settle(settled(view));
+      return view;
+    }
+    return deps.storage.transaction(async (tx) => {
+      const view = serialisedView(viewOf(outcome, (await onOutcome(tx, outcome, id)) ?? input.registrationId, redirect?.instruction));
+      await writeSettledPayments(tx, [settled(view)]);
+      return view;
+    });
+  };
+
+  if (authentication.kind === 'refuse') return settleWith({ kind: 'declined', code: authentication.code, resultDetails: {} });
+  if (authentication.kind === 'challenge') {
+    const { shopperReturn: back } = connectorRequest;
+    // Only a caller without a public URL (none of the HTTP routes) gets here without a way back.
+    if (!back) return settleWith({ kind: 'declined', code: '100.390.113', resultDetails: {} });
+    const challenge = await openChallenge(deps, { transactionId: id, entityId, request, method, paymentType, authentication, connectorRequest: { ...connectorRequest, shopperReturn: back } });
+    return settleWith({ kind: 'pending', code: PENDING, resultDetails: {} }, challenge);
   }
-  return deps.storage.transaction(async (tx) => {
-    const view = serialisedView(viewOf(outcome, (await onOutcome(tx, outcome, id)) ?? input.registrationId));
-    await writeSettledPayments(tx, [settled(view)]);
-    return view;
-  });
+  const outcome = await callConnector(() => connector[INITIAL_OPERATIONS[paymentType]](connectorRequest), { secretNumbers: secretNumbersOf(method.data), timeoutMs: deps.connectorTimeoutMs });
+  const redirect = outcome.kind === 'pending' && outcome.redirect && shopperReturn
+    ? { instruction: outcome.redirect, row: providerRedirectRow(deps, { transactionId: id, entityId, shopperReturn, shopperResultUrl: request.shopperResultUrl! }) }
+    : undefined;
+  return settleWith(outcome, redirect);
+}
+
+/** The block a payment answer shows of the gateway's own authentication. */
+function shownAuthentication(authentication: PaymentAuthentication): Record<string, string> | undefined {
+  if ((authentication.kind === 'proceed' || authentication.kind === 'refuse') && authentication.data) {
+    return threeDSecureBlock(authentication.data, authentication.kind === 'proceed' ? authentication.exemption : undefined);
+  }
+  return undefined;
+}
+
+function connectorThreeDSecureOf(authentication: PaymentAuthentication): { threeDSecure?: ThreeDSecureData } {
+  if (authentication.kind === 'proceed' && authentication.data) return { threeDSecure: connectorThreeDSecure(authentication.data, authentication.exemption) };
+  if (authentication.kind === 'none' && authentication.passthrough) return { threeDSecure: authentication.passthrough };
+  return {};
+}
+
+/** The gateway's return endpoint of a new redirect, when the shopper can be sent away at all. */
+function shopperReturnOf(deps: PaymentDeps, input: InitialPaymentInput): ShopperReturn | undefined {
+  if (!input.request.shopperResultUrl || !input.gatewayBaseUrl) return undefined;
+  const reference = deps.ids.id();
+  return { returnUrl: returnUrlOf(input.gatewayBaseUrl, reference), gatewayBaseUrl: input.gatewayBaseUrl, reference, locale: input.locale };
 }

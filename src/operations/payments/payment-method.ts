@@ -1,13 +1,31 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
-import type { CardDetails, PaymentMethodData, WalletName } from '../../connectors/connector.js';
+import type { CardDetails, PaymentMethodData, ShopperBankDetails, WalletName } from '../../connectors/connector.js';
 import { detectCardBrand } from '../../domain/card.js';
+import { asynchronousBrand } from '../../domain/payment-brands.js';
 import { GatewayError } from '../../results/gateway-error.js';
+
+type AsynchronousMethodCode = NonNullable<ReturnType<typeof asynchronousBrand>>['methodCode'];
+
+/** An asynchronous brand pays on the provider's page: the request only describes the shopper's bank. */
+function asynchronousMethod(request: PaymentRequest): ResolvedPaymentMethod | undefined {
+  const entry = request.paymentBrand === undefined ? undefined : asynchronousBrand(request.paymentBrand);
+  // A virtual account (a PayPal billing agreement, say) is charged directly: no shopper to send away.
+  if (!entry || request.virtualAccount?.accountId) return undefined;
+  const b = request.bankAccount;
+  const bank: { -readonly [K in keyof ShopperBankDetails]?: string } = {};
+  if (b?.country) bank.country = b.country;
+  if (b?.bankName) bank.bankName = b.bankName;
+  if (b?.bic) bank.bic = b.bic;
+  if (b?.iban) bank.iban = b.iban;
+  if (b?.holder) bank.holder = b.holder;
+  return { methodCode: entry.methodCode, brand: entry.brand, data: { kind: 'asynchronous', bank } };
+}
 
 /** The account a request pays with, its method code for queries, and its brand. */
 export interface ResolvedPaymentMethod {
   readonly data: PaymentMethodData;
   /** The query API's paymentMethods code: CC card, DD direct debit, VA virtual account, WA wallet. */
-  readonly methodCode: 'CC' | 'DD' | 'VA' | 'WA';
+  readonly methodCode: 'CC' | 'DD' | 'VA' | 'WA' | AsynchronousMethodCode;
   readonly brand: string;
 }
 
@@ -60,6 +78,8 @@ function walletMethod(request: PaymentRequest, wallet: WalletName): ResolvedPaym
  * structure's own fields; this decides which structure pays.
  */
 export function resolvePaymentMethod(request: PaymentRequest): ResolvedPaymentMethod {
+  const asynchronous = asynchronousMethod(request);
+  if (asynchronous) return asynchronous;
   for (const wallet of WALLETS) {
     const method = walletMethod(request, wallet);
     if (method) return method;
@@ -112,6 +132,8 @@ export function secretNumbersOf(method: PaymentMethodData): string[] {
       return [method.token.number];
     case 'bankAccount':
       return [method.bankAccount.iban, method.bankAccount.number].filter((n): n is string => n !== undefined);
+    case 'asynchronous':
+      return method.bank.iban ? [method.bank.iban] : [];
     default:
       return [];
   }

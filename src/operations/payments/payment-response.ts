@@ -1,4 +1,4 @@
-import type { NormalizedOutcome, PaymentMethodData } from '../../connectors/connector.js';
+import type { NormalizedOutcome, PaymentMethodData, RedirectInstruction } from '../../connectors/connector.js';
 import { cardBin, cardLast4 } from '../../domain/card.js';
 import { formatAmount } from '../../domain/money.js';
 import type { PaymentType } from '../../domain/transaction.js';
@@ -36,6 +36,10 @@ export interface PaymentViewInput {
   readonly registrationId?: string | undefined;
   /** What the gateway adds to the echoed standingInstruction; an INITIAL returns its scheme reference. */
   readonly standingInstruction?: { readonly shownAdditions: Readonly<Record<string, string>>; readonly startsSeries: boolean } | undefined;
+  /** A pending answer's redirect: where the merchant sends the shopper. */
+  readonly redirect?: RedirectInstruction | undefined;
+  /** The gateway's own 3-D Secure authentication of this payment (eci, verificationId, version …). */
+  readonly threeDSecure?: Readonly<Record<string, string>> | undefined;
 }
 
 function standingInstructionView(input: PaymentViewInput, echoed: unknown): Record<string, unknown> | undefined {
@@ -89,6 +93,9 @@ export function buildPaymentView(input: PaymentViewInput): PaymentView {
   body['shortId'] = input.shortId;
   const instruction = standingInstructionView(input, body['standingInstruction']);
   if (instruction) body['standingInstruction'] = instruction;
+  // The authentication's result beside what the request sent (exemption flags are echoed).
+  if (input.threeDSecure) body['threeDSecure'] = Object.assign({}, body['threeDSecure'] as object | undefined, input.threeDSecure);
+  if (input.redirect) body['redirect'] = { url: input.redirect.url, method: input.redirect.method, parameters: input.redirect.parameters.map((p) => ({ name: p.name, value: p.value })) };
   const result = resultOf(outcome.code, {
     ...(outcome.avsResponse ? { avsResponse: outcome.avsResponse } : {}),
     ...(outcome.cvvResponse ? { cvvResponse: outcome.cvvResponse } : {}),

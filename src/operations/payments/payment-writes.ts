@@ -4,6 +4,7 @@ import { createGroupCommit } from '../../storage/group-commit.js';
 import type { Queryable, Storage } from '../../storage/port.js';
 import { insertTransactions, outcomeRows, outcomeUpdateSql, type RecordedOutcome, type StoredTransaction } from '../../storage/repositories/transactions.js';
 import { fanOutRows, fanOutSql, type FanOut } from '../../storage/repositories/webhooks.js';
+import { insertRedirectsSql, redirectRows, type NewRedirect } from '../../storage/repositories/shopper-redirects.js';
 import type { OperationDeps } from '../deps.js';
 import { prepareNotification } from '../webhooks/enqueue-notification.js';
 import type { SerialisedView } from './payment-response.js';
@@ -13,6 +14,8 @@ import { reserveChildren, type ChildReservation } from './reserve-children.js';
 export interface SettledPayment {
   readonly outcome: RecordedOutcome;
   readonly notification: FanOut;
+  /** A pending answer that sends the shopper away: its redirect, written in the same statement. */
+  readonly redirect?: NewRedirect | undefined;
 }
 
 export function statusOfOutcome(kind: NormalizedOutcome['kind']): TransactionStatus {
@@ -35,6 +38,7 @@ export function settledPayment(
     readonly notificationUrl?: string | undefined;
     /** UPDATED when a later outcome ends a payment its creating request answered as pending. */
     readonly action?: 'UPDATED' | undefined;
+    readonly redirect?: NewRedirect | undefined;
   },
 ): SettledPayment {
   const { outcome } = payment;
@@ -45,6 +49,7 @@ export function settledPayment(
       at: deps.clock.now(),
     },
     notification: prepareNotification({ entityId: payment.entityId, type: 'PAYMENT', action: payment.action, transactionId: payment.id, notificationUrl: payment.notificationUrl }, deps),
+    ...(payment.redirect ? { redirect: payment.redirect } : {}),
   };
 }
 
@@ -69,10 +74,20 @@ export interface PaymentWrites {
  * pending (resolved in the meantime) keeps its outcome and gets no second notification.
  */
 export async function writeSettledPayments(db: Queryable, payments: readonly SettledPayment[]): Promise<void> {
-  await db.query(`WITH outcome AS (${outcomeUpdateSql('$1')}), ${fanOutSql('$2', 'outcome')}`, [
+  const redirects = payments.flatMap((p) => (p.redirect ? [p.redirect] : []));
+  if (redirects.length === 0) {
+    await db.query(`WITH outcome AS (${outcomeUpdateSql('$1')}), ${fanOutSql('$2', 'outcome')}`, [
+      outcomeRows(payments.map((p) => p.outcome)),
+      fanOutRows(payments.map((p) => p.notification)),
+    ], { prepareAs: 'settle_payments' });
+    return;
+  }
+  // The same statement with the redirects of pending answers: a data-modifying CTE always runs.
+  await db.query(`WITH outcome AS (${outcomeUpdateSql('$1')}), redirect AS (${insertRedirectsSql('$3')}), ${fanOutSql('$2', 'outcome')}`, [
     outcomeRows(payments.map((p) => p.outcome)),
     fanOutRows(payments.map((p) => p.notification)),
-  ], { prepareAs: 'settle_payments' });
+    redirectRows(redirects),
+  ], { prepareAs: 'settle_payments_with_redirects' });
 }
 
 export interface PaymentWriteSettings {

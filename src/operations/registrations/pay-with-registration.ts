@@ -17,6 +17,9 @@ export interface RegistrationPaymentInput {
   readonly echo: Readonly<Record<string, unknown>>;
   /** The claim of the request's Idempotency-Key, stored on the payment. */
   readonly idempotencyClaimId?: string | undefined;
+  /** Where a shopper sent to a 3-D Secure challenge comes back, and the pages' language. */
+  readonly gatewayBaseUrl?: string | undefined;
+  readonly locale?: string | undefined;
 }
 
 /**
@@ -63,6 +66,8 @@ export async function payWithRegistration(deps: RegistrationDeps, input: Registr
     entityId: input.entityId,
     request: input.request,
     idempotencyClaimId: input.idempotencyClaimId,
+    gatewayBaseUrl: input.gatewayBaseUrl,
+    locale: input.locale,
     echo: echoOfRegistrationPayment(input.echo, registration, holder),
     method,
     standingInstruction,

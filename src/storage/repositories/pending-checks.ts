@@ -61,6 +61,8 @@ export async function addPendingChecks(db: Queryable, sweep: { createdBefore: Da
        SELECT t.id, t.entity_id FROM transactions t
         WHERE t.status = 'pending' AND t.created_at <= $1
           AND NOT EXISTS (SELECT 1 FROM pending_checks c WHERE c.transaction_id = t.id)
+          -- Waiting for its shopper, not for an acquirer: the redirect's expiry ends it.
+          AND NOT EXISTS (SELECT 1 FROM shopper_redirects r WHERE r.transaction_id = t.id AND r.state = 'open')
         ORDER BY t.created_at LIMIT $3
      ), added AS (
        INSERT INTO pending_checks (transaction_id, entity_id, next_check_at, created_at)

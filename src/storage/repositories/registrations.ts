@@ -155,3 +155,20 @@ export async function findRegistrationsByFingerprint(db: Queryable, fingerprint:
   );
   return rows.map((row) => ({ id: row.id, entityId: row.entity_id, method: row.method, paymentBrand: row.payment_brand, createdAt: row.created_at }));
 }
+
+/**
+ * A registration a payment created while its outcome was still open (createRegistration=true with
+ * a redirect): active once the payment succeeds; on a decline its sealed account is erased and it
+ * is deregistered, as if it had never been made. Answers the registration's id, if there was one.
+ */
+export async function settlePendingRegistrationOf(db: Queryable, transactionId: string, succeeded: boolean, at: Date): Promise<string | undefined> {
+  const { rows } = await db.query<{ id: string }>(
+    succeeded
+      ? `UPDATE registrations SET status = 'active', updated_at = $2 WHERE source_transaction_id = $1 AND status = 'pending' RETURNING id`
+      : `UPDATE registrations SET status = 'deregistered', sealed_account = NULL, data_key_id = NULL, fingerprint = NULL,
+           account = account - 'holder', deregistered_at = $2, updated_at = $2
+         WHERE source_transaction_id = $1 AND status = 'pending' RETURNING id`,
+    [transactionId, at],
+  );
+  return rows[0]?.id;
+}

@@ -68,6 +68,11 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     ['no card, no brand', 'payment', { paymentBrand: undefined }, [['paymentBrand', '200.300.404']]],
     ['a registration knows its brand', 'registrationPayment', {}, []],
   ],
+  asynchronousBrandData: [
+    ['Sofort with result URL and bank country', 'payment', { paymentBrand: 'SOFORTUEBERWEISUNG', shopperResultUrl: 'https://shop.example/return', 'bankAccount.country': 'DE' }, []],
+    ['Sofort without them', 'payment', { paymentBrand: 'SOFORTUEBERWEISUNG' }, [['shopperResultUrl', '100.370.101'], ['bankAccount.country', '100.200.100']]],
+    ['PayPal with card data', 'payment', { paymentBrand: 'PAYPAL', shopperResultUrl: 'https://shop.example/return', 'tokenAccount.number': '4895370012345678', 'tokenAccount.type': 'NETWORK' }, [['tokenAccount.number', '200.100.404']]],
+  ],
   cardNumberLuhn: [
     ['valid check digit', 'payment', VISA_CARD, []],
     ['wrong check digit', 'payment', { ...VISA_CARD, 'card.number': '4200000000000001' }, [['card.number', '100.100.101']]],
@@ -98,6 +103,11 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     ['encrypted token', 'payment', { paymentBrand: 'WALLETC', 'walletC.paymentToken': '{"token":"x"}' }, []],
     ['neither token nor source', 'payment', { 'walletA.cardNetwork': 'VISA' }, [['walletA.paymentToken', '200.100.602']]],
     ['source without card data', 'payment', { 'walletB.source': 'web' }, [['card.number', '100.100.100']]],
+  ],
+  bankAccountHolderRequired: [
+    ['holder with the account', 'payment', { ...SEPA }, []],
+    ['account without holder', 'payment', { paymentBrand: 'DIRECTDEBIT_DE', 'bankAccount.iban': 'DE23100000001234567890' }, [['bankAccount.holder', '100.100.400']]],
+    ['the shopper\'s bank for an asynchronous brand', 'payment', { paymentBrand: 'EPS', shopperResultUrl: 'https://shop.example/return', 'bankAccount.country': 'AT' }, []],
   ],
   bankAccountNumberOrIban: [
     ['IBAN', 'payment', { paymentBrand: 'DIRECTDEBIT_DE', 'bankAccount.holder': 'Jane Jones', 'bankAccount.iban': 'DE23100000001234567890' }, []],

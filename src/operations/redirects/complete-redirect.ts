@@ -1,0 +1,186 @@
+import { callConnector, INITIAL_OPERATIONS, type CardDetails, type NormalizedOutcome, type PaymentConnectorRequest } from '../../connectors/connector.js';
+import type { ChallengeChoice } from '../../connectors/three-d-secure.js';
+import { paymentAfterChallenge } from '../../domain/three-d-secure/outcome-codes.js';
+import type { InitialPaymentType } from '../../domain/transaction.js';
+import { resultOf } from '../../http/envelope.js';
+import { claimRedirect, endRedirect, findRedirect, type RedirectPurpose, type ShopperRedirect } from '../../storage/repositories/shopper-redirects.js';
+import { findTransactionById, type StoredTransaction } from '../../storage/repositories/transactions.js';
+import { recordInitialSchemeReference, settlePendingRegistrationOf } from '../../storage/repositories/registrations.js';
+import type { Queryable } from '../../storage/port.js';
+import type { PaymentDeps } from '../deps.js';
+import { serialisedView, viewOfStored } from '../payments/payment-response.js';
+import { settledPayment, writeSettledPayments } from '../payments/payment-writes.js';
+import { connectorThreeDSecure, threeDSecureBlock } from '../three-d-secure/authenticate-payment.js';
+import { completeStandaloneChallenge } from '../three-d-secure/standalone-authentication.js';
+import { sealedMethodContext, type ChallengeResume } from './open-redirect.js';
+
+/** The choices each kind of redirect accepts (the simulated pages' buttons; docs/simulator.md). */
+export const CHOICES: Readonly<Record<RedirectPurpose, readonly string[]>> = {
+  provider: ['approve', 'decline', 'cancel'],
+  challenge: ['Y', 'N', 'U', 'R', 'cancel'],
+};
+
+export type RedirectEnd = 'completed' | 'expired' | 'not-found';
+
+export type CompletionResult =
+  /** The shopper goes back to the merchant (303). */
+  | { readonly kind: 'return'; readonly location: string }
+  /** The link cannot be used (any more): the page says why. */
+  | { readonly kind: 'ended'; readonly reason: RedirectEnd; readonly locale: string | null };
+
+/** shopperResultUrl with id and resourcePath added, as OPPWA sends the shopper back. */
+export function shopperResultLocation(shopperResultUrl: string, id: string, resourcePath: string): string {
+  const url = new URL(shopperResultUrl);
+  url.searchParams.set('id', id);
+  url.searchParams.set('resourcePath', resourcePath);
+  return url.toString();
+}
+
+/** Why a redirect link no longer works, for the page the shopper sees. */
+export function endOf(redirect: ShopperRedirect | undefined, now: Date): RedirectEnd | null {
+  if (!redirect) return 'not-found';
+  if (redirect.state === 'expired' || (redirect.state === 'open' && redirect.expiresAt <= now)) return 'expired';
+  if (redirect.state !== 'open') return 'completed';
+  return null;
+}
+
+/**
+ * The shopper came back (a simulated page's button, or a provider's return): the redirect is
+ * taken with one conditional UPDATE, so a double submit or the expiry job racing it cannot end
+ * the payment twice. Then the connector decides (a provider's `complete`; after a challenge, the
+ * authorisation itself), and the outcome, its PAYMENT notification (UPDATED) and the redirect's
+ * end are written in one transaction. The shopper is sent to shopperResultUrl whatever the
+ * outcome: the merchant's server reads it from the payment.
+ */
+export async function completeRedirect(
+  deps: PaymentDeps,
+  input: { readonly redirectId: string; readonly returned: Readonly<Record<string, string>>; readonly purpose?: RedirectPurpose | undefined },
+): Promise<CompletionResult> {
+  const now = deps.clock.now();
+  const found = await findRedirect(deps.storage, input.redirectId);
+  // A provider's link on the ACS page (or the reverse) names no redirect there.
+  if (found && input.purpose !== undefined && found.purpose !== input.purpose) return { kind: 'ended', reason: 'not-found', locale: null };
+  const ended = endOf(found, now);
+  if (ended) return { kind: 'ended', reason: ended, locale: found?.locale ?? null };
+  const choice = input.returned['outcome'] ?? null;
+  const redirect = await claimRedirect(deps.storage, input.redirectId, choice, now);
+  if (!redirect) {
+    const after = await findRedirect(deps.storage, input.redirectId);
+    return { kind: 'ended', reason: endOf(after, deps.clock.now()) ?? 'completed', locale: after?.locale ?? null };
+  }
+  if (redirect.authenticationId) {
+    await completeStandaloneChallenge(deps, redirect, choice as ChallengeChoice);
+    return { kind: 'return', location: shopperResultLocation(redirect.shopperResultUrl, redirect.authenticationId, `/v1/threeDSecure/${redirect.authenticationId}`) };
+  }
+  const transaction = await findTransactionById(deps.storage, redirect.transactionId!);
+  if (transaction) await completePayment(deps, redirect, transaction, input.returned);
+  return { kind: 'return', location: shopperResultLocation(redirect.shopperResultUrl, redirect.transactionId!, `/v1/payments/${redirect.transactionId}`) };
+}
+
+async function completePayment(deps: PaymentDeps, redirect: ShopperRedirect, transaction: StoredTransaction, returned: Readonly<Record<string, string>>): Promise<void> {
+  const decided = redirect.purpose === 'challenge'
+    ? await afterChallenge(deps, redirect, transaction, (returned['outcome'] ?? 'cancel') as ChallengeChoice)
+    : await afterProvider(deps, transaction, returned);
+  await deps.storage.transaction(async (tx) => {
+    // Still pending (the provider has not decided): the resolution job asks its status later.
+    if (decided.outcome.kind !== 'pending') {
+      const response = completedResponse(transaction.response, decided.outcome, decided.threeDSecure);
+      const settled = settledPayment(deps, {
+        id: transaction.id,
+        entityId: transaction.entityId,
+        outcome: decided.outcome,
+        view: serialisedView(viewOfStored(response)),
+        schemeTransactionId: decided.outcome.schemeTransactionId ?? null,
+        notificationUrl: decided.notificationUrl,
+        action: 'UPDATED',
+      });
+      await writeSettledPayments(tx, [settled]);
+      await settleRegistrations(tx, transaction, decided.outcome, deps.clock.now());
+    }
+    await endRedirect(tx, redirect.id, 'completed', deps.clock.now());
+  });
+}
+
+/**
+ * What a payment that ended after its redirect owes the registrations: the one it created
+ * (createRegistration=true) becomes usable or goes; an INITIAL CIT's scheme reference goes to
+ * the registration it started, for the MITs that follow.
+ */
+async function settleRegistrations(tx: Queryable, transaction: StoredTransaction, outcome: NormalizedOutcome, at: Date): Promise<void> {
+  const succeeded = outcome.kind === 'success';
+  await settlePendingRegistrationOf(tx, transaction.id, succeeded, at);
+  const response = transaction.response as { registrationId?: string; standingInstruction?: { mode?: string } };
+  if (succeeded && outcome.schemeTransactionId && response.registrationId && response.standingInstruction?.mode === 'INITIAL') {
+    await recordInitialSchemeReference(tx, response.registrationId, outcome.schemeTransactionId, transaction.id, at);
+  }
+}
+
+interface Decided {
+  readonly outcome: NormalizedOutcome;
+  readonly threeDSecure?: Record<string, string> | undefined;
+  readonly notificationUrl?: string | undefined;
+}
+
+/** A provider's page: its connector's `complete` decides from what the shopper brought back. */
+async function afterProvider(deps: PaymentDeps, transaction: StoredTransaction, returned: Readonly<Record<string, string>>): Promise<Decided> {
+  const routed = await deps.connectors.forTransaction(transaction);
+  if (!routed?.connector.complete) return { outcome: { kind: 'pending', code: '000.200.000', resultDetails: {} } };
+  const { connector, credentials } = routed;
+  const request = {
+    transactionId: transaction.id,
+    entityId: transaction.entityId,
+    paymentType: transaction.paymentType,
+    amountMinor: transaction.amountMinor,
+    currency: transaction.currency,
+    brand: transaction.paymentBrand ?? '',
+    createdAt: transaction.createdAt,
+    connectorReferences: transaction.connectorReferences,
+    credentials,
+    returned,
+  };
+  return { outcome: await callConnector(() => connector.complete!(request), { timeoutMs: deps.connectorTimeoutMs }) };
+}
+
+/** After a challenge: a refusal ends the payment; an authentication goes on to the acquirer with the sealed card. */
+async function afterChallenge(deps: PaymentDeps, redirect: ShopperRedirect, transaction: StoredTransaction, choice: ChallengeChoice): Promise<Decided> {
+  const resume = redirect.resume as unknown as ChallengeResume;
+  const server = deps.threeDSecure;
+  const pending: Decided = { outcome: { kind: 'pending', code: '000.200.000', resultDetails: {} } };
+  if (!server || !redirect.sealedMethod) return pending;
+  const card = (await deps.vault.open(sealedMethodContext(redirect.id), redirect.sealedMethod)) as unknown as CardDetails;
+  const ids = { dsTransactionId: resume.dsTransactionId, acsTransactionId: resume.acsTransactionId };
+  const exemption = { challengeIndicator: resume.challengeIndicator, exemptionFlag: resume.exemptionFlag };
+  const data = server.authenticationData(card.number, choice === 'cancel' ? 'N' : choice, ids, true);
+  const block = threeDSecureBlock(data, exemption);
+  const end = paymentAfterChallenge(choice, resume.required);
+  if (end.kind === 'refuse') return { outcome: { kind: 'declined', code: end.code, resultDetails: {} }, threeDSecure: block, notificationUrl: resume.notificationUrl };
+  const routed = await deps.connectors.forTransaction(transaction);
+  if (!routed) return pending;
+  const stored = resume.connectorRequest as unknown as Omit<PaymentConnectorRequest, 'amountMinor'> & { readonly amountMinor: string };
+  const request: PaymentConnectorRequest = {
+    ...stored,
+    amountMinor: BigInt(stored.amountMinor),
+    method: { kind: 'card', card },
+    credentials: routed.credentials,
+    ...(end.withLiabilityShift ? { threeDSecure: connectorThreeDSecure(data, exemption) } : {}),
+  };
+  const operation = INITIAL_OPERATIONS[transaction.paymentType as InitialPaymentType];
+  const outcome = await callConnector(() => routed.connector[operation](request), { secretNumbers: [card.number], timeoutMs: deps.connectorTimeoutMs });
+  return { outcome, threeDSecure: block, notificationUrl: resume.notificationUrl };
+}
+
+/** The stored answer without its redirect, with the outcome's result, details and what the acquirer said of the card. */
+export function completedResponse(stored: Record<string, unknown>, outcome: NormalizedOutcome, threeDSecure: Record<string, string> | undefined): Record<string, unknown> {
+  const { result: _result, redirect: _redirect, ...body } = stored;
+  const details = { ...(body['resultDetails'] as Record<string, string> | undefined), ...outcome.resultDetails };
+  const completed: Record<string, unknown> = { ...body };
+  if (Object.keys(details).length > 0) completed['resultDetails'] = details;
+  if (threeDSecure) completed['threeDSecure'] = { ...(body['threeDSecure'] as object | undefined), ...threeDSecure };
+  if (outcome.card && body['card']) completed['card'] = { ...(body['card'] as object), ...outcome.card };
+  return Object.assign(completed, {
+    result: resultOf(outcome.code, {
+      ...(outcome.avsResponse ? { avsResponse: outcome.avsResponse } : {}),
+      ...(outcome.cvvResponse ? { cvvResponse: outcome.cvvResponse } : {}),
+    }),
+  });
+}

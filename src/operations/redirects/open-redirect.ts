@@ -1,0 +1,112 @@
+import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
+import type { PaymentConnectorRequest, RedirectInstruction, ShopperReturn } from '../../connectors/connector.js';
+import type { InitialPaymentType } from '../../domain/transaction.js';
+import type { NewRedirect } from '../../storage/repositories/shopper-redirects.js';
+import type { PaymentDeps } from '../deps.js';
+import type { ResolvedPaymentMethod } from '../payments/payment-method.js';
+import type { PaymentAuthentication } from '../three-d-secure/authenticate-payment.js';
+
+/** Where the shopper comes back to the gateway from a redirect (routes/redirects.ts). */
+export const RETURN_PATH = '/v1/redirects';
+
+export function returnUrlOf(gatewayBaseUrl: string, reference: string): string {
+  return `${gatewayBaseUrl}${RETURN_PATH}/${reference}/return`;
+}
+
+/** The vault context a challenged payment's card is sealed under: it opens for this redirect only. */
+export function sealedMethodContext(redirectId: string): string {
+  return `redirect:${redirectId}`;
+}
+
+/** A provider's redirect: the gateway keeps no card, only where the shopper goes back to. */
+export function providerRedirectRow(
+  deps: Pick<PaymentDeps, 'clock' | 'redirectExpiryMs'>,
+  input: { readonly transactionId: string; readonly entityId: string; readonly shopperReturn: ShopperReturn; readonly shopperResultUrl: string },
+): NewRedirect {
+  const now = deps.clock.now();
+  return {
+    id: input.shopperReturn.reference,
+    entityId: input.entityId,
+    transactionId: input.transactionId,
+    authenticationId: null,
+    purpose: 'provider',
+    shopperResultUrl: input.shopperResultUrl,
+    locale: input.shopperReturn.locale ?? null,
+    resume: {},
+    sealedMethod: null,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + deps.redirectExpiryMs),
+  };
+}
+
+export interface ChallengeInput {
+  readonly transactionId: string;
+  readonly entityId: string;
+  readonly request: PaymentRequest;
+  readonly method: ResolvedPaymentMethod;
+  readonly paymentType: InitialPaymentType;
+  readonly authentication: Extract<PaymentAuthentication, { kind: 'challenge' }>;
+  /** The request the connector gets once the shopper is authenticated (its shopperReturn names the redirect). */
+  readonly connectorRequest: PaymentConnectorRequest & { readonly shopperReturn: ShopperReturn };
+}
+
+/** What the payment needs after the challenge, in the redirect's row: no card number, no credentials. */
+export interface ChallengeResume {
+  readonly required: boolean;
+  readonly dsTransactionId: string;
+  readonly acsTransactionId: string;
+  readonly challengeIndicator?: string | undefined;
+  readonly exemptionFlag?: string | undefined;
+  readonly notificationUrl?: string | undefined;
+  /** The connector request without method, credentials and shopperReturn; amountMinor as a string. */
+  readonly connectorRequest: Record<string, unknown>;
+}
+
+/**
+ * A 3-D Secure challenge: the card is sealed by the vault under a context only this redirect
+ * opens (the acquirer needs it once the shopper is authenticated), and the shopper is sent to the
+ * ACS. The card and CVV are wiped when the redirect ends, whichever way.
+ */
+export async function openChallenge(deps: PaymentDeps, input: ChallengeInput): Promise<{ readonly instruction: RedirectInstruction; readonly row: NewRedirect }> {
+  const { connectorRequest, authentication } = input;
+  const reference = connectorRequest.shopperReturn.reference;
+  const card = input.method.data.kind === 'card' ? input.method.data.card : undefined;
+  if (!card || !deps.threeDSecure) throw new Error('a challenge needs a card and a 3-D Secure server');
+  const secret: Record<string, string> = { number: card.number, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear };
+  if (card.cvv) secret['cvv'] = card.cvv;
+  if (card.holder) secret['holder'] = card.holder;
+  if (card.numberType) secret['numberType'] = card.numberType;
+  const sealedMethod = await deps.vault.seal(sealedMethodContext(reference), secret);
+  const { method: _method, credentials: _credentials, shopperReturn: _return, amountMinor, ...rest } = connectorRequest;
+  const resume: ChallengeResume = {
+    required: authentication.required,
+    ...authentication.ids,
+    challengeIndicator: authentication.exemption.challengeIndicator,
+    exemptionFlag: authentication.exemption.exemptionFlag,
+    notificationUrl: input.request.notificationUrl,
+    connectorRequest: { ...rest, amountMinor: amountMinor.toString() },
+  };
+  const now = deps.clock.now();
+  const instruction = deps.threeDSecure.challengeRedirect({
+    gatewayBaseUrl: connectorRequest.shopperReturn.gatewayBaseUrl,
+    reference,
+    ...authentication.ids,
+    challengeWindowSize: input.request.threeDSecure?.challengeWindowSize,
+  });
+  return {
+    instruction,
+    row: {
+      id: reference,
+      entityId: input.entityId,
+      transactionId: input.transactionId,
+      authenticationId: null,
+      purpose: 'challenge',
+      shopperResultUrl: input.request.shopperResultUrl!,
+      locale: connectorRequest.shopperReturn.locale ?? null,
+      resume: JSON.parse(JSON.stringify(resume)) as Record<string, unknown>,
+      sealedMethod,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + deps.redirectExpiryMs),
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { asynchronousBrand } from '../../domain/payment-brands.js';
+import { findRedirect, type RedirectPurpose } from '../../storage/repositories/shopper-redirects.js';
+import { findAuthenticationById } from '../../storage/repositories/three-d-secure-authentications.js';
+import { findTransactionById } from '../../storage/repositories/transactions.js';
+import type { PaymentDeps } from '../deps.js';
+import { endOf, type RedirectEnd } from './complete-redirect.js';
+
+/** What a simulated provider or ACS page shows of its payment: never more than the merchant's own answer shows. */
+export type RedirectPage =
+  | {
+      readonly kind: 'page';
+      readonly purpose: RedirectPurpose;
+      readonly locale: string | null;
+      readonly merchantName: string;
+      readonly brandName: string;
+      readonly amount: string;
+      readonly currency: string;
+      readonly cardLast4: string;
+    }
+  | { readonly kind: 'ended'; readonly reason: RedirectEnd; readonly locale: string | null };
+
+/** The page of an open redirect; a link of another kind, a used or an expired one says so. */
+export async function redirectPage(deps: Pick<PaymentDeps, 'storage' | 'clock' | 'entityNames'>, redirectId: string, purpose: RedirectPurpose): Promise<RedirectPage> {
+  const redirect = await findRedirect(deps.storage, redirectId);
+  if (redirect && redirect.purpose !== purpose) return { kind: 'ended', reason: 'not-found', locale: null };
+  const ended = endOf(redirect, deps.clock.now());
+  if (ended || !redirect) return { kind: 'ended', reason: ended ?? 'not-found', locale: redirect?.locale ?? null };
+  const response = redirect.transactionId
+    ? (await findTransactionById(deps.storage, redirect.transactionId))?.response
+    : (await findAuthenticationById(deps.storage, redirect.authenticationId!))?.response;
+  if (!response) return { kind: 'ended', reason: 'not-found', locale: redirect.locale };
+  const brand = String(response['paymentBrand'] ?? '');
+  const card = response['card'] as { last4Digits?: string } | undefined;
+  return {
+    kind: 'page',
+    purpose,
+    locale: redirect.locale,
+    merchantName: await deps.entityNames.nameOf(redirect.entityId),
+    brandName: asynchronousBrand(brand)?.name ?? brand,
+    amount: String(response['amount'] ?? ''),
+    currency: String(response['currency'] ?? ''),
+    cardLast4: card?.last4Digits ?? '',
+  };
+}

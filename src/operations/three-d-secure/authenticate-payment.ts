@@ -1,0 +1,202 @@
+import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
+import { BROWSER_DATA_FOR_THREE_D_SECURE_V2 } from '../../catalogue/rules/three-d-secure.js';
+import type { CardDetails, StandingInstructionData, ThreeDSecureData } from '../../connectors/connector.js';
+import type { AuthenticationData, DirectoryAnswer, ThreeDSecureServer } from '../../connectors/three-d-secure.js';
+import { paymentAfterDirectory } from '../../domain/three-d-secure/outcome-codes.js';
+import { planAuthentication, standingInstructionViolations, type AuthenticationFacts, type AuthenticationPlan } from '../../domain/three-d-secure/plan.js';
+import type { InitialPaymentType } from '../../domain/transaction.js';
+import type { ThreeDSecureRequirement } from '../../domain/three-d-secure/requirement.js';
+import { GatewayError } from '../../results/gateway-error.js';
+import type { ParameterError } from '../../results/gateway-error.js';
+import type { ResolvedPaymentMethod } from '../payments/payment-method.js';
+import type { ThreeDSecureSettings } from './requirement-settings.js';
+
+export interface PaymentAuthenticationDeps {
+  readonly system: 'test' | 'live';
+  /** The 3-D Secure server: the simulated one on the test system, none (yet) on the live system. */
+  readonly threeDSecure?: ThreeDSecureServer | undefined;
+  readonly threeDSecureSettings: ThreeDSecureSettings;
+  readonly ids: { id(): string };
+}
+
+export interface PaymentAuthenticationInput {
+  readonly entityId: string;
+  readonly request: PaymentRequest;
+  readonly method: ResolvedPaymentMethod;
+  readonly paymentType: InitialPaymentType;
+  readonly amountMinor: bigint;
+  readonly currency: string;
+  readonly standingInstruction?: StandingInstructionData | undefined;
+  /** Replaces the entity's setting: a standalone authentication is asked for, so it is required. */
+  readonly requirement?: ThreeDSecureRequirement | undefined;
+}
+
+/** What 3-D Secure makes of a payment before its connector is asked. */
+export type PaymentAuthentication =
+  /** No authentication by the service; the request's own 3DS data (an external server's) goes through. */
+  | { readonly kind: 'none'; readonly passthrough?: ThreeDSecureData | undefined }
+  /** Authenticated without the shopper (or not enrolled where that is allowed): the payment goes on. */
+  | { readonly kind: 'proceed'; readonly data?: AuthenticationData | undefined; readonly exemption: Exemption }
+  /** Authentication ended the payment: it is stored declined with this code. */
+  | { readonly kind: 'refuse'; readonly code: string; readonly data?: AuthenticationData | undefined }
+  /** The issuer wants the shopper: a challenge redirect. */
+  | { readonly kind: 'challenge'; readonly required: boolean; readonly ids: ChallengeIds; readonly exemption: Exemption };
+
+export interface Exemption {
+  readonly challengeIndicator?: string | undefined;
+  readonly exemptionFlag?: string | undefined;
+}
+
+export interface ChallengeIds {
+  readonly dsTransactionId: string;
+  readonly acsTransactionId: string;
+}
+
+const EXTERNAL_RESULT_FIELDS = ['eci', 'verificationId', 'authenticationStatus'] as const;
+
+const BILLING_FOR_THREE_D_SECURE_V2 = [
+  ['street1', '100.800.100'],
+  ['city', '100.800.300'],
+  ['postcode', '100.800.200'],
+  ['country', '100.800.500'],
+] as const;
+
+/** A version-4 style UUID from a 32-hex gateway id: the 36-character form 3-D Secure ids take. */
+function uuidOf(hex32: string): string {
+  const h = hex32.toLowerCase().padEnd(32, '0').slice(0, 32);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+function factsOf(input: PaymentAuthenticationInput): AuthenticationFacts {
+  const { request } = input;
+  const threeDSecure = (request.threeDSecure ?? {}) as Record<string, unknown>;
+  const flow = request.customParameters?.['3DS2_flow'];
+  return {
+    paymentType: input.paymentType,
+    methodKind: input.method.data.kind,
+    amountMinor: input.amountMinor,
+    currency: input.currency,
+    standingInstruction: input.standingInstruction,
+    externalResult: EXTERNAL_RESULT_FIELDS.some((name) => threeDSecure[name] !== undefined),
+    threeDSecureFieldsSent: Object.keys(threeDSecure).map((name) => `threeDSecure.${name}`),
+    challengeIndicator: request.threeDSecure?.challengeIndicator,
+    exemptionFlag: request.threeDSecure?.exemptionFlag,
+    forcedEnrolled: request.customParameters?.['3DS2_enrolled'] === 'true',
+    forcedFlow: flow === 'challenge' || flow === 'frictionless' ? flow : undefined,
+  };
+}
+
+/** The fields an issuer's ACS needs for a browser-based 3-D Secure v2 authentication (spec: "mandatory for 3D Secure v2"). */
+function missingAuthenticationFields(request: PaymentRequest): ParameterError[] {
+  const browser = (request.customer?.browser ?? {}) as Record<string, unknown>;
+  const billing = (request.billing ?? {}) as Record<string, unknown>;
+  const missing: ParameterError[] = [];
+  if (!request.shopperResultUrl) missing.push({ name: 'shopperResultUrl', value: '', message: 'is required for 3D Secure v2: the shopper returns there after the challenge' });
+  for (const name of BROWSER_DATA_FOR_THREE_D_SECURE_V2) {
+    if (browser[name.slice('customer.browser.'.length)] === undefined) missing.push({ name, value: '', message: 'is required for 3D Secure v2' });
+  }
+  for (const [field] of BILLING_FOR_THREE_D_SECURE_V2) {
+    if (billing[field] === undefined) missing.push({ name: `billing.${field}`, value: '', message: 'is required for 3D Secure v2' });
+  }
+  return missing;
+}
+
+function missingFieldsCode(missing: readonly ParameterError[]): string {
+  if (missing[0]?.name === 'shopperResultUrl') return '100.370.101';
+  const billing = BILLING_FOR_THREE_D_SECURE_V2.find(([field]) => missing[0]?.name === `billing.${field}`);
+  return billing ? billing[1] : '200.300.404';
+}
+
+function cardOf(method: ResolvedPaymentMethod): CardDetails | undefined {
+  return method.data.kind === 'card' ? method.data.card : undefined;
+}
+
+/** The 3-D Secure data an external server's result passes to the connector as sent. */
+function passthroughOf(request: PaymentRequest): ThreeDSecureData | undefined {
+  const t = request.threeDSecure;
+  if (!t) return undefined;
+  const data: Record<string, string> = {};
+  for (const name of ['eci', 'verificationId', 'authenticationStatus', 'dsTransactionId', 'acsTransactionId', 'version', 'challengeIndicator', 'exemptionFlag'] as const) {
+    const value = (t as Record<string, unknown>)[name];
+    if (typeof value === 'string') data[name] = value;
+  }
+  return Object.keys(data).length > 0 ? data : undefined;
+}
+
+/**
+ * Decides 3-D Secure for a PA, DB or CD before anything is written: the entity's requirement and
+ * the request plan it (planAuthentication), the directory says whether the card is enrolled, and
+ * an authentication that runs needs the shopper's browser data, billing address and a way back.
+ * Refusals of the request itself (a REPEATED MIT with 3DS data, missing fields) are thrown;
+ * refusals of the payment (not enrolled where required, a technical error) are answered as
+ * `refuse`, so the payment is stored declined like any other decline.
+ */
+export async function authenticatePayment(deps: PaymentAuthenticationDeps, input: PaymentAuthenticationInput): Promise<PaymentAuthentication> {
+  const facts = factsOf(input);
+  const violations = standingInstructionViolations(facts);
+  if (violations.length > 0) {
+    throw new GatewayError(violations[0]!.code, { parameterErrors: violations.map((v) => ({ name: v.name, value: '', message: v.message })) });
+  }
+  const requirement = input.requirement ?? (await deps.threeDSecureSettings.requirementOf(input.entityId));
+  const plan: AuthenticationPlan = planAuthentication(requirement, facts);
+  if (plan.kind === 'passthrough') return { kind: 'none', passthrough: passthroughOf(input.request) };
+  if (plan.kind === 'none') return { kind: 'none', passthrough: passthroughOf(input.request) };
+  const card = cardOf(input.method);
+  if (!card) return { kind: 'none' };
+  if (!deps.threeDSecure) {
+    // No 3-D Secure server on this system: never simulated on the live system.
+    return plan.required ? { kind: 'refuse', code: '000.400.104' } : { kind: 'none' };
+  }
+  const exemption: Exemption = { challengeIndicator: plan.challengeIndicator ?? facts.challengeIndicator, exemptionFlag: plan.exemptionFlag ?? facts.exemptionFlag };
+  const answer: DirectoryAnswer = await deps.threeDSecure.lookup({
+    pan: card.number,
+    forcedEnrolled: facts.forcedEnrolled,
+    forcedFlow: facts.forcedFlow,
+    challengeRequested: plan.challengeRequested,
+    exemptionFlag: exemption.exemptionFlag,
+  });
+  if (answer.kind === 'frictionless' || answer.kind === 'challenge' || answer.kind === 'error') {
+    const missing = missingAuthenticationFields(input.request);
+    if (missing.length > 0) throw new GatewayError(missingFieldsCode(missing), { parameterErrors: missing });
+  }
+  const ids = { dsTransactionId: uuidOf(deps.ids.id()), acsTransactionId: uuidOf(deps.ids.id()) };
+  if (answer.kind === 'challenge') return { kind: 'challenge', required: plan.required, ids, exemption };
+  const end = paymentAfterDirectory(answer, plan.required);
+  const data = answer.kind === 'frictionless'
+    ? deps.threeDSecure.authenticationData(card.number, answer.status, ids, false)
+    : answer.kind === 'error'
+      ? deps.threeDSecure.authenticationData(card.number, 'U', ids, false)
+      : undefined;
+  if (end.kind === 'refuse') return { kind: 'refuse', code: end.code, data };
+  return { kind: 'proceed', data: end.withLiabilityShift ? data : undefined, exemption };
+}
+
+/** The threeDSecure block of a payment answer (compatibility.md: eci, verificationId, version …). */
+export function threeDSecureBlock(data: AuthenticationData, exemption?: Exemption): Record<string, string> {
+  return {
+    eci: data.eci,
+    ...(data.verificationId ? { verificationId: data.verificationId } : {}),
+    version: data.version,
+    dsTransactionId: data.dsTransactionId,
+    acsTransactionId: data.acsTransactionId,
+    authenticationStatus: data.status,
+    ...(data.challengeMandatedIndicator ? { challengeMandatedIndicator: data.challengeMandatedIndicator } : {}),
+    ...(data.transactionStatusReason ? { transactionStatusReason: data.transactionStatusReason } : {}),
+    ...(exemption?.challengeIndicator ? { challengeIndicator: exemption.challengeIndicator } : {}),
+    ...(exemption?.exemptionFlag ? { exemptionFlag: exemption.exemptionFlag } : {}),
+  };
+}
+
+/** What the connector gets of an authentication. */
+export function connectorThreeDSecure(data: AuthenticationData, exemption?: Exemption): ThreeDSecureData {
+  return {
+    eci: data.eci,
+    ...(data.verificationId ? { verificationId: data.verificationId } : {}),
+    authenticationStatus: data.status,
+    dsTransactionId: data.dsTransactionId,
+    acsTransactionId: data.acsTransactionId,
+    version: data.version,
+    ...(exemption?.challengeIndicator ? { challengeIndicator: exemption.challengeIndicator } : {}),
+    ...(exemption?.exemptionFlag ? { exemptionFlag: exemption.exemptionFlag } : {}),
+  };
+}

@@ -1,0 +1,141 @@
+import type { SealedSecret } from '../../domain/vault/index.js';
+import type { Queryable } from '../port.js';
+
+export type RedirectPurpose = 'provider' | 'challenge';
+export type RedirectState = 'open' | 'completing' | 'completed' | 'expired';
+
+/** A shopper sent away from a payment or a standalone authentication (migration 018). */
+export interface ShopperRedirect {
+  readonly id: string;
+  readonly entityId: string;
+  readonly transactionId: string | null;
+  readonly authenticationId: string | null;
+  readonly purpose: RedirectPurpose;
+  readonly state: RedirectState;
+  readonly shopperResultUrl: string;
+  readonly locale: string | null;
+  /** What going on needs besides the card (no secrets). */
+  readonly resume: Readonly<Record<string, unknown>>;
+  readonly sealedMethod: SealedSecret | null;
+  readonly choice: string | null;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+  readonly endedAt: Date | null;
+}
+
+interface RedirectRow {
+  id: string;
+  entity_id: string;
+  transaction_id: string | null;
+  authentication_id: string | null;
+  purpose: RedirectPurpose;
+  state: RedirectState;
+  shopper_result_url: string;
+  locale: string | null;
+  resume: Record<string, unknown>;
+  data_key_id: string | null;
+  sealed_method: Buffer | Uint8Array | null;
+  choice: string | null;
+  created_at: Date;
+  expires_at: Date;
+  ended_at: Date | null;
+}
+
+function toRedirect(row: RedirectRow): ShopperRedirect {
+  return {
+    id: row.id,
+    entityId: row.entity_id,
+    transactionId: row.transaction_id,
+    authenticationId: row.authentication_id,
+    purpose: row.purpose,
+    state: row.state,
+    shopperResultUrl: row.shopper_result_url,
+    locale: row.locale,
+    resume: row.resume,
+    sealedMethod: row.data_key_id && row.sealed_method ? { dataKeyId: row.data_key_id, sealed: Buffer.from(row.sealed_method) } : null,
+    choice: row.choice,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    endedAt: row.ended_at,
+  };
+}
+
+export type NewRedirect = Omit<ShopperRedirect, 'state' | 'choice' | 'endedAt'>;
+
+/** The JSON parameter of insertRedirectsSql: bytes as hex, decoded in SQL. */
+export function redirectRows(redirects: readonly NewRedirect[]): string {
+  return JSON.stringify(redirects.map((r) => ({
+    id: r.id,
+    entity_id: r.entityId,
+    transaction_id: r.transactionId,
+    authentication_id: r.authenticationId,
+    purpose: r.purpose,
+    shopper_result_url: r.shopperResultUrl,
+    locale: r.locale,
+    resume: r.resume,
+    data_key_id: r.sealedMethod?.dataKeyId ?? null,
+    sealed_method: r.sealedMethod ? r.sealedMethod.sealed.toString('hex') : null,
+    created_at: r.createdAt,
+    expires_at: r.expiresAt,
+  })));
+}
+
+/**
+ * The INSERT of redirects given as redirectRows() in `param`, as a CTE of a statement that also
+ * writes their transactions' pending answers (writeSettledPayments): one round trip for both.
+ */
+export function insertRedirectsSql(param: string): string {
+  return `INSERT INTO shopper_redirects (id, entity_id, transaction_id, authentication_id, purpose, state, shopper_result_url, locale,
+            resume, data_key_id, sealed_method, created_at, expires_at)
+     SELECT r.id, r.entity_id, r.transaction_id, r.authentication_id, r.purpose, 'open', r.shopper_result_url, r.locale,
+            r.resume, r.data_key_id, decode(r.sealed_method, 'hex'), r.created_at, r.expires_at
+       FROM json_to_recordset(${param}::json) AS r(id bpchar, entity_id bpchar, transaction_id bpchar, authentication_id bpchar, purpose text,
+            shopper_result_url text, locale text, resume json, data_key_id bpchar, sealed_method text, created_at timestamptz, expires_at timestamptz)`;
+}
+
+export async function insertRedirects(db: Queryable, redirects: readonly NewRedirect[]): Promise<void> {
+  if (redirects.length > 0) await db.query(insertRedirectsSql('$1'), [redirectRows(redirects)]);
+}
+
+export async function findRedirect(db: Queryable, id: string): Promise<ShopperRedirect | undefined> {
+  const { rows } = await db.query<RedirectRow>('SELECT * FROM shopper_redirects WHERE id = $1', [id]);
+  return rows[0] ? toRedirect(rows[0]) : undefined;
+}
+
+/**
+ * Takes an open, unexpired redirect for completion; undefined when it was completed, expired or
+ * taken by a concurrent request already. The one conditional UPDATE is what makes a redirect
+ * complete once: two completions, or a completion and the expiry job, cannot both take it.
+ */
+export async function claimRedirect(db: Queryable, id: string, choice: string | null, now: Date): Promise<ShopperRedirect | undefined> {
+  const { rows } = await db.query<RedirectRow>(
+    `UPDATE shopper_redirects SET state = 'completing', choice = $2
+      WHERE id = $1 AND state = 'open' AND expires_at > $3 RETURNING *`,
+    [id, choice, now],
+  );
+  return rows[0] ? toRedirect(rows[0]) : undefined;
+}
+
+/** Ends a redirect (completed or expired) and wipes the sealed card it kept. */
+export async function endRedirect(db: Queryable, id: string, state: 'completed' | 'expired', now: Date): Promise<void> {
+  await db.query(`UPDATE shopper_redirects SET state = $2, ended_at = $3, data_key_id = NULL, sealed_method = NULL WHERE id = $1`, [id, state, now]);
+}
+
+/** Takes up to `limit` open redirects past their expiry; each is taken by exactly one caller. */
+export async function claimExpiredRedirects(db: Queryable, now: Date, limit: number): Promise<ShopperRedirect[]> {
+  const { rows } = await db.query<RedirectRow>(
+    `UPDATE shopper_redirects SET state = 'expired', ended_at = $1, data_key_id = NULL, sealed_method = NULL
+      WHERE id IN (SELECT id FROM shopper_redirects WHERE state = 'open' AND expires_at <= $1
+                    ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+        AND state = 'open'
+      RETURNING *`,
+    [now, limit],
+  );
+  return rows.map(toRedirect);
+}
+
+/** The open redirect of a transaction, if it still waits for its shopper. */
+export async function findOpenRedirectOf(db: Queryable, transactionId: string): Promise<ShopperRedirect | undefined> {
+  const { rows } = await db.query<RedirectRow>(`SELECT * FROM shopper_redirects WHERE transaction_id = $1 AND state = 'open'`, [transactionId]);
+  return rows[0] ? toRedirect(rows[0]) : undefined;
+}
