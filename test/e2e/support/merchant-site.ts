@@ -103,6 +103,7 @@ export class MerchantSite {
     if (request.method === 'GET' && section === 'checkout') return this.checkout(response, this.orders.get(orderId ?? ''));
     if (request.method === 'POST' && section === 'pay') return this.pay(request, response, this.orders.get(orderId ?? ''));
     if (request.method === 'GET' && section === 'result') return this.result(response, url);
+    if (url.pathname === '/favicon.ico') return void response.writeHead(204).end();
     send(response, 404, '<h1>Not found</h1>');
   }
 
