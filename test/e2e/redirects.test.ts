@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isPendingCode, isSuccessCode, resultCode } from '../../src/results/catalogue.js';
-import { useBrowser } from './support/browser.js';
+import { screenshot, useBrowser } from './support/browser.js';
 import { startGatewayWithWebhook, type GatewayWithWebhook } from './support/gateway.js';
 import { SUCCESS_CODE } from './support/merchant-pages.js';
 import { MerchantSite, type Order } from './support/merchant-site.js';
@@ -101,6 +101,28 @@ describe('shoppers complete redirects in a real browser', { timeout: 300_000 }, 
     await at.context.close();
   });
 
+  it('a redirect replayed after the payment is final shows an ended page and changes nothing', async () => {
+    const order = shop.order(SOFORT);
+    const at = await shopperReachesProvider(browser(), shop, order, env.gateway.url, 'replay');
+    const { paymentId } = assertPendingWithRedirect(order);
+    const back = await shopperChooses(at, shop, order, 'approve', 'replay');
+    const before = await assertAgreement(order, back, { outcome: 'success' });
+
+    await at.page.goto(shop.continueUrl(order));
+    await at.page.waitForURL((url) => url.origin === new URL(env.gateway.url).origin);
+    await at.page.locator('h1').waitFor();
+    await screenshot(at.page, 'replay-ended');
+    assert.equal(await at.page.locator('button[name="outcome"]').count(), 0, 'no outcome to choose any more');
+    assert.match(await at.page.locator('h1').innerText(), /already finished/i);
+
+    const after = await statusOf(paymentId);
+    assert.equal(after.body['result']?.code, before['result']?.code, 'the payment is as the shopper left it');
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // room for a wrong second notification
+    const updated = env.notificationsOf(paymentId).filter((n) => n.body.action === 'UPDATED');
+    assert.equal(new Set(updated.map((n) => n.notificationId)).size, 1, 'one UPDATED notification');
+    await at.context.close();
+  });
+
   it('a shopper declines a PAYPAL payment', async () => {
     const order = shop.order(PAYPAL);
     const at = await shopperReachesProvider(browser(), shop, order, env.gateway.url, 'paypal-decline');
@@ -168,6 +190,14 @@ describe('shoppers complete redirects in a real browser', { timeout: 300_000 }, 
     await english.context.close();
     await german.context.close();
   });
+
+  /** The merchant's status call, made by the test itself. */
+  async function statusOf(paymentId: string): Promise<{ status: number; body: Record<string, any> }> {
+    const url = new URL(`/v1/payments/${paymentId}`, env.gateway.url);
+    url.searchParams.set('entityId', env.merchant.entityId);
+    const response = await fetch(url, { headers: { authorization: `Bearer ${env.merchant.accessToken}` } });
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  }
 
   /** The challenge's redirect: POST to the ACS with creq and threeDSSessionData. */
   function assertChallengeRedirect(order: Order): void {

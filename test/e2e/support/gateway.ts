@@ -16,6 +16,8 @@ export interface GatewayWithWebhook {
   readonly receiver: WebhookReceiver;
   /** Resolves with the PAYMENT notification of `paymentId` carrying `action`, once it arrives. */
   notification(paymentId: string, action: string, timeoutMs?: number): Promise<ReceivedNotification>;
+  /** Every PAYMENT notification of `paymentId` received so far (retries of one notification included). */
+  notificationsOf(paymentId: string): ReceivedNotification[];
   stop(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startGatewayWithWebhook(): Promise<GatewayWithWebhook> {
       merchant,
       receiver,
       notification: (paymentId, action, timeoutMs = 15_000) => notificationOf(receiver, paymentId, action, timeoutMs),
+      notificationsOf: (paymentId) => receiver.on(WEBHOOK_PATH).filter((n) => n.body.type === 'PAYMENT' && n.body.payload['id'] === paymentId),
       async stop() {
         await receiver.stop();
         await gateway.stop();

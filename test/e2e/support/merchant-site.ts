@@ -71,6 +71,11 @@ export class MerchantSite {
     return `${this.origin}/result?order=${order.id}`;
   }
 
+  /** The shop's "continue your payment" link: the order's redirect sent again, as a stored link or the Back button would. */
+  continueUrl(order: Order): string {
+    return `${this.origin}/continue/${order.id}`;
+  }
+
   get url(): string {
     return this.origin;
   }
@@ -103,6 +108,7 @@ export class MerchantSite {
     if (request.method === 'GET' && section === 'checkout') return this.checkout(response, this.orders.get(orderId ?? ''));
     if (request.method === 'POST' && section === 'pay') return this.pay(request, response, this.orders.get(orderId ?? ''));
     if (request.method === 'GET' && section === 'result') return this.result(response, url);
+    if (request.method === 'GET' && section === 'continue') return this.continuePayment(response, this.orders.get(orderId ?? ''));
     if (url.pathname === '/favicon.ico') return void response.writeHead(204).end();
     send(response, 404, '<h1>Not found</h1>');
   }
@@ -124,6 +130,12 @@ export class MerchantSite {
     order.initial = await this.callGateway('POST', '/v1/payments', parameters);
     const redirect = order.initial.body['redirect'] as Redirect | undefined;
     if (!redirect) return send(response, 200, resultPage(order.initial.body, 'The payment did not ask for a redirect.'));
+    send(response, 200, redirectPage(redirect));
+  }
+
+  private continuePayment(response: ServerResponse, order: Order | undefined): void {
+    const redirect = order?.initial?.body['redirect'] as Redirect | undefined;
+    if (!redirect) return send(response, 404, '<h1>No payment to continue</h1>');
     send(response, 200, redirectPage(redirect));
   }
 
