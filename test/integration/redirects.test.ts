@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ASYNCHRONOUS_BRANDS } from '../../src/domain/payment-brands.js';
 import { expireRedirects } from '../../src/operations/redirects/expire-redirects.js';
+import { addPendingChecks } from '../../src/storage/repositories/pending-checks.js';
 import { testDatabases } from '../support/databases.js';
 import { getPayment, postPayment, referencePayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
 import { bearer, form, FORM_HEADERS, json, TEST_ADMIN_TOKEN, withAppAndMerchant, type TestApp } from '../support/test-app.js';
@@ -151,6 +152,15 @@ for (const db of testDatabases()) {
       // An outcome that is not a button of the page shows the page again.
       assert.equal((await choose(t, body.redirect.url, 'Y')).statusCode, 400);
       assert.equal(json(await getPayment(t, merchant, body.id)).result.code, '000.200.000');
+    });
+
+    it('a payment waiting for its shopper is not handed to the status checks; once its redirect ended, it would be', async () => {
+      await expireRedirectsNow();
+      const body = json(await asyncPayment(t, merchant, 'PAYPAL'));
+      t.clock.advance(10 * 60_000);
+      await addPendingChecks(t.storage, { createdBefore: t.clock.now(), now: t.clock.now(), limit: 1000 });
+      const { rows } = await t.storage.query('SELECT 1 FROM pending_checks WHERE transaction_id = $1', [body.id]);
+      assert.equal(rows.length, 0);
     });
 
     it('a pending payment cannot be captured or refunded', async () => {
