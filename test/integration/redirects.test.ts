@@ -1,4 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDirectAdmin } from '../../src/cli/direct-admin.js';
+import { loadConfig } from '../../src/config/load-config.js';
 import { describe, it } from 'node:test';
 import { ASYNCHRONOUS_BRANDS } from '../../src/domain/payment-brands.js';
 import { expireRedirects } from '../../src/operations/redirects/expire-redirects.js';
@@ -438,3 +443,20 @@ for (const db of testDatabases()) {
     });
   });
 }
+
+describe("entity three-d-secure: the command line's direct port", () => {
+  it('stores a checked, normalised setting; a bad one and an unknown entity are refused', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'three-d-secure-'));
+    const port = await openDirectAdmin(loadConfig({ DATA_DIR: dataDir }));
+    try {
+      const { entityId } = await port.createEntity({ name: 'Shop' });
+      assert.deepEqual(await port.setThreeDSecure(entityId, 'above:50:EUR'), { entityId, threeDSecure: 'above:50.00:EUR' });
+      assert.deepEqual(await port.setThreeDSecure(entityId, 'never'), { entityId, threeDSecure: 'never' });
+      await assert.rejects(port.setThreeDSecure(entityId, 'sometimes'), /200\.300\.404/);
+      await assert.rejects(port.setThreeDSecure('f'.repeat(32), 'always'), /200\.300\.406|no entity/);
+    } finally {
+      await port.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
