@@ -154,6 +154,13 @@ for (const db of testDatabases()) {
       assert.equal((await t.app.inject({ method: 'GET', url: `/v1/simulator/acs/${id}` })).statusCode, 404);
       assert.equal((await t.app.inject({ method: 'GET', url: `/v1/simulator/provider/${'0'.repeat(32)}` })).statusCode, 404);
       assert.equal((await t.app.inject({ method: 'GET', url: '/v1/simulator/provider/..%2f..%2fetc' })).statusCode, 404);
+      // A challenge ends only through its ACS page's choices, not through the generic return.
+      const challenge = json(await cardWith3ds(t, merchant, '4200000000000042'));
+      const challengeId = new URL(challenge.redirect.url).pathname.split('/').pop();
+      assert.equal((await t.app.inject({ method: 'GET', url: `/v1/redirects/${challengeId}/return` })).statusCode, 404);
+      assert.equal(json(await getPayment(t, merchant, challenge.id)).result.code, '000.200.000');
+      const csp = (await t.app.inject({ method: 'GET', url: new URL(challenge.redirect.url).pathname })).headers['content-security-policy'] as string;
+      assert.match(csp, /form-action 'self' https:\/\/shop\.example\.com;/);
       // An outcome that is not a button of the page shows the page again.
       assert.equal((await choose(t, body.redirect.url, 'Y')).statusCode, 400);
       assert.equal(json(await getPayment(t, merchant, body.id)).result.code, '000.200.000');

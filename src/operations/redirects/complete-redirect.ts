@@ -60,6 +60,8 @@ export async function completeRedirect(
   const found = await findRedirect(deps.storage, input.redirectId);
   // A provider's link on the ACS page (or the reverse) names no redirect there.
   if (found && input.purpose !== undefined && found.purpose !== input.purpose) return { kind: 'ended', reason: 'not-found', locale: null };
+  // A challenge ends only with one of the ACS page's choices (the simulated ACS is the gateway's own).
+  if (found?.purpose === 'challenge' && !CHOICES.challenge.includes(input.returned['outcome'] ?? '')) return { kind: 'ended', reason: 'not-found', locale: found.locale };
   const ended = endOf(found, now);
   if (ended) return { kind: 'ended', reason: ended, locale: found?.locale ?? null };
   const choice = input.returned['outcome'] ?? null;
