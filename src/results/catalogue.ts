@@ -29,8 +29,11 @@ const HTTP_STATUS_OVERRIDES: Readonly<Record<string, number>> = {
   '800.800.801': 503, // maintenance
 };
 
+/** "Rejected, 3DS and risk checks" (compatibility.md): 000.* codes that are declines, answered like any decline. */
+const REJECTED_000 = /^000\.400\.(1[0-9][1-9]|2)/;
+
 function httpStatusFor(code: string): number {
-  return HTTP_STATUS_OVERRIDES[code] ?? (code.startsWith('000.') ? 200 : 400);
+  return HTTP_STATUS_OVERRIDES[code] ?? (code.startsWith('000.') && !REJECTED_000.test(code) ? 200 : 400);
 }
 
 function parseCatalogue(tsv: string): Map<string, ResultCode> {

@@ -42,6 +42,8 @@ function documentedMentions(): Mention[] {
 
 const noSuchEndpoint = (status: number, body: string) => {
   if (status !== 404) return false;
+  // An HTML answer (a simulated page's "no such link") comes from a route that exists.
+  if (!body.startsWith('{')) return false;
   const result = (JSON.parse(body) as { result?: { code?: string; parameterErrors?: { name: string }[] } }).result;
   return result?.code === '200.300.404' && result.parameterErrors?.[0]?.name === 'path';
 };

@@ -49,6 +49,20 @@ for (const database of testDatabases()) {
       assert.equal(json(response).result.code, '800.900.302');
     });
 
+    it('never simulates a shopper page or a 3-D Secure authentication', async () => {
+      for (const path of ['/v1/simulator/provider/', '/v1/simulator/acs/']) {
+        const page = await t.app.inject({ method: 'GET', url: `${path}${'a'.repeat(32)}`, headers: https });
+        assert.equal(page.statusCode, 404);
+        assert.equal(json(page).result.code, '200.300.404');
+      }
+      const authentication = await t.app.inject({
+        method: 'POST', url: '/v1/threeDSecure', headers: { ...bearer(token), ...FORM_HEADERS, ...https },
+        payload: form({ entityId, amount: '92.00', currency: 'EUR', paymentBrand: 'VISA', 'card.number': '4200000000000091', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123', shopperResultUrl: 'https://shop.example.com/r' }),
+      });
+      assert.equal(json(authentication).result.code, '000.400.104');
+      assert.equal(authentication.body.includes('4200000000000091'), false);
+    });
+
     it('plain HTTP (no X-Forwarded-Proto: https from the proxy) is refused', async () => {
       const response = await t.app.inject({ method: 'GET', url: `/v1/probe?entityId=${entityId}`, headers: { ...bearer(token), 'x-forwarded-proto': 'http' } });
       assert.equal(response.statusCode, 403);

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDirectAdmin } from '../../src/cli/direct-admin.js';
+import { loadConfig } from '../../src/config/load-config.js';
 import { describe, it } from 'node:test';
 import { ASYNCHRONOUS_BRANDS } from '../../src/domain/payment-brands.js';
 import { expireRedirects } from '../../src/operations/redirects/expire-redirects.js';
+import { addPendingChecks } from '../../src/storage/repositories/pending-checks.js';
 import { testDatabases } from '../support/databases.js';
 import { getPayment, postPayment, referencePayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
 import { bearer, form, FORM_HEADERS, json, TEST_ADMIN_TOKEN, withAppAndMerchant, type TestApp } from '../support/test-app.js';
@@ -148,9 +154,25 @@ for (const db of testDatabases()) {
       assert.equal((await t.app.inject({ method: 'GET', url: `/v1/simulator/acs/${id}` })).statusCode, 404);
       assert.equal((await t.app.inject({ method: 'GET', url: `/v1/simulator/provider/${'0'.repeat(32)}` })).statusCode, 404);
       assert.equal((await t.app.inject({ method: 'GET', url: '/v1/simulator/provider/..%2f..%2fetc' })).statusCode, 404);
+      // A challenge ends only through its ACS page's choices, not through the generic return.
+      const challenge = json(await cardWith3ds(t, merchant, '4200000000000042'));
+      const challengeId = new URL(challenge.redirect.url).pathname.split('/').pop();
+      assert.equal((await t.app.inject({ method: 'GET', url: `/v1/redirects/${challengeId}/return` })).statusCode, 404);
+      assert.equal(json(await getPayment(t, merchant, challenge.id)).result.code, '000.200.000');
+      const csp = (await t.app.inject({ method: 'GET', url: new URL(challenge.redirect.url).pathname })).headers['content-security-policy'] as string;
+      assert.match(csp, /form-action 'self' https:\/\/shop\.example\.com;/);
       // An outcome that is not a button of the page shows the page again.
       assert.equal((await choose(t, body.redirect.url, 'Y')).statusCode, 400);
       assert.equal(json(await getPayment(t, merchant, body.id)).result.code, '000.200.000');
+    });
+
+    it('a payment waiting for its shopper is not handed to the status checks', async () => {
+      await expireRedirectsNow();
+      const body = json(await asyncPayment(t, merchant, 'PAYPAL'));
+      t.clock.advance(10 * 60_000);
+      await addPendingChecks(t.storage, { createdBefore: t.clock.now(), now: t.clock.now(), limit: 1000 });
+      const { rows } = await t.storage.query('SELECT 1 FROM pending_checks WHERE transaction_id = $1', [body.id]);
+      assert.equal(rows.length, 0);
     });
 
     it('a pending payment cannot be captured or refunded', async () => {
@@ -428,3 +450,20 @@ for (const db of testDatabases()) {
     });
   });
 }
+
+describe("entity three-d-secure: the command line's direct port", () => {
+  it('stores a checked, normalised setting; a bad one and an unknown entity are refused', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'three-d-secure-'));
+    const port = await openDirectAdmin(loadConfig({ DATA_DIR: dataDir }));
+    try {
+      const { entityId } = await port.createEntity({ name: 'Shop' });
+      assert.deepEqual(await port.setThreeDSecure(entityId, 'above:50:EUR'), { entityId, threeDSecure: 'above:50.00:EUR' });
+      assert.deepEqual(await port.setThreeDSecure(entityId, 'never'), { entityId, threeDSecure: 'never' });
+      await assert.rejects(port.setThreeDSecure(entityId, 'sometimes'), /200\.300\.404/);
+      await assert.rejects(port.setThreeDSecure('f'.repeat(32), 'always'), /200\.300\.406|no entity/);
+    } finally {
+      await port.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

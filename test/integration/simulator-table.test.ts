@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { PaymentMethodData } from '../../src/connectors/connector.js';
 import { SIMULATOR_ROWS } from '../../src/connectors/simulator/index.js';
 import type { SimulatorExample } from '../../src/connectors/simulator/row.js';
 import { formatAmount } from '../../src/domain/money.js';
 import { testDatabases } from '../support/databases.js';
 import { postPayment, referencePayment, type Merchant } from '../support/payments.js';
-import { withAppAndMerchant, type TestApp } from '../support/test-app.js';
+import { bearer, form, FORM_HEADERS, TEST_ADMIN_TOKEN, withAppAndMerchant, type TestApp } from '../support/test-app.js';
 
 /** The form fields a merchant sends for a method of the simulator's examples. */
 function methodFields(method: PaymentMethodData | undefined): Record<string, string> {
@@ -70,6 +70,12 @@ for (const database of testDatabases()) {
     withAppAndMerchant(() => database.open(), { env: { LOG_LEVEL: 'warn' } }, (app, created) => {
       t = app;
       merchant = created;
+    });
+    // The connector's table alone: the 3-D Secure test cards are plain approvals to the simulator
+    // (their authentication is tested in redirects.test.ts).
+    before(async () => {
+      const set = await t.app.inject({ method: 'PUT', url: `/admin/entities/${merchant.entityId}/three-d-secure`, headers: { ...bearer(TEST_ADMIN_TOKEN), ...FORM_HEADERS }, payload: form({ requirement: 'never' }) });
+      assert.equal(set.statusCode, 200);
     });
 
     async function send(example: SimulatorExample) {

@@ -31,11 +31,12 @@ function localeOf(request: FastifyRequest, stored: string | null): string {
  * Pages carry no script and only one nonce'd style element; forms may post only to the gateway
  * itself (and then the 303 leads to the merchant's shopperResultUrl).
  */
-function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => string): FastifyReply {
+function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => string, formTarget = ''): FastifyReply {
   const nonce = randomBytes(16).toString('base64');
+  // form-action covers the 303 after the post too (browsers check redirects of a form submission).
   return reply
     .code(status)
-    .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self' data:; form-action 'self'; frame-ancestors *; base-uri 'none'`)
+    .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self' data:; form-action 'self'${formTarget ? ` ${formTarget}` : ''}; frame-ancestors *; base-uri 'none'`)
     .header('referrer-policy', 'no-referrer')
     .type('text/html; charset=utf-8')
     .send(html(nonce));
@@ -62,9 +63,9 @@ async function showOrComplete(request: FastifyRequest<Params>, reply: FastifyRep
   // An outcome that is not one of the page's buttons: the page again, as a 400.
   const status = outcome === undefined ? 200 : 400;
   if (purpose === 'provider') {
-    return sendPage(reply, status, (nonce) => renderProviderPage({ locale, brandName: page.brandName, merchantName: page.merchantName, amount: page.amount, currency: page.currency, formAction, hidden: [], nonce }));
+    return sendPage(reply, status, (nonce) => renderProviderPage({ locale, brandName: page.brandName, merchantName: page.merchantName, amount: page.amount, currency: page.currency, formAction, hidden: [], nonce }), page.resultOrigin);
   }
-  return sendPage(reply, status, (nonce) => renderChallengePage({ locale, merchantName: page.merchantName, amount: page.amount, currency: page.currency, cardLast4: page.cardLast4, formAction, hidden: [], nonce }));
+  return sendPage(reply, status, (nonce) => renderChallengePage({ locale, merchantName: page.merchantName, amount: page.amount, currency: page.currency, cardLast4: page.cardLast4, formAction, hidden: [], nonce }), page.resultOrigin);
 }
 
 /**

@@ -17,7 +17,7 @@ export type CheckResult =
   | { readonly kind: 'ended'; readonly by: 'status' | 'horizon' | 'outcome'; readonly code: string }
   | { readonly kind: 'again'; readonly at: Date; readonly answer: string };
 
-function statusRequestOf(transaction: StoredTransaction, parent: StoredTransaction | undefined, credentials: StatusRequest['credentials']): StatusRequest {
+export function statusRequestOf(transaction: StoredTransaction, parent: StoredTransaction | undefined, credentials: StatusRequest['credentials']): StatusRequest {
   return {
     transactionId: transaction.id,
     entityId: transaction.entityId,

@@ -12,6 +12,7 @@ import { serialisedView, viewOfStored } from '../payments/payment-response.js';
 import { settledPayment, writeSettledPayments } from '../payments/payment-writes.js';
 import { connectorThreeDSecure, threeDSecureBlock } from '../three-d-secure/authenticate-payment.js';
 import { completeStandaloneChallenge } from '../three-d-secure/standalone-authentication.js';
+import { statusRequestOf } from '../pending/check-pending.js';
 import { sealedMethodContext, type ChallengeResume } from './open-redirect.js';
 
 /** The choices each kind of redirect accepts (the simulated pages' buttons; docs/simulator.md). */
@@ -60,6 +61,8 @@ export async function completeRedirect(
   const found = await findRedirect(deps.storage, input.redirectId);
   // A provider's link on the ACS page (or the reverse) names no redirect there.
   if (found && input.purpose !== undefined && found.purpose !== input.purpose) return { kind: 'ended', reason: 'not-found', locale: null };
+  // A challenge ends only with one of the ACS page's choices (the simulated ACS is the gateway's own).
+  if (found?.purpose === 'challenge' && !CHOICES.challenge.includes(input.returned['outcome'] ?? '')) return { kind: 'ended', reason: 'not-found', locale: found.locale };
   const ended = endOf(found, now);
   if (ended) return { kind: 'ended', reason: ended, locale: found?.locale ?? null };
   const choice = input.returned['outcome'] ?? null;
@@ -126,18 +129,7 @@ async function afterProvider(deps: PaymentDeps, transaction: StoredTransaction, 
   const routed = await deps.connectors.forTransaction(transaction);
   if (!routed?.connector.complete) return { outcome: { kind: 'pending', code: '000.200.000', resultDetails: {} } };
   const { connector, credentials } = routed;
-  const request = {
-    transactionId: transaction.id,
-    entityId: transaction.entityId,
-    paymentType: transaction.paymentType,
-    amountMinor: transaction.amountMinor,
-    currency: transaction.currency,
-    brand: transaction.paymentBrand ?? '',
-    createdAt: transaction.createdAt,
-    connectorReferences: transaction.connectorReferences,
-    credentials,
-    returned,
-  };
+  const request = { ...statusRequestOf(transaction, undefined, credentials), returned };
   return { outcome: await callConnector(() => connector.complete!(request), { timeoutMs: deps.connectorTimeoutMs }) };
 }
 

@@ -16,6 +16,8 @@ export type RedirectPage =
       readonly amount: string;
       readonly currency: string;
       readonly cardLast4: string;
+      /** Where the shopper is sent after the choice: the page's form may lead there (CSP form-action). */
+      readonly resultOrigin: string;
     }
   | { readonly kind: 'ended'; readonly reason: RedirectEnd; readonly locale: string | null };
 
@@ -40,5 +42,6 @@ export async function redirectPage(deps: Pick<PaymentDeps, 'storage' | 'clock' |
     amount: String(response['amount'] ?? ''),
     currency: String(response['currency'] ?? ''),
     cardLast4: card?.last4Digits ?? '',
+    resultOrigin: new URL(redirect.shopperResultUrl).origin,
   };
 }

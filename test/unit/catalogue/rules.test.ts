@@ -153,24 +153,6 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     ['second line alone', 'payment', { 'shipping.street2': '123' }, [['shipping.street2', '100.800.102']]],
     ['merchant billing', 'payment', { 'merchant.billing.street1': '1 2' }, [['merchant.billing.street1', '100.800.102']]],
   ],
-  threeDSecureV2BrowserData: [
-    ['browser data given', 'payment', { ...THREE_DS, ...BROWSER, ...BILLING }, []],
-    ['browser data missing', 'payment', { ...THREE_DS, ...BILLING }, Object.keys(BROWSER).map((name) => [name, '200.300.404'] as const)],
-    ['app flow', 'payment', { ...THREE_DS, ...BILLING, 'threeDSecure.deviceInfo': 'eyJhbGciOi' }, []],
-    ['external result', 'payment', { ...THREE_DS, ...BILLING, 'threeDSecure.eci': '05' }, []],
-    ['not enrolled', 'payment', { ...THREE_DS, 'customParameters[3DS2_enrolled]': 'false' }, []],
-    ['challenge requested', 'payment', { ...VISA_CARD, ...BILLING, ...BROWSER, 'customer.browser.userAgent': undefined, 'threeDSecure.challengeIndicator': '04' }, [
-      ['customer.browser.userAgent', '200.300.404'],
-    ]],
-  ],
-  threeDSecureV2BillingAddress: [
-    ['billing missing', 'payment', { ...THREE_DS, ...BROWSER }, [
-      ['billing.street1', '100.800.100'],
-      ['billing.city', '100.800.300'],
-      ['billing.postcode', '100.800.200'],
-      ['billing.country', '100.800.500'],
-    ]],
-  ],
   jobDayOfWeekOrDayOfMonth: [
     ['one of them ?', 'schedule', { 'job.dayOfWeek': '?' }, []],
     ['both given', 'schedule', { 'job.dayOfWeek': '2' }, [['job.dayOfWeek', '100.250.120']]],
