@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -16,6 +16,9 @@ export const ARTIFACTS_DIR = new URL('../../../test-artifacts/e2e/', import.meta
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   before(async () => {
+    if (!existsSync(CHROMIUM_PATH)) {
+      throw new Error(`no Chromium at ${CHROMIUM_PATH}: apt-get install chromium fonts-noto-core (bash .ci/run does), or set CHROMIUM_PATH`);
+    }
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] });
   });
   after(async () => {
