@@ -143,6 +143,8 @@ for (const db of testDatabases()) {
         // The link works once: a replay changes nothing.
         const replay = await choose(t, body.redirect.url, 'approve');
         assert.equal(replay.statusCode, 410);
+        // The used link's page leads back to the shop's result page of this payment.
+        assert.ok(replay.body.includes(`href="${done.headers.location!.toString().replaceAll('&', '&amp;')}"`), replay.body);
         assert.equal(json(await getPayment(t, merchant, body.id)).result.code, after.result.code);
       });
     }

@@ -45,7 +45,8 @@ function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => 
 function sendCompletion(request: FastifyRequest, reply: FastifyReply, result: CompletionResult): FastifyReply {
   if (result.kind === 'return') return reply.code(303).header('location', result.location).send();
   const status = result.reason === 'not-found' ? 404 : 410;
-  return sendPage(reply, status, (nonce) => renderEndedPage({ locale: localeOf(request, result.locale), reason: result.reason, nonce }));
+  const shopUrl = result.reason === 'not-found' ? undefined : result.shopUrl;
+  return sendPage(reply, status, (nonce) => renderEndedPage({ locale: localeOf(request, result.locale), reason: result.reason, nonce, shopUrl }));
 }
 
 async function showOrComplete(request: FastifyRequest<Params>, reply: FastifyReply, purpose: RedirectPurpose): Promise<FastifyReply> {

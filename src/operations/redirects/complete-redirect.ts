@@ -27,7 +27,7 @@ export type CompletionResult =
   /** The shopper goes back to the merchant (303). */
   | { readonly kind: 'return'; readonly location: string }
   /** The link cannot be used (any more): the page says why. */
-  | { readonly kind: 'ended'; readonly reason: RedirectEnd; readonly locale: string | null };
+  | { readonly kind: 'ended'; readonly reason: RedirectEnd; readonly locale: string | null; readonly shopUrl?: string | undefined };
 
 /** shopperResultUrl with id and resourcePath added, as OPPWA sends the shopper back. */
 export function shopperResultLocation(shopperResultUrl: string, id: string, resourcePath: string): string {
@@ -35,6 +35,14 @@ export function shopperResultLocation(shopperResultUrl: string, id: string, reso
   url.searchParams.set('id', id);
   url.searchParams.set('resourcePath', resourcePath);
   return url.toString();
+}
+
+/** The merchant's result page of a redirect's payment: where "back to the shop" leads from a used or expired link. */
+export function shopUrlOf(redirect: ShopperRedirect | undefined): string | undefined {
+  if (!redirect || !/^https?:/i.test(redirect.shopperResultUrl)) return undefined;
+  const id = redirect.transactionId ?? redirect.authenticationId!;
+  const resourcePath = redirect.transactionId ? `/v1/payments/${id}` : `/v1/threeDSecure/${id}`;
+  return shopperResultLocation(redirect.shopperResultUrl, id, resourcePath);
 }
 
 /** Why a redirect link no longer works, for the page the shopper sees. */
@@ -64,12 +72,12 @@ export async function completeRedirect(
   // A challenge ends only with one of the ACS page's choices (the simulated ACS is the gateway's own).
   if (found?.purpose === 'challenge' && !CHOICES.challenge.includes(input.returned['outcome'] ?? '')) return { kind: 'ended', reason: 'not-found', locale: found.locale };
   const ended = endOf(found, now);
-  if (ended) return { kind: 'ended', reason: ended, locale: found?.locale ?? null };
+  if (ended) return { kind: 'ended', reason: ended, locale: found?.locale ?? null, shopUrl: shopUrlOf(found) };
   const choice = input.returned['outcome'] ?? null;
   const redirect = await claimRedirect(deps.storage, input.redirectId, choice, now);
   if (!redirect) {
     const after = await findRedirect(deps.storage, input.redirectId);
-    return { kind: 'ended', reason: endOf(after, deps.clock.now()) ?? 'completed', locale: after?.locale ?? null };
+    return { kind: 'ended', reason: endOf(after, deps.clock.now()) ?? 'completed', locale: after?.locale ?? null, shopUrl: shopUrlOf(after) };
   }
   if (redirect.authenticationId) {
     await completeStandaloneChallenge(deps, redirect, choice as ChallengeChoice);

@@ -3,7 +3,7 @@ import { findRedirect, type RedirectPurpose } from '../../storage/repositories/s
 import { findAuthenticationById } from '../../storage/repositories/three-d-secure-authentications.js';
 import { findTransactionById } from '../../storage/repositories/transactions.js';
 import type { PaymentDeps } from '../deps.js';
-import { endOf, type RedirectEnd } from './complete-redirect.js';
+import { endOf, shopUrlOf, type RedirectEnd } from './complete-redirect.js';
 
 /** What a simulated provider or ACS page shows of its payment: never more than the merchant's own answer shows. */
 export type RedirectPage =
@@ -19,14 +19,14 @@ export type RedirectPage =
       /** Where the shopper is sent after the choice: the page's form may lead there (CSP form-action). */
       readonly resultOrigin: string;
     }
-  | { readonly kind: 'ended'; readonly reason: RedirectEnd; readonly locale: string | null };
+  | { readonly kind: 'ended'; readonly reason: RedirectEnd; readonly locale: string | null; readonly shopUrl?: string | undefined };
 
 /** The page of an open redirect; a link of another kind, a used or an expired one says so. */
 export async function redirectPage(deps: Pick<PaymentDeps, 'storage' | 'clock' | 'entityNames'>, redirectId: string, purpose: RedirectPurpose): Promise<RedirectPage> {
   const redirect = await findRedirect(deps.storage, redirectId);
   if (redirect && redirect.purpose !== purpose) return { kind: 'ended', reason: 'not-found', locale: null };
   const ended = endOf(redirect, deps.clock.now());
-  if (ended || !redirect) return { kind: 'ended', reason: ended ?? 'not-found', locale: redirect?.locale ?? null };
+  if (ended || !redirect) return { kind: 'ended', reason: ended ?? 'not-found', locale: redirect?.locale ?? null, shopUrl: shopUrlOf(redirect) };
   const response = redirect.transactionId
     ? (await findTransactionById(deps.storage, redirect.transactionId))?.response
     : (await findAuthenticationById(deps.storage, redirect.authenticationId!))?.response;

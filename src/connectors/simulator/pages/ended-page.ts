@@ -12,6 +12,8 @@ export interface EndedPageInput {
   readonly reason: EndedReason;
   /** The Content-Security-Policy nonce of the page's style; a page without one has no style. */
   readonly nonce?: string;
+  /** The merchant's result page of this payment (shopperResultUrl with id and resourcePath), when known. */
+  readonly shopUrl?: string | undefined;
 }
 
 function textsOf(messages: PageMessages, reason: EndedReason): readonly [title: string, text: string] {
@@ -27,7 +29,9 @@ function textsOf(messages: PageMessages, reason: EndedReason): readonly [title: 
 
 export function renderEndedPage(input: EndedPageInput): string {
   const [title, text] = textsOf(messagesFor(input.locale), input.reason);
+  const messages = messagesFor(input.locale);
+  const back = input.shopUrl ? `\n<p><a href="${escapeHtml(input.shopUrl)}">${escapeHtml(messages.backToShop)}</a></p>` : '';
   const main = `<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(text)}</p>`;
+<p>${escapeHtml(text)}</p>${back}`;
   return renderDocument({ locale: input.locale, title, nonce: input.nonce, main, tone: 'ended' });
 }

@@ -32,6 +32,8 @@ export interface PageMessages {
   readonly endedExpiredText: string;
   readonly endedNotFoundTitle: string;
   readonly endedNotFoundText: string;
+  /** The link back to the merchant's result page on a used or expired link. */
+  readonly backToShop: string;
 }
 
 export const MESSAGES: Readonly<Record<SupportedLocale, PageMessages>> = Object.freeze({
@@ -63,6 +65,7 @@ export const MESSAGES: Readonly<Record<SupportedLocale, PageMessages>> = Object.
     endedExpiredText: 'The payment was not completed in time. Return to the shop and start again.',
     endedNotFoundTitle: 'This payment link does not exist',
     endedNotFoundText: 'Check the link, or return to the shop and start again.',
+    backToShop: 'Back to the shop',
   },
   de: {
     testBanner: 'Testsystem',
@@ -92,6 +95,7 @@ export const MESSAGES: Readonly<Record<SupportedLocale, PageMessages>> = Object.
     endedExpiredText: 'Die Zahlung wurde nicht rechtzeitig abgeschlossen. Kehren Sie zum Shop zurück und beginnen Sie erneut.',
     endedNotFoundTitle: 'Diesen Zahlungslink gibt es nicht',
     endedNotFoundText: 'Prüfen Sie den Link oder kehren Sie zum Shop zurück und beginnen Sie erneut.',
+    backToShop: 'Zurück zum Shop',
   },
   fr: {
     testBanner: 'Système de test',
@@ -121,6 +125,7 @@ export const MESSAGES: Readonly<Record<SupportedLocale, PageMessages>> = Object.
     endedExpiredText: 'Le paiement n’a pas été terminé à temps. Retournez à la boutique et recommencez.',
     endedNotFoundTitle: 'Ce lien de paiement n’existe pas',
     endedNotFoundText: 'Vérifiez le lien, ou retournez à la boutique et recommencez.',
+    backToShop: 'Retour à la boutique',
   },
   es: {
     testBanner: 'Sistema de pruebas',
@@ -150,6 +155,7 @@ export const MESSAGES: Readonly<Record<SupportedLocale, PageMessages>> = Object.
     endedExpiredText: 'El pago no se completó a tiempo. Vuelva a la tienda y empiece de nuevo.',
     endedNotFoundTitle: 'Este enlace de pago no existe',
     endedNotFoundText: 'Compruebe el enlace, o vuelva a la tienda y empiece de nuevo.',
+    backToShop: 'Volver a la tienda',
   },
   it: {
     testBanner: 'Sistema di test',
@@ -179,6 +185,7 @@ export const MESSAGES: Readonly<Record<SupportedLocale, PageMessages>> = Object.
     endedExpiredText: 'Il pagamento non è stato completato in tempo. Torna al negozio e ricomincia.',
     endedNotFoundTitle: 'Questo link di pagamento non esiste',
     endedNotFoundText: 'Controlla il link, oppure torna al negozio e ricomincia.',
+    backToShop: 'Torna al negozio',
   },
   nl: {
     testBanner: 'Testsysteem',
@@ -208,5 +215,6 @@ export const MESSAGES: Readonly<Record<SupportedLocale, PageMessages>> = Object.
     endedExpiredText: 'De betaling is niet op tijd afgerond. Ga terug naar de winkel en begin opnieuw.',
     endedNotFoundTitle: 'Deze betaallink bestaat niet',
     endedNotFoundText: 'Controleer de link, of ga terug naar de winkel en begin opnieuw.',
+    backToShop: 'Terug naar de winkel',
   },
 });
