@@ -10,4 +10,6 @@ export function registerHealthRoutes(app: FastifyInstance): void {
       return reply.code(503).send({ status: 'database unavailable' });
     }
   });
+  // Browsers ask for it on every page the gateway serves (docs, simulated redirect pages): no icon, no error.
+  app.get('/favicon.ico', { config: { auth: 'public' } }, (_request, reply) => reply.code(204).send());
 }
