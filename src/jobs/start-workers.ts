@@ -9,6 +9,8 @@ import { httpNotificationSender } from './http-sender.js';
 import type { JobHandler, JobLogger } from './job-types.js';
 import { JobWorker } from './job-worker.js';
 import type { WorkerSettings } from '../config/worker-settings.js';
+import type { ScheduleDeps } from '../operations/schedules/schedule-deps.js';
+import { runScheduleHandler } from './run-schedule.js';
 
 export interface StartWorkersOptions {
   readonly storage: Storage;
@@ -19,6 +21,8 @@ export interface StartWorkersOptions {
   readonly sender?: NotificationSender | undefined;
   /** With the connectors, the workers also resolve pending transactions (status queries). */
   readonly resolution?: { readonly connectors: ConnectorRouter; readonly settings: ResolutionSettings } | undefined;
+  /** With the payment operations, the workers also make the due runs of schedules. */
+  readonly schedules?: ScheduleDeps | undefined;
 }
 
 export interface RunningWorkers {
@@ -34,6 +38,7 @@ export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sen
     const deps = { storage: options.storage, clock: options.clock, ids: randomIds, logger: options.logger, ...options.resolution };
     handlers.push(sweepPendingHandler(deps), resolvePendingHandler(deps));
   }
+  if (options.schedules) handlers.push(runScheduleHandler({ ...options.schedules, logger: options.logger }));
   return handlers;
 }
 

@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { testDatabases } from '../support/databases.js';
+import { SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
+import { deleteRegistration, postRegistration } from '../support/registrations.js';
+import { advance, deschedule, drain, getSchedule, listSchedules, postSchedule, registrationWithInitialCit, reschedule, scheduleWorker } from '../support/schedules.js';
+import { bearer, withAppAndMerchant, type TestApp } from '../support/test-app.js';
+
+const codeOf = (r: { json(): any }) => r.json().result.code as string;
+const errorOf = (r: { json(): any }) => [codeOf(r), r.json().result.parameterErrors?.[0]?.name];
+const HOUR_MS = 3_600_000;
+
+for (const database of testDatabases()) {
+  describe(`schedules on ${database.name}`, () => {
+    let t: TestApp;
+    let merchant: Merchant;
+    withAppAndMerchant(() => database.open(), { env: { LOG_LEVEL: 'warn' } }, (app, created) => {
+      t = app;
+      merchant = created;
+    });
+
+    it('SD creates a schedule (a transaction in /v1/query), GET shows it, and its first run is a MIT REPEATED payment', async () => {
+      const registrationId = await registrationWithInitialCit(t, merchant);
+      // The test clock starts at 2026-11-22 10:00:00 UTC: the next 1st of a month at 09:00 is 1 December.
+      const created = await postSchedule(t, merchant, registrationId, { 'job.dayOfMonth': '1', 'job.month': '*', 'job.hour': '9', merchantTransactionId: 'sched-first-run' });
+      assert.equal(created.statusCode, 200, created.body + t.logs.text.slice(-3000));
+      const body = created.json();
+      assert.equal(body.result.code, '000.100.110');
+      assert.equal(body.paymentType, 'SD');
+      assert.equal(body.schedule.state, 'ACTIVE');
+      assert.equal(body.schedule.nextFireTime, '2026-12-01 09:00:00');
+      assert.equal(body.job.expression, '0 0 9 1 * ? *');
+      assert.equal(body.job.timeZone, 'UTC');
+
+      const queried = await t.app.inject({ method: 'GET', url: `/v1/query?entityId=${merchant.entityId}&merchantTransactionId=sched-first-run`, headers: bearer(merchant.accessToken) });
+      assert.equal(queried.statusCode, 200, queried.body);
+      assert.deepEqual(queried.json().payments.map((p: any) => p.paymentType), ['SD']);
+
+      const worker = scheduleWorker(t);
+      assert.equal(await drain(worker), 0, 'nothing is due before the fire time');
+      t.clock.advance(9 * 24 * HOUR_MS);
+      assert.equal(await drain(worker), 1);
+      const shown = (await getSchedule(t, merchant, body.id)).json();
+      assert.equal(shown.schedule.runs.length, 1);
+      const run = shown.schedule.runs[0];
+      assert.equal(run.fireTime, '2026-12-01 09:00:00');
+      assert.equal(run.outcome, 'SUCCESS');
+      assert.equal(shown.schedule.nextFireTime, '2027-01-01 09:00:00');
+      const payment = await t.app.inject({ method: 'GET', url: `/v1/payments/${run.paymentId}?entityId=${merchant.entityId}`, headers: bearer(merchant.accessToken) });
+      const paid = payment.json();
+      assert.match(paid.result.code, SUCCESS_PATTERN);
+      assert.equal(paid.amount, '12.00');
+      assert.equal(paid.registrationId, registrationId);
+      assert.equal(paid.standingInstruction.mode, 'REPEATED');
+      assert.equal(paid.standingInstruction.source, 'MIT');
+      assert.equal(paid.standingInstruction.type, 'RECURRING');
+      assert.match(paid.standingInstruction.initialTransactionId, /^SIM/);
+
+      const listed = (await listSchedules(t, merchant, registrationId)).json();
+      assert.deepEqual(listed.schedules.map((s: any) => s.id), [body.id]);
+    });
+
+    it('refuses bad plans with the 100.250.* code that fits, naming the field', async () => {
+      const registrationId = await registrationWithInitialCit(t, merchant);
+      const cases: Array<[string, Record<string, string>, string, string]> = [
+        ['both day fields', { 'job.dayOfMonth': '1', 'job.dayOfWeek': '2' }, '100.250.120', 'job.dayOfWeek'],
+        ['hour 24 in an expression', { 'job.expression': '0 0 24 1 * ? *' }, '100.250.121', 'job.expression'],
+        ['day of week 8 in an expression', { 'job.expression': '0 0 0 ? * 8 *' }, '100.250.125', 'job.expression'],
+        ['both days in an expression', { 'job.expression': '0 0 0 1 * 2 *' }, '100.250.120', 'job.expression'],
+        ['eight fields', { 'job.expression': '0 0 0 1 * ? * 1' }, '100.250.120', 'job.expression'],
+        ['month 13', { 'job.month': '13' }, '100.250.124', 'job.month'],
+        ['no execution fields', {}, '100.250.100', 'job.expression'],
+        ['a date that never comes', { 'job.expression': '0 0 0 30 2 ? *' }, '100.250.120', 'job.expression'],
+        ['unknown time zone', { 'job.hour': '1', 'job.timeZone': 'Mars/Olympus' }, '100.250.120', 'job.timeZone'],
+        ['a CIT run', { 'job.hour': '1', 'standingInstruction.source': 'CIT' }, '600.200.501', 'standingInstruction.source'],
+      ];
+      for (const [label, fields, code, name] of cases) {
+        const response = await postSchedule(t, merchant, registrationId, fields);
+        assert.equal(response.statusCode, 400, `${label}: ${response.body}`);
+        assert.deepEqual(errorOf(response), [code, name], label);
+      }
+      const plain = (await postRegistration(t, merchant)).json().id as string;
+      const withoutCit = await postSchedule(t, merchant, plain, { 'job.hour': '1' });
+      assert.deepEqual(errorOf(withoutCit), ['100.150.300', 'registrationId']);
+    });
+
+    it('DS stops all runs; RS ends the old plan and starts the new one', async () => {
+      const registrationId = await registrationWithInitialCit(t, merchant);
+      const worker = scheduleWorker(t);
+      const daily = (await postSchedule(t, merchant, registrationId, { 'job.expression': '0 0 12 * * ? *' })).json();
+      const rescheduled = await reschedule(t, merchant, daily.id, { 'job.expression': '0 30 6 ? * MON *' });
+      assert.equal(rescheduled.statusCode, 200, rescheduled.body);
+      const plan = rescheduled.json();
+      assert.equal(plan.paymentType, 'RS');
+      assert.equal(plan.referencedId, daily.id);
+      assert.equal(plan.amount, '12.00');
+      const old = (await getSchedule(t, merchant, daily.id)).json();
+      assert.equal(old.schedule.state, 'ENDED');
+      assert.equal(old.schedule.endReason, 'RESCHEDULED');
+      assert.equal(old.schedule.replacedBy, plan.id);
+
+      const stopped = await deschedule(t, merchant, plan.id);
+      assert.equal(stopped.statusCode, 200, stopped.body);
+      assert.equal(stopped.json().paymentType, 'DS');
+      assert.equal(stopped.json().referencedId, plan.id);
+      t.clock.advance(30 * 24 * HOUR_MS);
+      assert.equal(await drain(worker), 0, 'no run after DS');
+      assert.equal((await getSchedule(t, merchant, plan.id)).json().schedule.runs.length, 0);
+      assert.deepEqual(errorOf(await deschedule(t, merchant, plan.id)), ['100.360.303', 'id']);
+      assert.equal((await getSchedule(t, merchant, 'f'.repeat(32))).statusCode, 404);
+    });
+
+    it('the test clock moves a monthly schedule through a year: 12 payments, each on its date', async () => {
+      const registrationId = await registrationWithInitialCit(t, merchant);
+      const worker = scheduleWorker(t);
+      const created = (await postSchedule(t, merchant, registrationId, { 'job.expression': '0 0 10 L * ? *', 'job.timeZone': 'Europe/Berlin', 'job.startDate': '2030-01-01 00:00:00' }, '7.50')).json();
+      const moved = await advance(t, merchant, created.id, '2030-12-31 12:00:00');
+      assert.equal(moved.statusCode, 200, moved.body);
+      await drain(worker);
+      const runs = (await getSchedule(t, merchant, created.id)).json().schedule.runs as any[];
+      // The last day of each month at 10:00 in Berlin: 09:00 UTC in winter, 08:00 UTC in summer.
+      assert.deepEqual(runs.map((r) => r.fireTime), [
+        '2030-01-31 09:00:00', '2030-02-28 09:00:00', '2030-03-31 08:00:00', '2030-04-30 08:00:00', '2030-05-31 08:00:00', '2030-06-30 08:00:00',
+        '2030-07-31 08:00:00', '2030-08-31 08:00:00', '2030-09-30 08:00:00', '2030-10-31 09:00:00', '2030-11-30 09:00:00', '2030-12-31 09:00:00',
+      ]);
+      assert.ok(runs.every((r) => r.outcome === 'SUCCESS' && r.paymentId), JSON.stringify(runs));
+      assert.equal(new Set(runs.map((r) => r.paymentId)).size, 12);
+      assert.equal((await getSchedule(t, merchant, created.id)).json().schedule.nextFireTime, '2031-01-31 09:00:00');
+    });
+
+    it('a run missed while the gateway was down is made once, not once per missed fire time', async () => {
+      const registrationId = await registrationWithInitialCit(t, merchant);
+      const worker = scheduleWorker(t);
+      const created = (await postSchedule(t, merchant, registrationId, { 'job.expression': '0 * * * * ? *' })).json();
+      t.clock.advance(2 * HOUR_MS);
+      await drain(worker);
+      const shown = (await getSchedule(t, merchant, created.id)).json();
+      assert.equal(shown.schedule.runs.length, 1, JSON.stringify(shown.schedule.runs));
+      assert.ok(shown.schedule.nextFireTime > shown.schedule.runs[0].fireTime);
+      await deschedule(t, merchant, created.id);
+    });
+
+    it('a soft decline is retried later; a deregistered registration ends the schedule', async () => {
+      const registrationId = await registrationWithInitialCit(t, merchant);
+      const worker = scheduleWorker(t);
+      // 5.06: the simulator's insufficient funds, a soft decline.
+      const created = (await postSchedule(t, merchant, registrationId, { 'job.expression': '0 0 0 1 * ? *' }, '5.06')).json();
+      t.clock.advance(10 * 24 * HOUR_MS);
+      await drain(worker);
+      let shown = (await getSchedule(t, merchant, created.id)).json();
+      assert.deepEqual(shown.schedule.runs.map((r: any) => [r.outcome, r.resultCode]), [['DECLINED', '800.100.203']]);
+      assert.equal(shown.schedule.retry, 1);
+      t.clock.advance(24 * HOUR_MS);
+      await drain(worker);
+      shown = (await getSchedule(t, merchant, created.id)).json();
+      assert.deepEqual(shown.schedule.runs.map((r: any) => r.retry ?? 0), [0, 1]);
+
+      assert.equal((await deleteRegistration(t, merchant, registrationId)).statusCode, 200);
+      t.clock.advance(40 * 24 * HOUR_MS);
+      await drain(worker);
+      shown = (await getSchedule(t, merchant, created.id)).json();
+      assert.equal(shown.schedule.state, 'ENDED');
+      assert.equal(shown.schedule.endReason, 'DEREGISTERED');
+    });
+  });
+}
