@@ -5,6 +5,9 @@ import { SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
 import { deleteRegistration, postRegistration } from '../support/registrations.js';
 import { advance, deschedule, drain, getSchedule, listSchedules, postSchedule, registrationWithInitialCit, reschedule, scheduleWorker } from '../support/schedules.js';
 import { bearer, withAppAndMerchant, type TestApp } from '../support/test-app.js';
+import { randomIds } from '../../src/domain/ids.js';
+import { createWebhook } from '../../src/operations/webhooks/create-webhook.js';
+import { RECEIVER_TARGETS } from '../support/webhook-receiver.js';
 
 const codeOf = (r: { json(): any }) => r.json().result.code as string;
 const errorOf = (r: { json(): any }) => [codeOf(r), r.json().result.parameterErrors?.[0]?.name];
@@ -18,6 +21,8 @@ for (const database of testDatabases()) {
       t = app;
       merchant = created;
     });
+    /** Moves the test's clock to a fire time shown by the API (yyyy-MM-dd HH:mm:ss, UTC). */
+    const untilFireTime = (shown: string) => t.clock.advance(Math.max(0, new Date(`${shown.replace(' ', 'T')}Z`).getTime() - t.clock.now().getTime()));
 
     it('SD creates a schedule (a transaction in /v1/query), GET shows it, and its first run is a MIT REPEATED payment', async () => {
       const registrationId = await registrationWithInitialCit(t, merchant);
@@ -128,6 +133,30 @@ for (const database of testDatabases()) {
       assert.equal((await getSchedule(t, merchant, created.id)).json().schedule.nextFireTime, '2031-01-31 09:00:00');
     });
 
+    it('notifies SCHEDULE created, rescheduled, descheduled and ended, and the PAYMENT of every run', async () => {
+      const webhook = await createWebhook({ storage: t.storage, clock: t.clock, ids: randomIds, webhookTargets: RECEIVER_TARGETS }, { entityId: merchant.entityId, url: 'http://127.0.0.1:9/hook' });
+      await t.storage.query(`UPDATE webhooks SET status = 'active', activated_at = now() WHERE id = $1`, [webhook.webhookId]);
+      const registrationId = await registrationWithInitialCit(t, merchant);
+      const worker = scheduleWorker(t);
+      const first = (await postSchedule(t, merchant, registrationId, { 'job.expression': '0 0 0 * * ? *' })).json();
+      const second = (await reschedule(t, merchant, first.id, { 'job.expression': '0 0 6 * * ? *', 'job.durationUnit': 'DAY', 'job.durationNumber': '1' })).json();
+      t.clock.advance(30 * HOUR_MS);
+      await drain(worker);
+      const ended = (await getSchedule(t, merchant, second.id)).json();
+      assert.equal(ended.schedule.endReason, 'COMPLETED', JSON.stringify(ended.schedule));
+      const third = (await postSchedule(t, merchant, registrationId, { 'job.expression': '0 0 6 * * ? *' })).json();
+      await deschedule(t, merchant, third.id);
+      const { rows } = await t.storage.query<{ type: string; action: string | null; body: string | null; transaction_id: string | null }>(
+        `SELECT type, action, body, transaction_id FROM notifications WHERE entity_id = $1 ORDER BY created_at, id`, [merchant.entityId]);
+      const scheduleEvents = rows.filter((r) => r.type === 'SCHEDULE').map((r) => `${r.action}:${JSON.parse(r.body!).payload.id}`);
+      assert.deepEqual(scheduleEvents.filter((e) => !e.startsWith('DESCHEDULED')).sort(), [`CREATED:${first.id}`, `RESCHEDULED:${second.id}`, `ENDED:${second.id}`, `CREATED:${third.id}`].sort());
+      assert.equal(scheduleEvents.filter((e) => e.startsWith('DESCHEDULED')).length, 1);
+      const runPayments = ended.schedule.runs.map((r: any) => r.paymentId);
+      assert.equal(runPayments.length, 1, 'one day: one run at 06:00');
+      assert.ok(rows.some((r) => r.type === 'PAYMENT' && r.transaction_id === runPayments[0]), 'the run\'s PAYMENT notification');
+      await t.storage.query(`UPDATE webhooks SET status = 'inactive' WHERE id = $1`, [webhook.webhookId]);
+    });
+
     it('a run missed while the gateway was down is made once, not once per missed fire time', async () => {
       const registrationId = await registrationWithInitialCit(t, merchant);
       const worker = scheduleWorker(t);
@@ -145,7 +174,7 @@ for (const database of testDatabases()) {
       const worker = scheduleWorker(t);
       // 5.06: the simulator's insufficient funds, a soft decline.
       const created = (await postSchedule(t, merchant, registrationId, { 'job.expression': '0 0 0 1 * ? *' }, '5.06')).json();
-      t.clock.advance(10 * 24 * HOUR_MS);
+      untilFireTime(created.schedule.nextFireTime);
       await drain(worker);
       let shown = (await getSchedule(t, merchant, created.id)).json();
       assert.deepEqual(shown.schedule.runs.map((r: any) => [r.outcome, r.resultCode]), [['DECLINED', '800.100.203']]);
