@@ -157,6 +157,37 @@ for (const database of testDatabases()) {
       await t.storage.query(`UPDATE webhooks SET status = 'inactive' WHERE id = $1`, [webhook.webhookId]);
     });
 
+    it('answers bad ids, bad test-clock targets and the live system with a result code, never a 5xx', async () => {
+      const registrationId = await registrationWithInitialCit(t, merchant);
+      const created = (await postSchedule(t, merchant, registrationId, { 'job.expression': '0 0 6 * * ? *' })).json();
+      const unknown = 'a'.repeat(32);
+      for (const response of [await deschedule(t, merchant, unknown), await reschedule(t, merchant, 'not-an-id', { 'job.hour': '1' }), await advance(t, merchant, unknown, '2030-01-01 00:00:00'), await getSchedule(t, merchant, '%00')]) {
+        assert.equal(response.statusCode, 404, response.body);
+        assert.equal(codeOf(response), '700.400.580');
+      }
+      const badTargets: Array<[string, string]> = [['', '200.300.404'], ['2030-02-30 00:00:00', '200.300.404'], ['2030-01-01T00:00:00', '200.300.404'], ['2020-01-01 00:00:00', '200.300.404'], ['2030-01-01 00:00:00\u0000', '200.300.404']];
+      for (const [to, code] of badTargets) {
+        const response = await advance(t, merchant, created.id, to);
+        assert.deepEqual([response.statusCode, ...errorOf(response)], [400, code, 'to'], to);
+      }
+      const list = await t.app.inject({ method: 'GET', url: `/scheduling/v1/schedules?entityId=${merchant.entityId}`, headers: bearer(merchant.accessToken) });
+      assert.equal(list.statusCode, 400, list.body);
+      const badReschedule = await reschedule(t, merchant, created.id, { 'job.expression': '0 0 25 * * ? *' });
+      assert.deepEqual(errorOf(badReschedule), ['100.250.121', 'job.expression']);
+      assert.equal((await getSchedule(t, merchant, created.id)).json().schedule.state, 'ACTIVE', 'a refused RS leaves the plan as it was');
+      const other = await t.createMerchant('Other shop');
+      const foreign = await t.app.inject({ method: 'GET', url: `/scheduling/v1/schedules/${created.id}?entityId=${other.entityId}`, headers: bearer(other.accessToken) });
+      assert.equal(foreign.statusCode, 404, 'another merchant cannot see it');
+
+      const { advanceSchedule } = await import('../../src/operations/schedules/advance-schedule.js');
+      await assert.rejects(advanceSchedule({ ...t.app.gateway.payments, system: 'live' }, { entityId: merchant.entityId, scheduleId: created.id, to: '2030-01-01 00:00:00' }), (error: any) => error.code === '600.200.701');
+      await deschedule(t, merchant, created.id);
+      const ended = await advance(t, merchant, created.id, '2030-01-01 00:00:00');
+      assert.deepEqual(errorOf(ended), ['100.360.300', 'id']);
+      const rescheduleEnded = await reschedule(t, merchant, created.id, { 'job.hour': '1' });
+      assert.deepEqual(errorOf(rescheduleEnded), ['100.360.300', 'id']);
+    });
+
     it('a run missed while the gateway was down is made once, not once per missed fire time', async () => {
       const registrationId = await registrationWithInitialCit(t, merchant);
       const worker = scheduleWorker(t);
