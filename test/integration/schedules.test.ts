@@ -188,6 +188,22 @@ for (const database of testDatabases()) {
       assert.deepEqual(errorOf(rescheduleEnded), ['100.360.300', 'id']);
     });
 
+    it('the test clock brings the retry of a declined run forward too', async () => {
+      const registrationId = await registrationWithInitialCit(t, merchant);
+      const worker = scheduleWorker(t);
+      const created = (await postSchedule(t, merchant, registrationId, { 'job.expression': '0 0 0 1 * ? *', 'job.startDate': '2031-01-01 00:00:00' }, '5.06')).json();
+      await advance(t, merchant, created.id, '2031-01-01 01:00:00');
+      await drain(worker);
+      let shown = (await getSchedule(t, merchant, created.id)).json();
+      assert.deepEqual(shown.schedule.runs.map((r: any) => [r.fireTime, r.outcome, r.retry ?? 0]), [['2031-01-01 00:00:00', 'DECLINED', 0]]);
+      await advance(t, merchant, created.id, '2031-01-03 00:00:00');
+      await drain(worker);
+      shown = (await getSchedule(t, merchant, created.id)).json();
+      assert.deepEqual(shown.schedule.runs.map((r: any) => [r.fireTime, r.outcome, r.retry ?? 0]), [['2031-01-01 00:00:00', 'DECLINED', 0], ['2031-01-01 00:00:00', 'DECLINED', 1]]);
+      assert.equal(shown.schedule.retry, 2, 'the second retry waits for its own delay');
+      await deschedule(t, merchant, created.id);
+    });
+
     it('a run missed while the gateway was down is made once, not once per missed fire time', async () => {
       const registrationId = await registrationWithInitialCit(t, merchant);
       const worker = scheduleWorker(t);

@@ -2,7 +2,6 @@ import { GatewayError } from '../../results/gateway-error.js';
 import { lockSchedule, moveScheduleJob, runsOfSchedule, setTestClock } from '../../storage/repositories/schedules.js';
 import type { PaymentDeps } from '../deps.js';
 import { loadSchedule, scheduleNow } from './load-schedule.js';
-import { dueAt } from './schedule-firing.js';
 import { scheduleBody, scheduleSuccess, type ScheduleView, wireTime } from './schedule-view.js';
 
 const WIRE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -38,7 +37,7 @@ export async function advanceSchedule(deps: PaymentDeps, input: { entityId: stri
     }
     const offsetMs = target.getTime() - realNow.getTime();
     await setTestClock(tx, locked.id, offsetMs, target, realNow);
-    if (locked.jobId && locked.fireAt) await moveScheduleJob(tx, locked.jobId, dueAt(locked.fireAt, offsetMs));
+    if (locked.jobId) await moveScheduleJob(tx, locked.jobId, offsetMs - locked.clockOffsetMs);
   });
   const moved = await loadSchedule(deps.storage, input.entityId, schedule.id);
   return { body: scheduleBody(moved, await runsOfSchedule(deps.storage, moved.id)), result: scheduleSuccess(deps.system, undefined) };

@@ -154,12 +154,13 @@ export async function setTestClock(tx: Queryable, id: string, clockOffsetMs: num
 }
 
 /**
- * The schedule's job row, not yet claimed: moved (a test clock) or removed (the schedule ended).
- * A job a worker holds is left alone; it finds the schedule changed and stops (it is not the
- * schedule's job any more, or the schedule has ended).
+ * The schedule's job row, not yet claimed: brought `earlierByMs` forward (a test clock moved the
+ * schedule's time by that much; a first attempt and a retry alike) or removed (the schedule
+ * ended). A job a worker holds is left alone: a firing under way plans its successor with the
+ * schedule's clock as it is then, and a removed schedule's job finds the schedule ended.
  */
-export async function moveScheduleJob(tx: Queryable, jobId: string, runAt: Date): Promise<void> {
-  await tx.query('UPDATE jobs SET run_at = $2 WHERE id = $1 AND locked_by IS NULL', [jobId, runAt]);
+export async function moveScheduleJob(tx: Queryable, jobId: string, earlierByMs: number): Promise<void> {
+  await tx.query(`UPDATE jobs SET run_at = run_at - make_interval(secs => $2::float8 / 1000) WHERE id = $1 AND locked_by IS NULL`, [jobId, earlierByMs]);
 }
 
 export async function dropScheduleJob(tx: Queryable, jobId: string): Promise<void> {
