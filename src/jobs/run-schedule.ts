@@ -4,6 +4,9 @@ import { SCHEDULE_RUN_JOB } from '../operations/schedules/schedule-firing.js';
 import { findSchedulesById } from '../storage/repositories/schedules.js';
 import type { ClaimedJob, JobHandler, JobLogger, JobResult } from './job-types.js';
 
+/** How long a firing that failed (not a declined payment: an error) waits before it is made again. */
+const FIRING_RETRY_MS = 30_000;
+
 function firingOf(job: ClaimedJob): DueFiring {
   const { scheduleId, fireAt, attempt } = job.payload;
   if (typeof scheduleId !== 'string' || typeof fireAt !== 'string' || typeof attempt !== 'number') throw new Error(`job ${job.id} is not a schedule firing`);
@@ -15,7 +18,7 @@ function firingOf(job: ClaimedJob): DueFiring {
  * next fire time, or the retry of a declined run), claimed like every job with SKIP LOCKED, so a
  * firing is made by one process whatever their number. The firing plans the next job itself, in
  * the transaction that records it; the schedules of a claimed batch are read in one query.
- * A failure (the database went away) leaves the job to the worker's back-off: the firing is
+ * A failure (the database went away) makes the firing again after FIRING_RETRY_MS: it is
  * idempotent, so making it again pays nothing twice.
  */
 export function runScheduleHandler(deps: ScheduleDeps & { readonly logger: JobLogger }): JobHandler {
@@ -36,8 +39,16 @@ export function runScheduleHandler(deps: ScheduleDeps & { readonly logger: JobLo
           deps.logger.error({ err: firing.message }, 'malformed schedule job dropped');
           return {};
         }
-        const schedule = (await loaded).get(firing.scheduleId);
-        const result = await runFiring(deps, firing, schedule);
+        let result: Awaited<ReturnType<typeof runFiring>>;
+        try {
+          result = await runFiring(deps, firing, (await loaded).get(firing.scheduleId));
+        } catch (error) {
+          // A firing must not end failed and stop its schedule for good (the database was away, a
+          // deadlock …): it is made again later, and its idempotency claim keeps that from paying twice.
+          const retryAt = new Date(deps.payments.clock.now().getTime() + FIRING_RETRY_MS);
+          deps.logger.warn({ scheduleId: firing.scheduleId, err: { type: (error as Error).name, code: (error as { code?: unknown }).code }, retryAt }, 'schedule run failed; trying again');
+          return { runAgainAt: retryAt };
+        }
         if (result.kind === 'ran') {
           deps.logger.info({ scheduleId: firing.scheduleId, fireAt: firing.fireAt, attempt: firing.attempt, outcome: result.outcome, transactionId: result.transactionId, ended: result.ended }, 'schedule run');
         }
