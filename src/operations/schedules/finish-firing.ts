@@ -1,7 +1,7 @@
-import { endSchedule, insertRun, lockSchedule, runsOfSchedule, type RunOutcome, type ScheduleEndReason, type StoredSchedule } from '../../storage/repositories/schedules.js';
+import { endSchedule, insertRun, lockSchedule, moveFiring, runsOfSchedule, type RunOutcome, type ScheduleEndReason, type StoredSchedule } from '../../storage/repositories/schedules.js';
 import { enqueueNotification } from '../webhooks/enqueue-notification.js';
 import type { ScheduleDeps } from './schedule-deps.js';
-import { planFiring } from './schedule-firing.js';
+import { planFiring, SCHEDULE_RUN_JOB } from './schedule-firing.js';
 import { scheduleBody } from './schedule-view.js';
 
 export type FiringResult =
@@ -23,7 +23,38 @@ export interface FiringOutcome {
  * twice) records nothing new and plans nothing. A payment made while the schedule was being
  * descheduled is still recorded as its run.
  */
-export async function finishFiring(deps: ScheduleDeps, firing: { jobId: string; scheduleId: string; fireAt: Date; attempt: number }, outcome: FiringOutcome): Promise<FiringResult> {
+export async function finishFiring(
+  deps: ScheduleDeps,
+  firing: { jobId: string; scheduleId: string; fireAt: Date; attempt: number },
+  outcome: FiringOutcome,
+  known?: StoredSchedule,
+): Promise<FiringResult> {
+  if (known && (await movedInOneStatement(deps, firing, outcome, known))) return { kind: 'ran', outcome: outcome.outcome, transactionId: outcome.transactionId };
+  return finishUnderLock(deps, firing, outcome);
+}
+
+/**
+ * The common case, a schedule that goes on, in one statement (moveFiring) instead of a
+ * transaction of five: the next firing is planned with the schedule as read before the run, and
+ * the statement refuses the move when the schedule changed since (its job, its state, its test
+ * clock). The end of a schedule, and every refusal, take the locked path.
+ */
+async function movedInOneStatement(deps: ScheduleDeps, firing: { jobId: string; scheduleId: string; fireAt: Date; attempt: number }, outcome: FiringOutcome, known: StoredSchedule): Promise<boolean> {
+  if (outcome.endReason) return false;
+  const next = outcome.next(known);
+  if (!next) return false;
+  const at = deps.payments.clock.now();
+  return moveFiring(deps.payments.storage, {
+    scheduleId: firing.scheduleId,
+    fromJobId: firing.jobId,
+    clockOffsetMs: known.clockOffsetMs,
+    run: { scheduleId: firing.scheduleId, fireAt: firing.fireAt, attempt: firing.attempt, outcome: outcome.outcome, transactionId: outcome.transactionId, resultCode: outcome.code, ranAt: at },
+    next: { ...next, jobKind: SCHEDULE_RUN_JOB },
+    at,
+  });
+}
+
+async function finishUnderLock(deps: ScheduleDeps, firing: { jobId: string; scheduleId: string; fireAt: Date; attempt: number }, outcome: FiringOutcome): Promise<FiringResult> {
   const { payments } = deps;
   return payments.storage.transaction(async (tx) => {
     const locked = await lockSchedule(tx, firing.scheduleId);

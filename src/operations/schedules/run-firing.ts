@@ -92,7 +92,7 @@ export async function runFiring(deps: ScheduleDeps, firing: DueFiring, known?: S
   if (endReason) paid = { outcome: 'skipped', transactionId: null, code: null, endReason };
   else if (firing.attempt === 0 && !shouldRun(firing.fireAt, moment, deps.settings.catchUp)) paid = { outcome: 'skipped', transactionId: null, code: null };
   else paid = await pay(deps, schedule, firing);
-  return finishFiring(deps, firing, { ...paid, next: (after) => nextPlan(deps, schedule, firing, paid, after) });
+  return finishFiring(deps, firing, { ...paid, next: (current) => nextPlan(deps, schedule, firing, paid, current) }, schedule);
 }
 
 /** After the run: a retry (soft decline, before the next fire time), the next fire time, or nothing (the plan is over). */

@@ -224,3 +224,46 @@ export async function insertScheduleTransaction(tx: Queryable, t: ScheduleTransa
     [t.id, t.entityId, t.parentId, t.paymentType, t.resultCode, t.amountMinor.toString(), t.currency, t.merchantTransactionId, t.shortId, JSON.stringify(t.response), t.at] as never[],
   );
 }
+
+export interface FiringMove {
+  readonly scheduleId: string;
+  /** The job that made the firing: only while the schedule still names it does the move happen. */
+  readonly fromJobId: string;
+  /** The schedule's test-clock offset the next firing was planned with; a changed one refuses the move. */
+  readonly clockOffsetMs: number;
+  readonly run: ScheduleRun;
+  readonly next: { readonly fireAt: Date; readonly attempt: number; readonly runAt: Date; readonly jobKind: string };
+  readonly at: Date;
+}
+
+/**
+ * The common end of a firing in one statement: while the schedule is active, still names the
+ * job that made the firing and keeps the clock the next firing was planned with, it records the
+ * run, writes the next job and points the schedule at it. The UPDATE takes the schedule's row
+ * lock and checks the conditions again on the row as it is then, so of two makings of the same
+ * firing only one moves the schedule. Answers false when nothing was written (the caller then
+ * takes the locked path, which knows what to record).
+ */
+export async function moveFiring(db: Queryable, m: FiringMove): Promise<boolean> {
+  const payload = JSON.stringify({ scheduleId: m.scheduleId, fireAt: m.next.fireAt.toISOString(), attempt: m.next.attempt });
+  const { rows } = await db.query<{ moved: string }>(
+    `WITH next_job AS (SELECT nextval(pg_get_serial_sequence('jobs', 'id')) AS id),
+     moved AS (
+       UPDATE schedules SET fire_at = $4, attempt = $5, job_id = (SELECT id FROM next_job), updated_at = $6
+        WHERE id = $1 AND job_id = $2 AND status = 'active' AND clock_offset_ms = $3
+        RETURNING id),
+     run AS (
+       INSERT INTO schedule_runs (schedule_id, fire_at, attempt, outcome, transaction_id, result_code, ran_at)
+       SELECT $1, $7, $8, $9, $10, $11, $6 FROM moved
+       ON CONFLICT DO NOTHING),
+     job AS (
+       INSERT INTO jobs (id, kind, payload, run_at, created_at) OVERRIDING SYSTEM VALUE
+       SELECT (SELECT id FROM next_job), $12, $13::jsonb, $14, $6 FROM moved)
+     SELECT count(*) AS moved FROM moved`,
+    [
+      m.scheduleId, m.fromJobId, String(m.clockOffsetMs), m.next.fireAt, m.next.attempt, m.at,
+      m.run.fireAt, m.run.attempt, m.run.outcome, m.run.transactionId, m.run.resultCode, m.next.jobKind, payload, m.next.runAt,
+    ] as never[],
+  );
+  return Number(rows[0]?.moved ?? 0) > 0;
+}
