@@ -204,6 +204,19 @@ for (const database of testDatabases()) {
       await deschedule(t, merchant, created.id);
     });
 
+    it('a standing instruction past its expiry ends the schedule before any payment', async () => {
+      const registrationId = await registrationWithInitialCit(t, merchant);
+      const worker = scheduleWorker(t);
+      const created = (await postSchedule(t, merchant, registrationId, { 'job.expression': '0 0 0 1 * ? *', 'job.startDate': '2032-01-01 00:00:00', 'standingInstruction.expiry': '2032-02-15' })).json();
+      assert.equal(created.standingInstruction.expiry, '2032-02-15');
+      await advance(t, merchant, created.id, '2032-04-01 12:00:00');
+      await drain(worker);
+      const shown = (await getSchedule(t, merchant, created.id)).json();
+      assert.deepEqual(shown.schedule.runs.map((r: any) => [r.fireTime, r.outcome]), [['2032-01-01 00:00:00', 'SUCCESS'], ['2032-02-01 00:00:00', 'SUCCESS'], ['2032-03-01 00:00:00', 'SKIPPED']]);
+      assert.equal(shown.schedule.state, 'ENDED');
+      assert.equal(shown.schedule.endReason, 'INSTRUCTION_EXPIRED');
+    });
+
     it('a run missed while the gateway was down is made once, not once per missed fire time', async () => {
       const registrationId = await registrationWithInitialCit(t, merchant);
       const worker = scheduleWorker(t);
