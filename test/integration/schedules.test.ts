@@ -92,7 +92,7 @@ for (const database of testDatabases()) {
     it('DS stops all runs; RS ends the old plan and starts the new one', async () => {
       const registrationId = await registrationWithInitialCit(t, merchant);
       const worker = scheduleWorker(t);
-      const daily = (await postSchedule(t, merchant, registrationId, { 'job.expression': '0 0 12 * * ? *' })).json();
+      const daily = (await postSchedule(t, merchant, registrationId, { 'job.expression': '0 0 12 * * ? *', merchantTransactionId: 'sched-rs-ds' })).json();
       const rescheduled = await reschedule(t, merchant, daily.id, { 'job.expression': '0 30 6 ? * MON *' });
       assert.equal(rescheduled.statusCode, 200, rescheduled.body);
       const plan = rescheduled.json();
@@ -112,6 +112,8 @@ for (const database of testDatabases()) {
       assert.equal(await drain(worker), 0, 'no run after DS');
       assert.equal((await getSchedule(t, merchant, plan.id)).json().schedule.runs.length, 0);
       assert.deepEqual(errorOf(await deschedule(t, merchant, plan.id)), ['100.360.303', 'id']);
+      const queried = await t.app.inject({ method: 'GET', url: `/v1/query?entityId=${merchant.entityId}&merchantTransactionId=sched-rs-ds`, headers: bearer(merchant.accessToken) });
+      assert.deepEqual(queried.json().payments.map((p: any) => p.paymentType).sort(), ['DS', 'RS', 'SD']);
       assert.equal((await getSchedule(t, merchant, 'f'.repeat(32))).statusCode, 404);
     });
 
