@@ -9,7 +9,8 @@
  * BENCH_CONNECTIONS (64), BENCH_DURATION_SECONDS (10 per phase), BENCH_WARMUP_SECONDS (3),
  * BENCH_POOL_SIZE (10, the gateway's default DATABASE_POOL_SIZE; the insert floor uses the same),
  * BENCH_PA_COUNT (2000 PAs created for the capture phase), BENCH_PENDING_COUNT (2000 pending DBs
- * the resolution phase ends by status checks), BENCH_GATEWAY_PROCESSES (2: the DB phase again
+ * the resolution phase ends by status checks), BENCH_SCHEDULES_ACTIVE and BENCH_SCHEDULES_DUE (10000
+ * schedules, 2000 due in one second: the scheduled-runs row), BENCH_GATEWAY_PROCESSES (2: the DB phase again
  * with GATEWAY_PROCESSES=2; 1 leaves it out).
  * Writes bench/results/<yyyy-mm-dd>.json and the table in docs/performance.md.
  */
@@ -27,6 +28,8 @@ import { describeMachine, writeResults } from './support/report.js';
 import { checkTargets, renderBenchmarkTable, type BenchRecord } from './support/bench-record.js';
 import { runScaleOut } from './scale-out.js';
 import { resolutionPhase } from './support/resolution-phase.js';
+import { schedulePhase } from './support/schedule-phase.js';
+import { scheduleSettings } from './schedules.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -142,6 +145,9 @@ async function main(): Promise<void> {
     // A gateway of its own, with status checks due a second after creation (errors: rows left pending).
     const resolution = report(await resolutionPhase({ schemaUrl: schema.url, admin: schema.admin, merchant: gateway.merchant, connections: settings.connections, poolSize: settings.poolSize, count: settings.pendingCount }));
     gateway.phases.push(resolution);
+    await checkpoint(schema);
+    // A gateway of its own whose job worker makes the runs of schedules due in one second.
+    gateway.phases.push(report(await schedulePhase({ schemaUrl: schema.url, admin: schema.admin, merchant: gateway.merchant, connections: settings.connections, poolSize: settings.poolSize, ...scheduleSettings })));
     const processes = settings.gatewayProcesses > 1 ? await measureProcesses(schema, gateway.merchant) : undefined;
     const floors = { http: await measureHttp(gateway.merchant), insert: gateway.insertFloor };
     let profile: ProfileSummary | undefined;

@@ -39,6 +39,7 @@ import { registerPaymentRoutes } from './http/routes/payments.js';
 import { registerRedirectRoutes } from './http/routes/redirects.js';
 import { registerThreeDSecureRoutes } from './http/routes/three-d-secure.js';
 import { registerQueryRoutes } from './http/routes/query.js';
+import { registerScheduleRoutes } from './http/routes/schedules.js';
 import { registerDocsRoutes } from './http/routes/docs.js';
 import type { Storage } from './storage/port.js';
 
@@ -79,7 +80,8 @@ function cutoffPolicy(config: Config): Partial<LifecyclePolicy> {
   };
 }
 
-function paymentDeps(options: AppOptions): PaymentDeps {
+/** The payment operations' deps: the gateway's, and a worker's that makes scheduled runs. */
+export function paymentDeps(options: Pick<AppOptions, 'config' | 'storage' | 'clock' | 'ids' | 'connectors' | 'vault'>): PaymentDeps {
   const { storage, clock, ids } = options;
   const system = options.config.system;
   const registry = options.connectors ?? createDefaultConnectors({ storage, clock, ids, policy: cutoffPolicy(options.config) });
@@ -128,6 +130,7 @@ function registerPublicApi(app: FastifyInstance): void {
   registerThreeDSecureRoutes(app);
   registerRegistrationRoutes(app);
   registerQueryRoutes(app);
+  registerScheduleRoutes(app);
   registerDocsRoutes(app);
 }
 

@@ -111,7 +111,8 @@ async function main(): Promise<void> {
   // Background jobs (webhook deliveries) run here unless WORKERS_IN_GATEWAY=false hands them to `npm run worker`.
   const runsJobs = config.workers.runInGateway && processIndex(process.env) === 0;
   const resolution = { connectors: app.gateway.payments.connectors, settings: config.resolution };
-  const workers = runsJobs ? startWorkers({ storage, clock: systemClock, logger: app.log, settings: config.workers, resolution }) : undefined;
+  const schedules = { payments: app.gateway.payments, settings: config.schedules };
+  const workers = runsJobs ? startWorkers({ storage, clock: systemClock, logger: app.log, settings: config.workers, resolution, schedules }) : undefined;
   if (demo) printDemoMerchant(demo.entityId, demo.accessToken, address);
   // The last line of a start: supervisors and tests wait for it.
   app.log.info({ url: address, adminUrl }, oneOfSeveral ? 'gateway process ready' : 'gateway ready');

@@ -1,8 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config/load-config.js';
-import { createDefaultConnectors, createRouter } from './connectors/default-connectors.js';
+import { paymentDeps } from './app.js';
 import { loadVaultConfig, type VaultKeyConfig } from './config/vault-config.js';
 import { randomIds, systemClock } from './domain/ids.js';
-import { EntityNames } from './operations/entity-names.js';
 import { masterKeyRingOf, openVault } from './operations/registrations/open-vault.js';
 import { jsonLogger } from './jobs/json-logger.js';
 import { startWorkers } from './jobs/start-workers.js';
@@ -38,10 +37,16 @@ async function main(): Promise<void> {
   // The status queries of pending transactions go to the connectors the gateways route to.
   const deps = { storage, clock: systemClock, ids: randomIds };
   const vault = openVault(deps, masterKeyRingOf(vaultKeys));
-  const entities = new EntityNames(storage);
-  const registry = createDefaultConnectors(deps);
-  const connectors = createRouter({ ...deps, system: config.system, registry, openCredentials: (context, sealed) => vault.open(context, sealed), merchantOf: (id) => entities.merchantOf(id) });
-  const workers = startWorkers({ storage, clock: systemClock, logger, settings, resolution: { connectors, settings: config.resolution } });
+  // Scheduled runs are payments: the worker pays through the same operations as the gateways.
+  const payments = paymentDeps({ ...deps, config, vault });
+  const workers = startWorkers({
+    storage,
+    clock: systemClock,
+    logger,
+    settings,
+    resolution: { connectors: payments.connectors, settings: config.resolution },
+    schedules: { payments, settings: config.schedules },
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

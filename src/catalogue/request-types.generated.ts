@@ -258,6 +258,7 @@ export interface Job {
   readonly durationUnit?: "YEAR" | "MONTH" | "WEEK" | "DAY" | "HOUR" | "MINUTE" | "SECOND";
   readonly durationNumber?: string;
   readonly expression?: string;
+  readonly timeZone?: string;
 }
 
 export interface DateRange {

@@ -3,6 +3,7 @@ import { collectResolutionSettings, RESOLUTION_VARIABLES, type ResolutionSetting
 import { collectHttpTimeouts, HTTP_TIMEOUT_VARIABLES, type HttpTimeouts } from './http-timeouts.js';
 import { readTrustedProxies } from './network-addresses.js';
 import { collectWorkerSettings, WORKER_VARIABLES, type WorkerSettings } from './worker-settings.js';
+import { collectScheduleSettings, SCHEDULE_VARIABLES, type ScheduleSettings } from './schedule-settings.js';
 
 /**
  * The gateway's configuration: parsed once from the environment, validated, typed and frozen.
@@ -46,6 +47,8 @@ export interface Config {
   readonly workers: WorkerSettings;
   /** Connector timeout, the resolution of pending transactions, idempotency leases. */
   readonly resolution: ResolutionSettings;
+  /** Time zone, catch-up policy and retries of recurring schedules. */
+  readonly schedules: ScheduleSettings;
   readonly httpTimeouts: HttpTimeouts;
 }
 
@@ -86,6 +89,7 @@ export const CONFIG_VARIABLES = [
   ['CAPTURE_CUTOFF_MINUTES', '(connector)', 'Minutes after a PA during which it may be captured (CP); unset keeps each connector\'s own (the simulator: 10080).'],
   ...WORKER_VARIABLES,
   ...RESOLUTION_VARIABLES,
+  ...SCHEDULE_VARIABLES,
   ...HTTP_TIMEOUT_VARIABLES,
 ] as const;
 
@@ -179,6 +183,7 @@ export function loadConfig(env: Env): Config {
     captureCutoffMinutes: readOptionalMinutes(env, 'CAPTURE_CUTOFF_MINUTES', problems),
     workers: collectWorkerSettings(env, problems, system),
     resolution: collectResolutionSettings(env, problems),
+    schedules: collectScheduleSettings(env, problems),
     httpTimeouts: collectHttpTimeouts(env, problems),
   };
   checkTls(config, problems);

@@ -10,6 +10,8 @@ import { httpNotificationSender } from './http-sender.js';
 import type { JobHandler, JobLogger } from './job-types.js';
 import { JobWorker } from './job-worker.js';
 import type { WorkerSettings } from '../config/worker-settings.js';
+import type { ScheduleDeps } from '../operations/schedules/schedule-deps.js';
+import { runScheduleHandler } from './run-schedule.js';
 
 export interface StartWorkersOptions {
   readonly storage: Storage;
@@ -20,6 +22,8 @@ export interface StartWorkersOptions {
   readonly sender?: NotificationSender | undefined;
   /** With the connectors, the workers also resolve pending transactions (status queries). */
   readonly resolution?: { readonly connectors: ConnectorRouter; readonly settings: ResolutionSettings } | undefined;
+  /** With the payment operations, the workers also make the due runs of schedules. */
+  readonly schedules?: ScheduleDeps | undefined;
 }
 
 export interface RunningWorkers {
@@ -37,6 +41,7 @@ export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sen
     // Abandoned redirects end their payments (no 3-D Secure server is needed to say "expired").
     handlers.push(expireRedirectsHandler({ payments: { storage: deps.storage, clock: deps.clock, ids: deps.ids }, logger: deps.logger, sweepIntervalMs: deps.settings.redirectSweepIntervalMs }));
   }
+  if (options.schedules) handlers.push(runScheduleHandler({ ...options.schedules, logger: options.logger }));
   return handlers;
 }
 

@@ -122,6 +122,41 @@ function readOperation(operationId: string, summary: string, okSchema: string): 
   };
 }
 
+/** A schedule operation beside SD: its form body has the entity and the fields listed. */
+function scheduleChange(operationId: string, summary: string, fields: Readonly<Record<string, string>>, bodySchema?: string): JsonObject {
+  const properties = Object.fromEntries([['entityId', 'The schedule\'s entity'], ...Object.entries(fields)].map(([name, description]) => [name, { type: 'string', description }]));
+  const schema = bodySchema ? ref(bodySchema) : { type: 'object', required: ['entityId', ...Object.keys(fields)], properties };
+  return {
+    operationId,
+    summary,
+    parameters: [idPath('Id of the schedule')],
+    requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema } } },
+    responses: { '200': { description: 'Done', content: json(ref('PaymentResponse')) }, '404': { description: 'No such schedule', content: json(ref('ErrorResponse')) }, ...STANDARD_RESPONSES },
+  };
+}
+
+function schedulePaths(): JsonObject {
+  return {
+    '/scheduling/v1/schedules': {
+      post: operation('schedule', 'PaymentResponse'),
+      get: {
+        operationId: 'listSchedules',
+        summary: 'The schedules of a registration, with their runs',
+        parameters: [ENTITY_ID_QUERY, { name: 'registrationId', in: 'query', required: true, schema: { type: 'string', pattern: '^[a-zA-Z0-9]{32}$' } }],
+        responses: { '200': { description: 'Found', content: json(ref('PaymentResponse')) }, '404': { description: 'No such registration', content: json(ref('ErrorResponse')) }, ...STANDARD_RESPONSES },
+      },
+    },
+    '/scheduling/v1/schedules/{id}': { get: readOperation('getSchedule', 'A schedule, its state and its runs with their payment ids', 'PaymentResponse') },
+    '/scheduling/v1/schedules/{id}/reschedule': {
+      post: scheduleChange('reschedule', 'Reschedule (RS): the old plan ends, a new one starts; the job.* fields of the new plan, anything of the runs to change', {}, requestSchemaName('schedule')),
+    },
+    '/scheduling/v1/schedules/{id}/deschedule': { post: scheduleChange('deschedule', 'Deschedule (DS): no run after it', {}) },
+    '/scheduling/v1/schedules/{id}/advance': {
+      post: scheduleChange('advanceSchedule', 'Test clock (test system only, beyond the specification): move the schedule\'s time forward', { to: 'yyyy-MM-dd HH:mm:ss (UTC), later than the schedule\'s time now' }),
+    },
+  };
+}
+
 /** Paths of endpoints the gateway does not serve yet (ENDPOINT_ROUTES[…].served) are left out. */
 function paths(): JsonObject {
   const unserved = new Set(Object.values(ENDPOINT_ROUTES).filter((route) => !route.served).map((route) => route.path));
@@ -153,7 +188,7 @@ function allPaths(): JsonObject {
         responses: { '200': { description: 'The result-code catalogue', content: json(ref('ResultCodeList')) } },
       },
     },
-    '/scheduling/v1/schedules': { post: operation('schedule', 'PaymentResponse') },
+    ...schedulePaths(),
     '/reports/v1/reconciliations/aggregations': { get: operation('reporting', 'Envelope') },
   };
 }

@@ -3,6 +3,7 @@ import { digits, oneOf, pattern, text } from '../formats.js';
 import { cronField, dateTime } from '../formats-time.js';
 import { optional, required } from '../use.js';
 import type { ParameterRow } from '../types.js';
+import { isKnownTimeZone } from '../../domain/schedules/cron.js';
 
 /** Core: scheduling jobs for subscription payments, and the registration a schedule charges. */
 
@@ -35,6 +36,15 @@ const job = defineRows({ section: 'Scheduling', use: optional(['schedule']), cod
   ['job.durationNumber', digits(16)],
   // Seven space-separated fields, the year may be left out; each field is checked by the scheduler.
   ['job.expression', pattern('^[^ ]+( [^ ]+){5,6}$', { notation: 'AN256, cron expression of 6 or 7 fields', min: 11, max: 256, sample: '0 30 10 1 * ? *', bad: '0 30 10 1 *' })],
+  // Beyond the specification: the time zone the fields are read in (docs/schedules.md).
+  ['job.timeZone', pattern('^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2}$', {
+    notation: 'IANA time zone name (gateway extension)',
+    min: 1,
+    max: 64,
+    sample: 'Europe/Berlin',
+    bad: 'Mars/Olympus Mons',
+    semantic: { test: isKnownTimeZone, message: 'must be a time zone of the IANA database, e.g. Europe/Berlin or UTC' },
+  }), { description: 'Gateway extension: the time zone the job fields and job.expression are read in; SCHEDULE_TIME_ZONE (UTC) when absent. Daylight-saving changes: docs/schedules.md.' }],
 ]);
 
 export const jobRows: readonly ParameterRow[] = [...schedule, ...job];

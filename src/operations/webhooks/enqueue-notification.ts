@@ -5,8 +5,9 @@ import { checkNotificationUrl } from './check-url.js';
 import { notificationBody } from './notification-message.js';
 import { DELIVER_WEBHOOK_JOB } from './ports.js';
 
-export type NotificationType = 'PAYMENT' | 'REGISTRATION';
-export type NotificationAction = 'CREATED' | 'UPDATED' | 'DELETED';
+export type NotificationType = 'PAYMENT' | 'REGISTRATION' | 'SCHEDULE';
+/** SCHEDULE: CREATED, RESCHEDULED, DESCHEDULED, ENDED (docs/schedules.md). */
+export type NotificationAction = 'CREATED' | 'UPDATED' | 'DELETED' | 'RESCHEDULED' | 'DESCHEDULED' | 'ENDED';
 
 interface NotificationTarget {
   /** The entity the payment or registration belongs to (a channel or a merchant). */
@@ -40,7 +41,7 @@ export interface EnqueuedNotification {
  * statement.
  */
 export function prepareNotification(input: NotificationInput, deps: Pick<OperationDeps, 'clock' | 'ids'>): FanOut {
-  if (input.type === 'REGISTRATION' && !input.action) throw new Error('a REGISTRATION notification needs an action');
+  if (input.type !== 'PAYMENT' && !input.action) throw new Error(`a ${input.type} notification needs an action`);
   const notificationUrl = input.notificationUrl === undefined ? null : checkNotificationUrl('notificationUrl', input.notificationUrl);
   const id = deps.ids.id();
   const action = input.action ?? null;

@@ -1,6 +1,6 @@
 /**
  * The campaign over every endpoint: each request aims at one route of the gateway (payments,
- * referencing, GET payment, registrations, query, result codes, docs, health, the admin API) with
+ * referencing, GET payment, registrations, schedules, query, result codes, docs, health, the admin API) with
  * the right credentials most of the time, and puts hostile values where that route reads them:
  * control characters, invalid UTF-8 and lone surrogates percent-encoded, overlong values, card
  * numbers and CVVs in any field, broken percent-encoding and odd shapes of the path itself.
@@ -42,6 +42,12 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/v1/registrations/{registration}/payments', auth: 'merchant', names: ['amount', 'currency', 'paymentType', 'merchantTransactionId', 'descriptor', 'standingInstruction.mode'] },
   { method: 'GET', path: '/v1/query', auth: 'merchant', names: ['merchantTransactionId', 'date.from', 'date.to', 'limit', 'paymentTypes', 'paymentMethods'] },
   { method: 'GET', path: '/v1/query/{payment}', auth: 'merchant', names: [] },
+  { method: 'POST', path: '/scheduling/v1/schedules', auth: 'merchant', names: ['registrationId', 'amount', 'currency', 'paymentType', 'job.expression', 'job.dayOfMonth', 'job.dayOfWeek', 'job.timeZone', 'job.startDate', 'job.name', 'merchantTransactionId'] },
+  { method: 'GET', path: '/scheduling/v1/schedules', auth: 'merchant', names: ['registrationId'] },
+  { method: 'GET', path: '/scheduling/v1/schedules/{any}', auth: 'merchant', names: [] },
+  { method: 'POST', path: '/scheduling/v1/schedules/{any}/reschedule', auth: 'merchant', names: ['job.expression', 'job.hour', 'amount', 'registrationId'] },
+  { method: 'POST', path: '/scheduling/v1/schedules/{any}/deschedule', auth: 'merchant', names: ['testMode'] },
+  { method: 'POST', path: '/scheduling/v1/schedules/{any}/advance', auth: 'merchant', names: ['to'] },
   { method: 'GET', path: '/v1/resultcodes', auth: 'public', names: ['code'] },
   { method: 'GET', path: '/openapi.json', auth: 'public', names: [] },
   { method: 'GET', path: '/docs', auth: 'public', names: [] },

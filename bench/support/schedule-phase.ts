@@ -1,0 +1,115 @@
+/**
+ * Scheduled runs, as a row of `npm run bench`: `active` schedules on one gateway process (its
+ * own job worker makes the runs), of which `due` fire in the same second; the others wait for a
+ * later time of day. The row says how many due runs the runner makes per second (each a claim, a
+ * MIT payment through the simulator with its outcome and notification, the run's record and the
+ * next job) and how long after its fire time each payment was written (latency columns).
+ */
+import type pg from 'pg';
+import { formRequest, runPhase, type PhaseResult } from '../load.js';
+import { startGatewayProcess } from './gateway.js';
+import type { Merchant } from './gateway-phases.js';
+
+const REGISTRATIONS = 20;
+const WAIT_LIMIT_MS = 300_000;
+/** Time between the last due schedule's creation and the fire time: the runner starts from rest. */
+const LEAD_MS = 3_000;
+
+export interface SchedulePhaseSettings {
+  readonly schemaUrl: string;
+  readonly admin: pg.Client;
+  readonly merchant: Merchant;
+  readonly connections: number;
+  readonly poolSize: number;
+  /** Schedules active during the phase. */
+  readonly active: number;
+  /** Of those, the ones due in the same second. */
+  readonly due: number;
+}
+
+async function post(url: string, merchant: Merchant, path: string, fields: Record<string, string>): Promise<Record<string, unknown>> {
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${merchant.accessToken}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ entityId: merchant.entityId, ...fields }),
+  });
+  const body = (await response.json()) as Record<string, unknown>;
+  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function registrationsWithInitialCit(url: string, merchant: Merchant): Promise<string[]> {
+  const card = { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034' };
+  const initial = { amount: '1.00', currency: 'EUR', paymentType: 'DB', 'card.cvv': '123', 'standingInstruction.type': 'RECURRING', 'standingInstruction.mode': 'INITIAL', 'standingInstruction.source': 'CIT' };
+  const ids: string[] = [];
+  for (let i = 0; i < REGISTRATIONS; i += 1) {
+    const id = (await post(url, merchant, '/v1/registrations', card))['id'] as string;
+    await post(url, merchant, `/v1/registrations/${id}/payments`, initial);
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** Quartz fields that fire once, at `at` (UTC). */
+const onceAt = (at: Date) => `${at.getUTCSeconds()} ${at.getUTCMinutes()} ${at.getUTCHours()} ${at.getUTCDate()} ${at.getUTCMonth() + 1} ? ${at.getUTCFullYear()}`;
+
+function createSchedules(url: string, merchant: Merchant, registrations: readonly string[], count: number, expression: string, label: string, connections: number, pid: number) {
+  return runPhase({
+    name: label,
+    url,
+    connections,
+    amount: count,
+    pid,
+    request: (i) => formRequest('/scheduling/v1/schedules', merchant.accessToken, {
+      entityId: merchant.entityId, registrationId: registrations[i % registrations.length]!, amount: '4.00', currency: 'EUR', paymentType: 'DB', 'job.expression': expression,
+    }),
+  });
+}
+
+async function dueLeft(admin: pg.Client, fireAt: Date): Promise<number> {
+  const { rows } = await admin.query<{ n: string }>(`SELECT count(*) AS n FROM schedules WHERE status = 'active' AND fire_at = $1`, [fireAt]);
+  return Number(rows[0]!.n);
+}
+
+export async function schedulePhase(settings: SchedulePhaseSettings): Promise<PhaseResult> {
+  const gateway = await startGatewayProcess({ databaseUrl: settings.schemaUrl, poolSize: settings.poolSize, env: { WORKER_POLL_INTERVAL_MS: '100' } });
+  try {
+    const registrations = await registrationsWithInitialCit(gateway.url, settings.merchant);
+    // The schedules that stay waiting: daily, twelve hours away from the due second.
+    const waiting = new Date(Date.now() + 12 * 3_600_000);
+    const idle = await createSchedules(gateway.url, settings.merchant, registrations, settings.active - settings.due, `0 ${waiting.getUTCMinutes()} ${waiting.getUTCHours()} * * ? *`, `setup: ${settings.active - settings.due} waiting schedules (not counted)`, settings.connections, gateway.pid);
+    // The due ones fire once, all in one second, a little after the last is created (at the rate just seen).
+    const creationMs = (settings.due / Math.max(1, idle.requestsPerSecond)) * 1_000 * 2;
+    const fireAt = new Date(Math.ceil((Date.now() + creationMs + LEAD_MS) / 1_000) * 1_000);
+    const created = await createSchedules(gateway.url, settings.merchant, registrations, settings.due, onceAt(fireAt), `setup: ${settings.due} schedules due at one second (not counted)`, settings.connections, gateway.pid);
+    if (Date.now() >= fireAt.getTime()) throw new Error('the due schedules were created after their fire time: the machine is slower than the setup rate said');
+    const deadline = fireAt.getTime() + WAIT_LIMIT_MS;
+    while (Date.now() < fireAt.getTime() || ((await dueLeft(settings.admin, fireAt)) > 0 && Date.now() < deadline)) await new Promise((resolve) => setTimeout(resolve, 100));
+    const { rows } = await settings.admin.query<{ n: string; seconds: number; p50: number; p99: number; p999: number; max: number }>(
+      `SELECT count(*) AS n,
+              GREATEST(EXTRACT(EPOCH FROM max(t.created_at) - $1::timestamptz)::float8, 0.001) AS seconds,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY d.ms) AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY d.ms) AS p99,
+              percentile_cont(0.999) WITHIN GROUP (ORDER BY d.ms) AS p999, max(d.ms) AS max
+         FROM schedule_runs r JOIN transactions t ON t.id = r.transaction_id
+         CROSS JOIN LATERAL (SELECT EXTRACT(EPOCH FROM t.created_at - r.fire_at)::float8 * 1000 AS ms) d
+        WHERE r.fire_at = $1`,
+      [fireAt],
+    );
+    const row = rows[0]!;
+    const made = Number(row.n);
+    return {
+      name: `scheduled runs (${settings.due} due in one second, ${settings.active} active; latency: fire time → payment)`,
+      connections: settings.connections,
+      durationSeconds: row.seconds,
+      requests: made,
+      requestsPerSecond: Math.round(made / row.seconds),
+      latencyMs: { p50: Math.round(row.p50 ?? 0), p99: Math.round(row.p99 ?? 0), p99_9: Math.round(row.p999 ?? 0), max: Math.round(row.max ?? 0) },
+      errors: settings.due - made,
+      timeouts: 0,
+      non2xx: idle.non2xx + created.non2xx,
+      statusCodes: created.statusCodes,
+    };
+  } finally {
+    await gateway.stop();
+  }
+}
