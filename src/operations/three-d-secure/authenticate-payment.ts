@@ -159,13 +159,14 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
     const missing = missingAuthenticationFields(input.request);
     if (missing.length > 0) throw new GatewayError(missingFieldsCode(missing), { parameterErrors: missing });
   }
-  const ids = { dsTransactionId: uuidOf(deps.ids.id()), acsTransactionId: uuidOf(deps.ids.id()) };
-  if (answer.kind === 'challenge') return { kind: 'challenge', required: plan.required, ids, exemption };
+  // The ids of an authentication (AReq/ARes); a card the directory does not enrol gets none.
+  const ids = () => ({ dsTransactionId: uuidOf(deps.ids.id()), acsTransactionId: uuidOf(deps.ids.id()) });
+  if (answer.kind === 'challenge') return { kind: 'challenge', required: plan.required, ids: ids(), exemption };
   const end = paymentAfterDirectory(answer, plan.required);
   const data = answer.kind === 'frictionless'
-    ? deps.threeDSecure.authenticationData(card.number, answer.status, ids, false)
+    ? deps.threeDSecure.authenticationData(card.number, answer.status, ids(), false)
     : answer.kind === 'error'
-      ? deps.threeDSecure.authenticationData(card.number, 'U', ids, false)
+      ? deps.threeDSecure.authenticationData(card.number, 'U', ids(), false)
       : undefined;
   if (end.kind === 'refuse') return { kind: 'refuse', code: end.code, data };
   return { kind: 'proceed', data: end.withLiabilityShift ? data : undefined, exemption };
