@@ -149,6 +149,18 @@ for (const db of testDatabases()) {
       });
     }
 
+    it('the UPDATED notification of a redirect payment also goes to its notificationUrl', async () => {
+      const url = 'https://merchant.example.com/notify';
+      const body = json(await asyncPayment(t, merchant, 'PAYPAL', { notificationUrl: url }));
+      assert.equal(body.result.code, '000.200.000', JSON.stringify(body));
+      await choose(t, body.redirect.url, 'approve');
+      const { rows } = await t.storage.query<{ action: string | null }>(
+        'SELECT n.action FROM webhook_deliveries d JOIN notifications n ON n.id = d.notification_id WHERE n.transaction_id = $1 AND d.url = $2 ORDER BY n.created_at',
+        [body.id, url],
+      );
+      assert.deepEqual(rows.map((r) => r.action), [null, 'UPDATED']);
+    });
+
     it('a link only works for its own kind of page, and an unknown link is not found', async () => {
       const body = json(await asyncPayment(t, merchant, 'PAYPAL'));
       const id = new URL(body.redirect.url).pathname.split('/').pop();

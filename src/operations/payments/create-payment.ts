@@ -163,7 +163,7 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
   }
   const outcome = await callConnector(() => connector[INITIAL_OPERATIONS[paymentType]](connectorRequest), { secretNumbers: secretNumbersOf(method.data), timeoutMs: deps.connectorTimeoutMs });
   const redirect = outcome.kind === 'pending' && outcome.redirect && shopperReturn
-    ? { instruction: outcome.redirect, row: providerRedirectRow(deps, { transactionId: id, entityId, shopperReturn, shopperResultUrl: request.shopperResultUrl! }) }
+    ? { instruction: outcome.redirect, row: providerRedirectRow(deps, { transactionId: id, entityId, shopperReturn, shopperResultUrl: request.shopperResultUrl!, notificationUrl: request.notificationUrl }) }
     : undefined;
   return settleWith(outcome, redirect);
 }

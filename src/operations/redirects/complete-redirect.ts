@@ -91,7 +91,7 @@ export async function completeRedirect(
 async function completePayment(deps: PaymentDeps, redirect: ShopperRedirect, transaction: StoredTransaction, returned: Readonly<Record<string, string>>): Promise<void> {
   const decided = redirect.purpose === 'challenge'
     ? await afterChallenge(deps, redirect, transaction, (returned['outcome'] ?? 'cancel') as ChallengeChoice)
-    : await afterProvider(deps, transaction, returned);
+    : { ...(await afterProvider(deps, transaction, returned)), notificationUrl: (redirect.resume as { notificationUrl?: string }).notificationUrl };
   await deps.storage.transaction(async (tx) => {
     // Still pending (the provider has not decided): the resolution job asks its status later.
     if (decided.outcome.kind !== 'pending') {

@@ -37,7 +37,7 @@ async function rejectPayment(deps: Pick<OperationDeps, 'clock' | 'ids'>, tx: Que
   if (!transaction) return;
   const outcome = { kind: 'declined' as const, code: EXPIRY_CODES[redirect.purpose], resultDetails: { ...transaction.connectorReferences } };
   const response = completedResponse(transaction.response, outcome, undefined);
-  const notificationUrl = redirect.purpose === 'challenge' ? (redirect.resume as unknown as ChallengeResume).notificationUrl : undefined;
+  const notificationUrl = (redirect.resume as Pick<ChallengeResume, 'notificationUrl'>).notificationUrl;
   await writeSettledPayments(tx, [
     settledPayment(deps, { id: transaction.id, entityId: transaction.entityId, outcome, view: serialisedView(viewOfStored(response)), schemeTransactionId: null, notificationUrl, action: 'UPDATED' }),
   ]);

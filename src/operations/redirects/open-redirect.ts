@@ -21,7 +21,7 @@ export function sealedMethodContext(redirectId: string): string {
 /** A provider's redirect: the gateway keeps no card, only where the shopper goes back to. */
 export function providerRedirectRow(
   deps: Pick<PaymentDeps, 'clock' | 'redirectExpiryMs'>,
-  input: { readonly transactionId: string; readonly entityId: string; readonly shopperReturn: ShopperReturn; readonly shopperResultUrl: string },
+  input: { readonly transactionId: string; readonly entityId: string; readonly shopperReturn: ShopperReturn; readonly shopperResultUrl: string; readonly notificationUrl?: string | undefined },
 ): NewRedirect {
   const now = deps.clock.now();
   return {
@@ -32,7 +32,8 @@ export function providerRedirectRow(
     purpose: 'provider',
     shopperResultUrl: input.shopperResultUrl,
     locale: input.shopperReturn.locale ?? null,
-    resume: {},
+    // The payment's UPDATED notification goes where its first one went.
+    resume: input.notificationUrl ? { notificationUrl: input.notificationUrl } : {},
     sealedMethod: null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + deps.redirectExpiryMs),
