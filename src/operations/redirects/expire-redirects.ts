@@ -2,24 +2,26 @@ import { claimExpiredRedirects, type ShopperRedirect } from '../../storage/repos
 import { lockPendingTransaction } from '../../storage/repositories/transactions.js';
 import { settlePendingRegistrationOf } from '../../storage/repositories/registrations.js';
 import type { Queryable } from '../../storage/port.js';
-import type { OperationDeps } from '../deps.js';
+import type { OperationDeps, PaymentDeps } from '../deps.js';
 import { serialisedView, viewOfStored } from '../payments/payment-response.js';
 import { settledPayment, writeSettledPayments } from '../payments/payment-writes.js';
 import { completeStandaloneChallenge } from '../three-d-secure/standalone-authentication.js';
-import type { PaymentDeps } from '../deps.js';
 import { completedResponse } from './complete-redirect.js';
 import type { ChallengeResume } from './open-redirect.js';
 
-export { EXPIRY_CODES } from './expiry-codes.js';
 import { EXPIRY_CODES } from './expiry-codes.js';
 
-/**
- * Ends up to `limit` redirects past their time, each with its payment, in one transaction: the
- * redirect leaves 'open' and its payment (if still pending) is rejected with its PAYMENT
- * notification (UPDATED) together, or neither happens. A completion that took the redirect first
- * wins (the claim skips it), and one that comes after finds it expired.
- */
+export { EXPIRY_CODES } from './expiry-codes.js';
+
 export type ExpiryDeps = Pick<PaymentDeps, 'storage' | 'clock' | 'ids' | 'threeDSecure'>;
+
+/**
+ * Ends up to `limit` redirects past their time. A payment's redirect ends with its payment in one
+ * transaction: the redirect leaves 'open' and the payment (if still pending) is rejected with its
+ * PAYMENT notification (UPDATED), or neither happens. A standalone authentication is rejected
+ * right after (it moves no money and sends no notification). A completion that took the redirect
+ * first wins (the claim skips it), and one that comes after finds it expired.
+ */
 
 export async function expireRedirects(deps: ExpiryDeps, limit: number): Promise<number> {
   const now = deps.clock.now();
