@@ -6,7 +6,7 @@ export { validateRequest, type ValidationIssue, type ValidationResult } from './
 export { echoRequest, type EchoObject, type EchoValue } from './echo.js';
 export { CATALOGUE, endpointCatalogue, isEndpoint } from './catalogue.js';
 export { RULES } from './rules/index.js';
-export { isThreeDSecureV2BrowserFlow, THREE_D_SECURE_V2_SIGNALS } from './rules/three-d-secure.js';
+export { THREE_D_SECURE_V2_SIGNALS } from './three-d-secure-fields.js';
 export { renderParametersMarkdown } from './render/markdown.js';
 export { buildOpenApiDocument } from './render/openapi.js';
 export { renderReferencePage } from './render/reference-page.js';

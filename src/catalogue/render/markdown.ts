@@ -2,7 +2,7 @@ import { CARD_BRANDS } from '../../domain/card.js';
 import { CARD_NUMBER_CODE, CARD_NUMBER_EXEMPTIONS } from '../card-number-fields.js';
 import { CATALOGUE } from '../catalogue.js';
 import { RULES } from '../rules/index.js';
-import { THREE_D_SECURE_V2_SIGNALS } from '../rules/three-d-secure.js';
+import { THREE_D_SECURE_V2_SIGNALS } from '../three-d-secure-fields.js';
 import { ENDPOINTS as ALL_ENDPOINTS, type ParameterRow } from '../types.js';
 import { DOCUMENTED_ENDPOINTS as ENDPOINTS, ENDPOINT_ROUTES, isDocumented } from './endpoints.js';
 

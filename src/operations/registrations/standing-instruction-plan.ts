@@ -26,7 +26,7 @@ const SHOPPER_AUTHENTICATION: ReadonlyArray<readonly [string, (r: PaymentRequest
   ['threeDSecure.authenticationStatus', (r) => r.threeDSecure?.authenticationStatus],
 ];
 
-/** The signals that ask the gateway itself to authenticate (catalogue: THREE_D_SECURE_V2_SIGNALS). */
+/** The signals that ask the gateway itself to authenticate (catalogue/three-d-secure-fields.ts: THREE_D_SECURE_V2_SIGNALS). */
 function asksForThreeDSecure(request: PaymentRequest): boolean {
   const custom = request.customParameters ?? {};
   const t = request.threeDSecure ?? {};

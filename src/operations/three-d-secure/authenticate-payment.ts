@@ -1,5 +1,5 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
-import { BROWSER_DATA_FOR_THREE_D_SECURE_V2 } from '../../catalogue/rules/three-d-secure.js';
+import { BILLING_FOR_THREE_D_SECURE_V2, BROWSER_DATA_FOR_THREE_D_SECURE_V2 } from '../../catalogue/three-d-secure-fields.js';
 import type { CardDetails, StandingInstructionData, ThreeDSecureData } from '../../connectors/connector.js';
 import type { AuthenticationData, DirectoryAnswer, ThreeDSecureServer } from '../../connectors/three-d-secure.js';
 import { paymentAfterDirectory } from '../../domain/three-d-secure/outcome-codes.js';
@@ -54,12 +54,6 @@ export interface ChallengeIds {
 
 const EXTERNAL_RESULT_FIELDS = ['eci', 'verificationId', 'authenticationStatus'] as const;
 
-const BILLING_FOR_THREE_D_SECURE_V2 = [
-  ['street1', '100.800.100'],
-  ['city', '100.800.300'],
-  ['postcode', '100.800.200'],
-  ['country', '100.800.500'],
-] as const;
 
 /** A version-4 style UUID from a 32-hex gateway id: the 36-character form 3-D Secure ids take. */
 function uuidOf(hex32: string): string {
@@ -95,15 +89,15 @@ function missingAuthenticationFields(request: PaymentRequest): ParameterError[] 
   for (const name of BROWSER_DATA_FOR_THREE_D_SECURE_V2) {
     if (browser[name.slice('customer.browser.'.length)] === undefined) missing.push({ name, value: '', message: 'is required for 3D Secure v2' });
   }
-  for (const [field] of BILLING_FOR_THREE_D_SECURE_V2) {
-    if (billing[field] === undefined) missing.push({ name: `billing.${field}`, value: '', message: 'is required for 3D Secure v2' });
+  for (const [name] of BILLING_FOR_THREE_D_SECURE_V2) {
+    if (billing[name.slice('billing.'.length)] === undefined) missing.push({ name, value: '', message: 'is required for 3D Secure v2' });
   }
   return missing;
 }
 
 function missingFieldsCode(missing: readonly ParameterError[]): string {
   if (missing[0]?.name === 'shopperResultUrl') return '100.370.101';
-  const billing = BILLING_FOR_THREE_D_SECURE_V2.find(([field]) => missing[0]?.name === `billing.${field}`);
+  const billing = BILLING_FOR_THREE_D_SECURE_V2.find(([name]) => missing[0]?.name === name);
   return billing ? billing[1] : '200.300.404';
 }
 

@@ -12,17 +12,6 @@ import { CONTEXT, MINIMAL, VISA_CARD, withLuhnDigit } from './fixtures.js';
 type Case = readonly [title: string, endpoint: Endpoint, additions: Readonly<Record<string, string | undefined>>, expected: readonly (readonly [string, string])[]];
 
 const UNKNOWN_RANGE_NUMBER = withLuhnDigit('999999999999999');
-const BROWSER = {
-  'customer.browser.acceptHeader': 'text/html',
-  'customer.browser.language': 'de-DE',
-  'customer.browser.screenHeight': '1080',
-  'customer.browser.screenWidth': '1920',
-  'customer.browser.timezone': '-60',
-  'customer.browser.userAgent': 'Mozilla/5.0',
-  'customer.browser.javaEnabled': 'false',
-};
-const BILLING = { 'billing.street1': 'Leopoldstr. 17', 'billing.city': 'Munich', 'billing.postcode': '80331', 'billing.country': 'DE' };
-const THREE_DS = { ...VISA_CARD, 'customParameters[3DS2_enrolled]': 'true' };
 const NAMES = { 'customer.givenName': 'Jane', 'customer.surname': 'Jones' };
 const SEPA = { paymentBrand: 'DIRECTDEBIT_SEPA', 'bankAccount.holder': 'Jane Jones', 'bankAccount.iban': 'DE23100000001234567890' };
 const TOKEN = { 'tokenAccount.number': '4895370012345678', 'tokenAccount.type': 'NETWORK' };
