@@ -212,12 +212,55 @@ export interface CompletionRequest extends StatusRequest {
   readonly returned: Readonly<Record<string, string>>;
 }
 
+/** Which day's settlement a connector is asked for, with the route's credentials. */
+export interface SettlementQuery {
+  /** The settlement day, YYYY-MM-DD (the acquirer's business day, UTC). */
+  readonly date: string;
+  readonly credentials?: ConnectorCredentials | undefined;
+}
+
+export type SettlementRecordType = 'SETTLED' | 'CHARGEBACK' | 'CHARGEBACK_REVERSAL' | 'FEE';
+
+/**
+ * One line of what an acquirer settled, as its settlement file says it. The gateway matches it
+ * to a stored transaction by `connectorReferences` (the ConnectorTxID1..3 the payment stored),
+ * falling back to merchantTransactionId, amount and transaction date.
+ */
+export interface SettlementRecord {
+  /** The acquirer's own id of this record: stable when the same file is delivered again. */
+  readonly recordId: string;
+  readonly type: SettlementRecordType;
+  readonly status: 'SUCCESS' | 'FAILED';
+  /** YYYY-MM-DD */
+  readonly settlementDate: string;
+  /** When the original transaction happened, as the acquirer saw it. */
+  readonly transactionDate: Date;
+  readonly clearingInstitute: string;
+  /** The acquirer's batch (one per day, clearing institute and settlement currency). */
+  readonly batchId: string;
+  /** The original transaction's type as the acquirer settled it (DB, CP, RF, CD …). */
+  readonly paymentType: PaymentType;
+  readonly amountMinor: bigint;
+  readonly currency: string;
+  readonly settlementAmountMinor: bigint;
+  readonly settlementCurrency: string;
+  /** Decimal string, settlement currency per transaction currency ("1" when the same). */
+  readonly fxRate: string;
+  readonly feeMinor: bigint;
+  readonly feeCurrency: string;
+  readonly connectorReferences: ConnectorReferences;
+  readonly merchantTransactionId?: string | undefined;
+  /** Chargebacks and reversals: the catalogue code (000.100.2nn) and the scheme's reason. */
+  readonly resultCode?: string | undefined;
+  readonly reasonCode?: string | undefined;
+}
+
 /**
  * One connector port for every kind of acquirer link (the simulator, an ISO 8583 host, a PSP's
  * API). Each operation answers a final outcome, a pending one (with a redirect when the shopper
  * must act) or `unknown`. What not every acquirer offers is a capability the connector declares:
  * `status` (re-query an open outcome; the pending-resolution job needs it), `complete` (the
- * shopper came back from a redirect) and, later, settlement. `liveCapable` is false for anything that only simulates an acquirer: the live
+ * shopper came back from a redirect) and `settlement` (the acquirer's daily settlement feed). `liveCapable` is false for anything that only simulates an acquirer: the live
  * system never routes to it.
  */
 export interface Connector {
@@ -238,6 +281,12 @@ export interface Connector {
    * `pending` when the provider has not decided yet. Connectors that never redirect omit it.
    */
   complete?(request: CompletionRequest): Promise<ConnectorOutcome>;
+  /**
+   * What the acquirer settled on a day, streamed record by record (a day may hold millions):
+   * settled payments, fees, chargebacks and their reversals. Connectors without a settlement
+   * feed omit it.
+   */
+  settlement?(query: SettlementQuery): AsyncIterable<SettlementRecord>;
 }
 
 /**
