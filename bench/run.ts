@@ -30,6 +30,7 @@ import { runScaleOut } from './scale-out.js';
 import { resolutionPhase } from './support/resolution-phase.js';
 import { schedulePhase } from './support/schedule-phase.js';
 import { scheduleSettings } from './schedules.js';
+import { describeWidget, measureWidget } from './widget.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -148,6 +149,12 @@ async function main(): Promise<void> {
     await checkpoint(schema);
     // A gateway of its own whose job worker makes the runs of schedules due in one second.
     gateway.phases.push(report(await schedulePhase({ schemaUrl: schema.url, admin: schema.admin, merchant: gateway.merchant, connections: settings.connections, poolSize: settings.poolSize, ...scheduleSettings })));
+    // The payment widget in Chromium: its gzipped size and the time from script to usable form.
+    const widget = await measureWidget();
+    if (widget) {
+      console.log(describeWidget(widget));
+      gateway.phases.push(widget.phase);
+    }
     const processes = settings.gatewayProcesses > 1 ? await measureProcesses(schema, gateway.merchant) : undefined;
     const floors = { http: await measureHttp(gateway.merchant), insert: gateway.insertFloor };
     let profile: ProfileSummary | undefined;

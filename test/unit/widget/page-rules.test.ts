@@ -6,6 +6,8 @@ import { returnUrl } from '../../../widget/src/rules/action-url.js';
 import { formsOf, parseBrands } from '../../../widget/src/rules/brands.js';
 import { directionOf, fillLabel, htmlLang, mergeLabels, regionOf, resolveLocale, WIDGET_LOCALES } from '../../../widget/src/rules/locale.js';
 import { outcomeOf } from '../../../widget/src/rules/outcome.js';
+import { isPlausibleIban, normalizeIban } from '../../../widget/src/rules/iban.js';
+import { isValidIban } from '../../../src/domain/bank.js';
 
 const SPEC_LOCALES = 'en, de, fr, es, it, nl, dk, fi, se, tr, ja, sl, pt, pl, cz, hu, bg, ro, ru, cn, gr, no, sk, ar, ko'.split(', ');
 
@@ -110,4 +112,24 @@ describe('widget: forms per data-brands', () => {
     assert.deepEqual(fieldsOf('SOFORTUEBERWEISUNG'), ['bankAccount.country']);
     assert.deepEqual(fieldsOf('PAYPAL'), []);
   });
+});
+
+describe('widget: the IBAN pre-check agrees with the gateway on these', () => {
+  const cases: [iban: string, plausible: boolean][] = [
+    ['DE89 3704 0044 0532 0130 00', true],
+    ['de89370400440532013000', true],
+    ['GB82 WEST 1234 5698 7654 32', true],
+    ['NL91ABNA0417164300', true],
+    ['DE14940593100000012346', true],
+    ['DE89 3704 0044 0532 0130 01', false],
+    ['DE8937040044', false],
+    ['XX', false],
+    ['', false],
+  ];
+  for (const [iban, plausible] of cases) {
+    it(`"${iban}" → ${plausible}`, () => {
+      assert.equal(isPlausibleIban(iban), plausible);
+      if (plausible) assert.equal(isValidIban(normalizeIban(iban)), true, 'the gateway agrees');
+    });
+  }
 });

@@ -3,8 +3,8 @@
  * a bank transfer: the bank's country), then the pay button. Nothing here is card data, so the
  * page posts it itself; the answer's redirect sends the shopper to the provider.
  */
-import { isValidIban } from '../../../src/domain/bank.js';
 import type { BankField, BrandForm } from '../rules/brands.js';
+import { isPlausibleIban } from '../rules/iban.js';
 import { fillLabel, regionOf } from '../rules/locale.js';
 import type { FieldError } from '../rules/outcome.js';
 import type { WidgetContext } from './context.js';
@@ -41,7 +41,7 @@ export function bankForm(context: WidgetContext, merchantForm: HTMLFormElement, 
     const value = entry.input.value.trim();
     let error = '';
     if (value === '' && entry.field.required) error = labels.requiredError;
-    else if (value !== '' && entry.field.name === 'bankAccount.iban' && !isValidIban(value.replace(/\s/g, '').toUpperCase())) error = labels.ibanError;
+    else if (value !== '' && entry.field.name === 'bankAccount.iban' && !isPlausibleIban(value)) error = labels.ibanError;
     entry.group.setError(error);
     return error === '';
   };
