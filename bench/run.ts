@@ -12,6 +12,7 @@
  * the resolution phase ends by status checks), BENCH_SCHEDULES_ACTIVE and BENCH_SCHEDULES_DUE (10000
  * schedules, 2000 due in one second: the scheduled-runs row), BENCH_GATEWAY_PROCESSES (2: the DB phase again
  * with GATEWAY_PROCESSES=2; 1 leaves it out).
+ * BENCH_WIDGET_LOADS (20 cold loads of the payment widget in Chromium: its row).
  * Writes bench/results/<yyyy-mm-dd>.json and the table in docs/performance.md.
  */
 import { parseArgs } from 'node:util';
