@@ -284,6 +284,23 @@ describe('the payment widget in a real browser (stubbed checkout endpoints)', { 
     await at.close();
   });
 
+  it('Enter in a card frame pays, once however often it is pressed', async () => {
+    const { checkout, at } = await open('VISA');
+    await typeCard(at, CARD);
+    await at.cvvInput().press('Enter');
+    await at.cvvInput().press('Enter').catch(() => undefined);
+    await backAtShop(at);
+    assert.equal(checkout.payments.length, 1);
+    await at.close();
+  });
+
+  it("a stored AMEX takes a four-digit CVV", async () => {
+    const { at } = await open('VISA AMEX', {}, { registrations: [{ ...STORED, brand: 'AMEX', last4Digits: '0005' }] });
+    await at.cvvInput('.wpwl-form-registrations').pressSequentially('12345');
+    assert.equal(await at.cvvInput('.wpwl-form-registrations').inputValue(), '1234');
+    await at.close();
+  });
+
   it('onBeforeSubmitCard returning false keeps the payment back', async () => {
     const { checkout, at } = await open('VISA', {}, { cancelCardSubmit: true });
     await typeCard(at, CARD);

@@ -64,6 +64,10 @@ function start(settings: FrameSettings): void {
     if (event.source !== window.parent || event.origin !== settings.parentOrigin || event.data?.[MESSAGE_TAG] !== settings.session) return;
     const message = event.data;
     if (message.type === 'focus') input.focus();
+    if (message.type === 'brand' && settings.field === 'cvv') {
+      brand = message.brand;
+      input.maxLength = cvvLengthOf(brand);
+    }
     if (message.type === 'error') showError(input, hint, message.message);
     if (message.type === 'pay' && settings.poster) {
       void postPayment(settings, channel, value(), message.fields).then((result) => toPage({ type: 'result', ...result }));

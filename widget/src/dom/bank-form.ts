@@ -49,6 +49,7 @@ export function bankForm(context: WidgetContext, merchantForm: HTMLFormElement, 
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    if (submit.button.disabled) return;
     showFormMessage(submit.message, '');
     const failed = fields.filter((entry) => !check(entry));
     if (failed.length > 0) return failed[0]!.input.focus();
@@ -62,7 +63,11 @@ export function bankForm(context: WidgetContext, merchantForm: HTMLFormElement, 
     if (outcome.kind !== 'redirect' && outcome.kind !== 'return') setBusy(submit.button, false, labels);
   });
 
-  return { form, mount: () => undefined, ready: Promise.resolve(), focus: (name) => fields.find((entry) => entry.field.name === name)?.input.focus(), brands: [spec.brand] };
+  return { form, mount: () => undefined, ready: Promise.resolve(), focus: (name) => {
+      const entry = fields.find((candidate) => candidate.field.name === name);
+      entry?.input.focus();
+      return entry !== undefined;
+    }, brands: [spec.brand] };
 }
 
 function fieldAttributes(name: string, context: WidgetContext): Record<string, string> {

@@ -37,35 +37,41 @@ export function boot(): void {
   else start();
 }
 
-async function loadBootstrap(context: WidgetContext): Promise<Bootstrap | undefined> {
-  if (!/^[A-Za-z0-9.\-]{1,64}$/.test(context.checkoutId)) return undefined;
+/** The checkout, 'gone' (unknown, expired or no longer open) or 'unreachable' (the network, the gateway). */
+type BootstrapAnswer = Bootstrap | 'gone' | 'unreachable';
+
+async function loadBootstrap(context: WidgetContext): Promise<BootstrapAnswer> {
+  if (!/^[A-Za-z0-9.\-]{1,64}$/.test(context.checkoutId)) return 'gone';
   try {
     const response = await fetch(`${context.base}checkouts/${encodeURIComponent(context.checkoutId)}/widget`, { credentials: 'omit' });
-    if (!response.ok) return undefined;
-    return (await response.json()) as Bootstrap;
+    if (response.status === 400 || response.status === 404) return 'gone';
+    if (!response.ok) return 'unreachable';
+    const bootstrap = (await response.json()) as Bootstrap;
+    return bootstrap.state === 'open' ? bootstrap : 'gone';
   } catch {
-    return undefined;
+    return 'unreachable';
   }
 }
 
-async function renderAll(context: WidgetContext, bootstrap: Bootstrap | undefined, onReady: unknown): Promise<void> {
+async function renderAll(context: WidgetContext, bootstrap: BootstrapAnswer, onReady: unknown): Promise<void> {
   const merchantForms = Array.from(document.querySelectorAll<HTMLFormElement>('form.paymentWidgets'));
   const parts = merchantForms.flatMap((merchantForm) => renderInto(context, merchantForm, bootstrap));
   await Promise.race([Promise.all(parts.map((part) => part.ready)), new Promise((resolve) => setTimeout(resolve, 10_000))]);
   for (const container of document.querySelectorAll('.wpwl-container')) container.setAttribute(READY_ATTRIBUTE, 'true');
-  if (context.autofocus) parts.find((part) => part.form.querySelector('.wpwl-control'))?.focus(context.autofocus);
+  if (context.autofocus) parts.some((part) => part.focus(context.autofocus!));
   if (typeof onReady === 'function') onReady();
 }
 
-function renderInto(context: WidgetContext, merchantForm: HTMLFormElement, bootstrap: Bootstrap | undefined): FormParts[] {
+function renderInto(context: WidgetContext, merchantForm: HTMLFormElement, bootstrap: BootstrapAnswer): FormParts[] {
   const dir = directionOf(context.locale);
   const lang = htmlLang(context.locale);
   const container = h('div', { class: `wpwl-container wpwl-container-${context.style} wpwl-clearfix`, lang, dir });
   merchantForm.after(container);
   // The merchant's form stays (its customParameters inputs are read on payment), hidden when empty.
   if (merchantForm.elements.length === 0) merchantForm.hidden = true;
-  if (!bootstrap || bootstrap.state !== 'open') {
-    container.append(h('div', { class: 'wpwl-message wpwl-has-error', role: 'alert' }, context.labels.checkoutExpired));
+  if (typeof bootstrap === 'string') {
+    const text = bootstrap === 'gone' ? context.labels.checkoutExpired : context.labels.paymentFailed;
+    container.append(h('div', { class: 'wpwl-message wpwl-has-error', role: 'alert' }, text));
     return [];
   }
   const look: FrameLook = { lang, dir, style: controlStyle };

@@ -91,6 +91,8 @@ export function cardForm(context: WidgetContext, merchantForm: HTMLFormElement, 
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    // Enter in a card frame submits even while the button is disabled: one payment at a time.
+    if (submit.button.disabled) return;
     showFormMessage(submit.message, '');
     const secure = checkSecure();
     const checks = [secure.number, checkExpiry(true), secure.cvv, checkHolder(true)];
@@ -146,7 +148,7 @@ export function cardForm(context: WidgetContext, merchantForm: HTMLFormElement, 
       numberFrame.load(look);
       cvvFrame.load(look);
     },
-    ready: Promise.all([numberFrame.ready, cvvFrame.ready]).then(() => undefined), focus: (name) => focusables[name]?.(), brands: [...brands] };
+    ready: Promise.all([numberFrame.ready, cvvFrame.ready]).then(() => undefined), focus: (name) => (focusables[name] ? (focusables[name](), true) : false), brands: [...brands] };
 }
 
 /** The frame's group: its label is no <label> (it cannot point into a frame), so a click on it focuses the frame. */

@@ -4,7 +4,8 @@ export interface FormParts {
   /** Called once the form is in the document: loads its frames. */
   mount(): void;
   readonly ready: Promise<void>;
-  focus(name: string): void;
+  /** Focuses the named field (`card.number` …) when this form has it; false when it has not. */
+  focus(name: string): boolean;
   /** The brands this form pays with (for the logos style's buttons). */
   readonly brands: readonly string[];
 }

@@ -21,7 +21,6 @@ export function registrationsForm(context: WidgetContext, merchantForm: HTMLForm
   const radioName = uniqueId('registration');
   const rows = cards.map((card, index) => registrationRow(card, radioName, index === 0));
   const list = h('fieldset', { class: 'wpwl-group wpwl-group-registration wpwl-registrations' }, h('legend', { class: 'wpwl-label wpwl-label-registrations' }, labels.storedCards), ...rows.map((row) => row.element));
-  for (const row of rows) row.radio.addEventListener('change', () => rows.forEach((other) => other.element.classList.toggle('wpwl-selected', other.radio.checked)));
 
   const frame = createSecureFrame(
     context,
@@ -33,6 +32,13 @@ export function registrationsForm(context: WidgetContext, merchantForm: HTMLForm
   cvvGroup.group.querySelector('.wpwl-label')?.addEventListener('click', () => frame.send({ type: 'focus' }));
   const submit = submitGroup(labels.submit);
   form.append(list, cvvGroup.group, submit.group);
+  // The CVV's length follows the chosen card's brand (4 digits for AMEX).
+  const choose = () => {
+    for (const row of rows) row.element.classList.toggle('wpwl-selected', row.radio.checked);
+    frame.send({ type: 'brand', brand: (rows.find((row) => row.radio.checked) ?? rows[0])?.card.brand });
+  };
+  for (const row of rows) row.radio.addEventListener('change', choose);
+  void frame.ready.then(choose);
 
   function onFrame(message: FrameToPage): void {
     if (message.type === 'cvv') cvv = message.state;
@@ -54,6 +60,7 @@ export function registrationsForm(context: WidgetContext, merchantForm: HTMLForm
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    if (submit.button.disabled) return;
     showFormMessage(submit.message, '');
     // The CVV is optional for a stored card; a started one must be whole.
     if (cvv === 'incomplete') return void (setCvvError(labels.cvvError), frame.send({ type: 'focus' }));
@@ -63,7 +70,7 @@ export function registrationsForm(context: WidgetContext, merchantForm: HTMLForm
     frame.send({ type: 'pay', fields: [['registrationId', chosen.radio.value], ['paymentBrand', chosen.card.brand], ...pageFields(merchantForm)] });
   });
 
-  return { form, mount: () => frame.load(frameLook.style(submit.button)), ready: frame.ready, focus: () => rows[0]?.radio.focus(), brands: [] };
+  return { form, mount: () => frame.load(frameLook.style(submit.button)), ready: frame.ready, focus: (name) => (name === 'registration' && rows[0] ? (rows[0].radio.focus(), true) : false), brands: [] };
 }
 
 function registrationRow(card: StoredCard, radioName: string, checked: boolean): { element: HTMLElement; radio: HTMLInputElement; card: StoredCard } {
