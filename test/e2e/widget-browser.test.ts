@@ -1,48 +1,24 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { loadWidgetScript } from '../../src/http/widget/script-asset.js';
-import { screenshot, useBrowser } from './support/browser.js';
-import { startStubGateway, type StubGateway } from './support/widget-stub-gateway.js';
-import { WidgetShop } from './support/widget-shop.js';
-import { gatewayFrames, openWidgetPage, typeCard, type WidgetPage } from './support/widget-shopper.js';
+import { describe, it } from 'node:test';
+import { screenshot } from './support/browser.js';
+import { CARD, STORED, useStubSuite, waitFor } from './support/widget-stub-suite.js';
+import { gatewayFrames, typeCard } from './support/widget-shopper.js';
 
 /**
  * The widget's browser side in headless Chromium against a stub of the checkout endpoints (the
- * contract of docs/widget.md) and the gateway's real widget routes: a merchant page (another
- * site, with the documented CSP) renders the forms, the shopper types, the widget checks, posts
- * from the gateway's frame and sends the shopper on. Screenshots: test-artifacts/e2e/widget-*.
+ * contract of docs/widget.md) and the gateway's real widget routes, on a merchant page of another
+ * site with the documented CSP: what is drawn, what is checked before anything is sent, languages,
+ * keyboard, styles, SRI, and that the merchant page cannot read the card number or the CVV.
+ * The payment flows: widget-browser-flows.test.ts. Screenshots: test-artifacts/e2e/widget-*.
  */
 
-const CARD = { number: '4200000000000000', expiry: '1230', cvv: '123', holder: 'Jane Jones' };
-const STORED = { id: 'f'.repeat(32), brand: 'VISA', last4Digits: '1111', expiryMonth: '12', expiryYear: '2030', holder: 'Jane Jones' };
 const ALL_BRANDS = 'VISA MASTER AMEX SOFORTUEBERWEISUNG PAYPAL DIRECTDEBIT_SEPA';
 
-describe('the payment widget in a real browser (stubbed checkout endpoints)', { timeout: 300_000 }, () => {
-  const browser = useBrowser();
-  let gateway: StubGateway;
-  let shop: WidgetShop;
-  before(async () => {
-    gateway = await startStubGateway();
-    shop = await WidgetShop.start(gateway.url);
-  });
-  after(async () => {
-    await shop?.stop();
-    await gateway?.stop();
-  });
-
-  async function open(brands: string, options: Record<string, unknown> = {}, extra: { registrations?: Record<string, string>[]; customParameters?: Record<string, string>; cancelCardSubmit?: boolean; integrity?: string } = {}) {
-    const checkout = gateway.checkout({ registrations: extra.registrations ?? [] });
-    const url = shop.page({ checkoutId: checkout.id, brands, options, integrity: extra.integrity ?? loadWidgetScript().integrity, customParameters: extra.customParameters, cancelCardSubmit: extra.cancelCardSubmit });
-    return { checkout, at: await openWidgetPage(browser(), url) };
-  }
-
-  async function backAtShop(at: WidgetPage): Promise<URL> {
-    await at.page.waitForURL((url) => url.href.startsWith(`${shop.url}/result`), { timeout: 15_000 });
-    return new URL(at.page.url());
-  }
+describe('the payment widget in a real browser: forms, checks, languages, safety (stubbed checkout)', { timeout: 300_000 }, () => {
+  const suite = useStubSuite();
 
   it('renders one form per brand, the stored card first, with OPPWA class names (en)', async () => {
-    const { at } = await open(ALL_BRANDS, { locale: 'en' }, { registrations: [STORED] });
+    const { at } = await suite.open(ALL_BRANDS, { locale: 'en' }, { registrations: [STORED] });
     const forms = await at.page.locator('.wpwl-container > form.wpwl-form').evaluateAll((elements) => elements.map((element) => element.className));
     assert.equal(forms.length, 5, forms.join('\n'));
     assert.match(forms[0]!, /wpwl-form-registrations/);
@@ -61,7 +37,7 @@ describe('the payment widget in a real browser (stubbed checkout endpoints)', { 
   });
 
   it('detects the brand as the number is typed, groups the digits and sizes the CVV', async () => {
-    const { at } = await open('VISA MASTER AMEX');
+    const { at } = await suite.open('VISA MASTER AMEX');
     const detected = () => at.page.locator('.wpwl-form-card').getAttribute('data-brand');
     await at.numberInput().pressSequentially('4');
     await waitFor(async () => (await detected()) === 'VISA', 'VISA after "4"');
@@ -80,7 +56,7 @@ describe('the payment widget in a real browser (stubbed checkout endpoints)', { 
   });
 
   it('refuses a wrong number, an expired card and a missing holder before anything is sent', async () => {
-    const { checkout, at } = await open('VISA MASTER');
+    const { checkout, at } = await suite.open('VISA MASTER');
     await typeCard(at, { number: '4200000000000001', expiry: '0120', cvv: '12', holder: '' });
     await at.page.click('.wpwl-form-card .wpwl-button-pay');
     const form = at.page.locator('.wpwl-form-card');
@@ -103,36 +79,15 @@ describe('the payment widget in a real browser (stubbed checkout endpoints)', { 
     await form.locator('.wpwl-control-expiry').fill('12 / 30');
     await at.cvvInput().fill('123');
     await at.page.click('.wpwl-form-card .wpwl-button-pay');
-    await backAtShop(at);
+    await suite.backAtShop(at);
     assert.equal(checkout.payments.length, 1);
     await at.close();
   });
 
-  it('pays by card: the frame posts the card, the shopper lands on the action with id and resourcePath', async () => {
-    const { checkout, at } = await open('VISA MASTER', {}, { customParameters: { SHOPPER_note: 'gift' } });
-    await typeCard(at, CARD);
-    await at.page.click('.wpwl-form-card .wpwl-button-pay');
-    const url = await backAtShop(at);
-    assert.equal(url.searchParams.get('order'), '42', "the action's own query survives");
-    assert.equal(url.searchParams.get('id'), checkout.id);
-    assert.equal(url.searchParams.get('resourcePath'), `/v1/checkouts/${checkout.id}/payment`);
-    assert.deepEqual(checkout.payments[0], {
-      paymentBrand: 'VISA',
-      'card.holder': 'Jane Jones',
-      'card.expiryMonth': '12',
-      'card.expiryYear': '2030',
-      'customParameters[SHOPPER_note]': 'gift',
-      shopperResultUrl: `${shop.url}/result?order=42`,
-      'card.cvv': '123',
-      'card.number': '4200000000000000',
-    });
-    await at.close();
-  });
-
   it('THE MERCHANT PAGE CANNOT READ THE CARD NUMBER OR THE CVV', async () => {
-    const { checkout, at } = await open('VISA MASTER');
+    const { checkout, at } = await suite.open('VISA MASTER');
     await typeCard(at, { ...CARD, number: '4111111111111111', cvv: '737' });
-    const frames = gatewayFrames(at.page, new URL(gateway.url).origin);
+    const frames = gatewayFrames(at.page, new URL(suite.gateway().url).origin);
     assert.equal(frames.length, 2, 'number and CVV live in frames of the gateway');
     // Everything the merchant's own script can reach: its DOM, its inputs, the frames, the messages it received.
     const seen = await at.page.evaluate(() => {
@@ -160,80 +115,14 @@ describe('the payment widget in a real browser (stubbed checkout endpoints)', { 
     assert.ok(seen.messages.every((message) => !/"(value|number|cvv)"\s*:\s*"\d/.test(message)), `no values in messages: ${seen.messages.join('\n')}`);
     assert.ok(!seen.messages.some((message) => message.includes('737')), 'no CVV in messages');
     await at.page.click('.wpwl-form-card .wpwl-button-pay');
-    await backAtShop(at);
+    await suite.backAtShop(at);
     assert.equal(checkout.payments[0]?.['card.number'], '4111111111111111', 'yet the gateway got it');
     assert.equal(checkout.payments[0]?.['card.cvv'], '737');
     await at.close();
   });
 
-  it('a refused card number is shown at its field; the shopper corrects it and pays', async () => {
-    const { checkout, at } = await open('VISA MASTER');
-    await typeCard(at, { ...CARD, number: '4012888888881881' });
-    await at.page.click('.wpwl-form-card .wpwl-button-pay');
-    await at.page.locator('.wpwl-group-cardNumber.wpwl-has-error').waitFor();
-    assert.equal(await at.page.locator('.wpwl-hint-cardNumberError').innerText(), 'Invalid card number');
-    assert.equal(await at.page.locator('.wpwl-form-card .wpwl-button-pay').isEnabled(), true, 'the shopper may try again');
-    await at.numberInput().fill('4200000000000000');
-    await at.page.click('.wpwl-form-card .wpwl-button-pay');
-    await backAtShop(at);
-    assert.equal(checkout.payments.length, 2);
-    await at.close();
-  });
-
-  it('a declined card also ends at the action (the merchant shows the outcome)', async () => {
-    const { at } = await open('VISA');
-    await typeCard(at, { ...CARD, number: '4000000000000002' });
-    await at.page.click('.wpwl-form-card .wpwl-button-pay');
-    await backAtShop(at);
-    await at.close();
-  });
-
-  it('3-D Secure: the top window posts the challenge to the ACS', async () => {
-    const { at } = await open('VISA');
-    await typeCard(at, { ...CARD, number: '4200000000000042' });
-    await at.page.click('.wpwl-form-card .wpwl-button-pay');
-    await at.page.getByTestId('stub-page').waitFor();
-    assert.equal(await at.page.getByTestId('stub-page').innerText(), '/stub/acs POST');
-    assert.equal(JSON.parse(await at.page.getByTestId('fields').innerText())['creq'], 'abc');
-    await at.close();
-  });
-
-  it('a redirect brand: PAYPAL goes to the provider by GET with its query', async () => {
-    const { checkout, at } = await open('VISA PAYPAL');
-    await at.page.click('.wpwl-form-virtualAccount-PAYPAL .wpwl-button-pay');
-    await at.page.getByTestId('stub-page').waitFor();
-    assert.equal(await at.page.getByTestId('stub-page').innerText(), '/stub/provider GET');
-    assert.equal(JSON.parse(await at.page.getByTestId('fields').innerText())['ref'], '1');
-    assert.equal(checkout.payments[0]?.['paymentBrand'], 'PAYPAL');
-    await at.close();
-  });
-
-  it('a bank form checks its fields and sends them', async () => {
-    const { checkout, at } = await open('DIRECTDEBIT_SEPA');
-    await at.page.click('.wpwl-form-directDebit .wpwl-button-pay');
-    await at.page.locator('.wpwl-group-iban.wpwl-has-error').waitFor();
-    await at.page.fill('input[name="bankAccount.holder"]', 'Jane Jones');
-    await at.page.fill('input[name="bankAccount.iban"]', 'DE89 3704 0044 0532 0130 01');
-    await at.page.click('.wpwl-form-directDebit .wpwl-button-pay');
-    await at.page.locator('.wpwl-group-iban.wpwl-has-error').waitFor();
-    await at.page.fill('input[name="bankAccount.iban"]', 'DE89 3704 0044 0532 0130 00');
-    await at.page.click('.wpwl-form-directDebit .wpwl-button-pay');
-    await backAtShop(at);
-    assert.equal(checkout.payments[0]?.['bankAccount.iban'], 'DE89370400440532013000');
-    await at.close();
-  });
-
-  it('a stored card pays with its registrationId and the CVV from the frame', async () => {
-    const { checkout, at } = await open('VISA MASTER', {}, { registrations: [STORED] });
-    await at.cvvInput('.wpwl-form-registrations').pressSequentially('123');
-    await at.page.click('.wpwl-form-registrations .wpwl-button-pay');
-    await backAtShop(at);
-    assert.deepEqual({ ...checkout.payments[0] }, { registrationId: STORED.id, paymentBrand: 'VISA', shopperResultUrl: `${shop.url}/result?order=42`, 'card.cvv': '123' });
-    await at.close();
-  });
-
   it('speaks German for de-AT', async () => {
-    const { at } = await open(ALL_BRANDS, { locale: 'de-AT' });
+    const { at } = await suite.open(ALL_BRANDS, { locale: 'de-AT' });
     assert.equal(await at.page.locator('.wpwl-container').getAttribute('lang'), 'de');
     assert.equal(await at.page.locator('.wpwl-form-card .wpwl-button-pay').innerText(), 'Jetzt bezahlen');
     assert.equal(await at.page.locator('.wpwl-form-card .wpwl-label-cardNumber').innerText(), 'Kartennummer');
@@ -249,7 +138,7 @@ describe('the payment widget in a real browser (stubbed checkout endpoints)', { 
   });
 
   it('writes Arabic right to left', async () => {
-    const { at } = await open('VISA MASTER PAYPAL', { locale: 'ar' }, { registrations: [STORED] });
+    const { at } = await suite.open('VISA MASTER PAYPAL', { locale: 'ar' }, { registrations: [STORED] });
     const container = at.page.locator('.wpwl-container');
     assert.equal(await container.getAttribute('dir'), 'rtl');
     assert.equal(await container.getAttribute('lang'), 'ar');
@@ -264,7 +153,7 @@ describe('the payment widget in a real browser (stubbed checkout endpoints)', { 
   });
 
   it('works by keyboard alone: tab order number → expiry → CVV → holder → pay, Enter pays', async () => {
-    const { checkout, at } = await open('VISA MASTER', { autofocus: 'card.number' });
+    const { checkout, at } = await suite.open('VISA MASTER', { autofocus: 'card.number' });
     await waitFor(async () => (await at.numberInput().evaluate((input) => document.activeElement === input)) === true, 'autofocus on the number');
     await at.page.keyboard.type('4200000000000000');
     await at.page.keyboard.press('Tab');
@@ -279,81 +168,26 @@ describe('the payment widget in a real browser (stubbed checkout endpoints)', { 
     await at.page.keyboard.press('Tab');
     assert.match(await at.page.evaluate(() => document.activeElement?.className ?? ''), /wpwl-button-pay/);
     await at.page.keyboard.press('Enter');
-    await backAtShop(at);
+    await suite.backAtShop(at);
     assert.equal(checkout.payments[0]?.['card.number'], '4200000000000000');
     await at.close();
   });
 
-  it('Enter in a card frame pays, once however often it is pressed', async () => {
-    const { checkout, at } = await open('VISA');
-    await typeCard(at, CARD);
-    await at.cvvInput().press('Enter');
-    await at.cvvInput().press('Enter').catch(() => undefined);
-    await backAtShop(at);
-    assert.equal(checkout.payments.length, 1);
-    await at.close();
-  });
-
-  it("a stored AMEX takes a four-digit CVV", async () => {
-    const { at } = await open('VISA AMEX', {}, { registrations: [{ ...STORED, brand: 'AMEX', last4Digits: '0005' }] });
-    await at.cvvInput('.wpwl-form-registrations').pressSequentially('12345');
-    assert.equal(await at.cvvInput('.wpwl-form-registrations').inputValue(), '1234');
-    await at.close();
-  });
-
-  it('onBeforeSubmitCard returning false keeps the payment back', async () => {
-    const { checkout, at } = await open('VISA', {}, { cancelCardSubmit: true });
-    await typeCard(at, CARD);
-    await at.page.click('.wpwl-form-card .wpwl-button-pay');
-    await waitFor(async () => (await at.page.evaluate(() => (window as unknown as { __beforeSubmit?: number }).__beforeSubmit)) === 1, 'the callback ran');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.equal(checkout.payments.length, 0);
-    await at.close();
-  });
-
-  it('a custom parameter without SHOPPER_ is refused and shown', async () => {
-    const { at } = await open('VISA', {}, { customParameters: { internal: 'x' } });
-    await typeCard(at, CARD);
-    await at.page.click('.wpwl-form-card .wpwl-button-pay');
-    await at.page.locator('.wpwl-form-card .wpwl-message:not([hidden])').waitFor();
-    assert.equal(await at.page.locator('.wpwl-form-card .wpwl-message').innerText(), 'The payment could not be processed. Please try again.');
-    await at.close();
-  });
-
-  it('an expired checkout shows a message instead of the forms', async () => {
-    const checkout = gateway.checkout({ state: 'expired' });
-    const at = await openWidgetPage(browser(), shop.page({ checkoutId: checkout.id, brands: 'VISA', options: { locale: 'fr' } }), { waitReady: false });
-    await at.page.locator('.wpwl-container .wpwl-message').waitFor();
-    assert.match(await at.page.locator('.wpwl-container .wpwl-message').innerText(), /session de paiement a expiré/);
-    assert.equal(await at.page.locator('form.wpwl-form').count(), 0);
-    await screenshot(at.page, 'widget-expired');
-    await at.close();
-  });
-
   it('style logos folds the forms behind brand buttons; style none adds no styles; labels override', async () => {
-    const { at } = await open('VISA MASTER PAYPAL', { style: 'logos', labels: { submit: 'Buy now' } });
+    const { at } = await suite.open('VISA MASTER PAYPAL', { style: 'logos', labels: { submit: 'Buy now' } });
     assert.equal(await at.page.locator('.wpwl-form-card').isVisible(), false);
     await at.page.locator('.wpwl-button-brand').first().click();
     assert.equal(await at.page.locator('.wpwl-form-card').isVisible(), true);
     assert.equal(await at.page.locator('.wpwl-form-virtualAccount').isVisible(), false);
     assert.equal(await at.page.locator('.wpwl-form-card .wpwl-button-pay').innerText(), 'Buy now');
     await at.close();
-    const plain = await open('VISA', { style: 'none' });
+    const plain = await suite.open('VISA', { style: 'none' });
     assert.equal(await plain.at.page.evaluate(() => document.adoptedStyleSheets.length), 0);
     await plain.at.close();
   });
 
   it('a script whose bytes do not match the integrity is not run (SRI)', async () => {
-    const { at } = await open('VISA', {}, { integrity: 'sha384-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }).catch(() => ({ at: undefined }));
+    const { at } = await suite.open('VISA', {}, { integrity: 'sha384-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }).catch(() => ({ at: undefined }));
     assert.equal(at, undefined, 'the widget never became ready');
   });
 });
-
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
