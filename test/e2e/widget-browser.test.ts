@@ -30,6 +30,7 @@ describe('the payment widget in a real browser: forms, checks, languages, safety
       assert.ok((await at.page.locator(selector).count()) > 0, `${selector} is on the page`);
     }
     assert.match(await at.page.locator('.wpwl-registration').innerText(), /1111/);
+    assert.equal(await at.page.locator('.wpwl-form-card .wpwl-label-otherCard').innerText(), 'Pay with another card');
     await at.numberInput().pressSequentially('4200000000000000');
     await screenshot(at.page, 'widget-en');
     assert.deepEqual(at.errors, []);

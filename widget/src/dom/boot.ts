@@ -81,6 +81,9 @@ function renderInto(context: WidgetContext, merchantForm: HTMLFormElement, boots
   if (cards.length > 0 && brands.some(isCardBrand)) parts.push(registrationsForm(context, merchantForm, cards, look));
   for (const spec of formsOf(brands)) parts.push(spec.kind === 'card' ? cardForm(context, merchantForm, spec.brands, look) : bankForm(context, merchantForm, spec));
   container.append(...parts.map((part) => part.form));
+  // With stored cards above it, the card form says it is for another card.
+  const cardPart = parts.find((part) => part.form.classList.contains('wpwl-form-card'));
+  if (cards.length > 0 && parts[0] !== cardPart) cardPart?.form.prepend(h('div', { class: 'wpwl-label wpwl-label-otherCard' }, context.labels.otherCard));
   if (context.style === 'logos') container.prepend(brandChooser(parts));
   for (const part of parts) part.mount();
   return parts;
