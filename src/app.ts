@@ -40,6 +40,7 @@ import { registerRedirectRoutes } from './http/routes/redirects.js';
 import { registerThreeDSecureRoutes } from './http/routes/three-d-secure.js';
 import { registerQueryRoutes } from './http/routes/query.js';
 import { registerScheduleRoutes } from './http/routes/schedules.js';
+import { registerCheckoutRoutes } from './http/routes/checkouts.js';
 import { registerDocsRoutes } from './http/routes/docs.js';
 import type { Storage } from './storage/port.js';
 
@@ -131,6 +132,7 @@ function registerPublicApi(app: FastifyInstance): void {
   registerRegistrationRoutes(app);
   registerQueryRoutes(app);
   registerScheduleRoutes(app);
+  registerCheckoutRoutes(app);
   registerDocsRoutes(app);
 }
 
