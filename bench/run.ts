@@ -21,7 +21,7 @@ import { measureInsertFloor } from './floors/insert-floor.js';
 import { describePhase, type PhaseResult } from './load.js';
 import { describeProfile, type ProfileSummary } from './support/cpu-profile.js';
 import { startGatewayProcess } from './support/gateway.js';
-import { asyncPaymentPhase, cardPaymentBody, completionPhase, getPhase, openRedirectIds, paymentPhase, referencePhase, roundTripOf, storedPaymentRow, successfulIds, type Merchant, type PhaseSettings } from './support/gateway-phases.js';
+import { asyncPaymentPhase, cardPaymentBody, completionPhase, getPhase, openRedirectIds, paymentPhase, referencePhase, roundTripOf, checkoutPhase, openCheckoutIds, widgetPaymentPhase, storedPaymentRow, successfulIds, type Merchant, type PhaseSettings } from './support/gateway-phases.js';
 import { largestMemoryOf } from './support/node-process.js';
 import { createBenchSchema, createMerchant, serverVersion, type BenchSchema } from './support/postgres.js';
 import { profileGateway } from './support/profile-run.js';
@@ -108,6 +108,12 @@ async function measureGateway(schema: BenchSchema): Promise<{ phases: PhaseResul
     await checkpoint(schema);
     const complete = report(await completionPhase(phase, redirectIds));
     phases.push(complete, report(roundTripOf(start, complete)));
+    // Checkouts: the merchant server's creation, then the widget's card payment of each.
+    await checkpoint(schema);
+    phases.push(report(await checkoutPhase(phase, merchant)));
+    const checkoutIds = await openCheckoutIds(schema.admin);
+    await checkpoint(schema);
+    phases.push(report(await widgetPaymentPhase(phase, checkoutIds)));
     const peakRssMiB = largestMemoryOf(gateway.pid)?.peakRssMiB ?? 0;
     console.log(`gateway peak RSS (VmHWM): ${peakRssMiB.toFixed(0)} MiB`);
     return { phases, peakRssMiB, merchant, insertFloor };

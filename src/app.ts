@@ -40,6 +40,7 @@ import { registerRedirectRoutes } from './http/routes/redirects.js';
 import { registerThreeDSecureRoutes } from './http/routes/three-d-secure.js';
 import { registerQueryRoutes } from './http/routes/query.js';
 import { registerScheduleRoutes } from './http/routes/schedules.js';
+import { registerCheckoutRoutes } from './http/routes/checkouts.js';
 import { registerDocsRoutes } from './http/routes/docs.js';
 import { registerWidgetRoutes } from './http/routes/widget.js';
 import type { Storage } from './storage/port.js';
@@ -132,6 +133,7 @@ function registerPublicApi(app: FastifyInstance): void {
   registerRegistrationRoutes(app);
   registerQueryRoutes(app);
   registerScheduleRoutes(app);
+  registerCheckoutRoutes(app);
   registerDocsRoutes(app);
   registerWidgetRoutes(app);
 }

@@ -112,7 +112,7 @@ async function main(): Promise<void> {
   const runsJobs = config.workers.runInGateway && processIndex(process.env) === 0;
   const resolution = { connectors: app.gateway.payments.connectors, settings: config.resolution };
   const schedules = { payments: app.gateway.payments, settings: config.schedules };
-  const workers = runsJobs ? startWorkers({ storage, clock: systemClock, logger: app.log, settings: config.workers, resolution, schedules }) : undefined;
+  const workers = runsJobs ? startWorkers({ storage, clock: systemClock, logger: app.log, settings: config.workers, resolution, schedules, checkoutCallbackSweepIntervalMs: config.checkouts.callbackSweepIntervalMs }) : undefined;
   if (demo) printDemoMerchant(demo.entityId, demo.accessToken, address);
   // The last line of a start: supervisors and tests wait for it.
   app.log.info({ url: address, adminUrl }, oneOfSeveral ? 'gateway process ready' : 'gateway ready');

@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     settings,
     resolution: { connectors: payments.connectors, settings: config.resolution },
     schedules: { payments, settings: config.schedules },
+    checkoutCallbackSweepIntervalMs: config.checkouts.callbackSweepIntervalMs,
   });
 
   let stopping = false;

@@ -113,3 +113,31 @@ export function roundTripOf(start: PhaseResult, complete: PhaseResult): PhaseRes
     non2xx: start.non2xx + complete.non2xx,
   };
 }
+
+/** POST /v1/checkouts as a merchant's server prepares the widget: checkouts created per second. */
+export function checkoutPhase(settings: PhaseSettings, merchant: Merchant): Promise<PhaseResult> {
+  return runPhase({
+    name: 'POST /v1/checkouts',
+    ...settings,
+    request: (i) => formRequest('/v1/checkouts', merchant.accessToken, {
+      entityId: merchant.entityId, paymentType: 'DB', amount: '92.00', currency: 'EUR',
+      shopperResultUrl: 'https://shop.example.com/result', merchantTransactionId: `bench-checkout-${i}`,
+    }),
+  });
+}
+
+export async function openCheckoutIds(admin: pg.Client, limit = 100_000): Promise<string[]> {
+  const { rows } = await admin.query<{ id: string }>(`SELECT id FROM checkouts WHERE state = 'open' AND attempt_id IS NULL ORDER BY created_at LIMIT $1`, [limit]);
+  return rows.map((row) => row.id);
+}
+
+/** The widget's card payment, each checkout once (a second would find it paid). */
+export function widgetPaymentPhase(settings: PhaseSettings, checkoutIds: readonly string[]): Promise<PhaseResult> {
+  const { paymentBrand, ...card } = SAMPLE_CARD;
+  return runPhase({
+    name: 'POST /v1/checkouts/{id}/payment (widget, card)',
+    ...settings,
+    amount: checkoutIds.length,
+    request: (i) => formRequest(`/v1/checkouts/${checkoutIds[i % checkoutIds.length]}/payment`, '', { paymentBrand, ...card }),
+  });
+}

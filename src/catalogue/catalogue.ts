@@ -5,6 +5,7 @@ import { bankRows } from './rows/bank.js';
 import { basicRows } from './rows/basic.js';
 import { billingRows } from './rows/address.js';
 import { cartRows } from './rows/cart.js';
+import { checkoutRows } from './rows/checkout.js';
 import { customAndRiskRows } from './rows/custom-and-risk.js';
 import { customerRows } from './rows/customer.js';
 import { giftCardRows } from './rows/gift-card.js';
@@ -29,6 +30,7 @@ export const CATALOGUE: readonly ParameterRow[] = Object.freeze([
   ...customAndRiskRows,
   ...standingInstructionRows,
   ...jobRows,
+  ...checkoutRows,
   ...queryRowsAll,
   ...customerRows,
   ...billingRows,

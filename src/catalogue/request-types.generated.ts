@@ -50,6 +50,7 @@ export interface PaymentRequest {
   readonly recurringMigration?: RecurringMigration;
   readonly registrationId?: string;
   readonly job?: Job;
+  readonly registrations?: readonly Registration[];
   readonly limit?: number;
   readonly date?: DateRange;
   readonly paymentTypes?: readonly string[];
@@ -259,6 +260,10 @@ export interface Job {
   readonly durationNumber?: string;
   readonly expression?: string;
   readonly timeZone?: string;
+}
+
+export interface Registration {
+  readonly id?: string;
 }
 
 export interface DateRange {
@@ -674,7 +679,7 @@ export interface RequiredOnEndpoint {
   readonly referencing: { readonly entityId: string; readonly paymentType: "CP" | "RV" | "RF"; };
   readonly registration: { readonly entityId: string; };
   readonly registrationPayment: { readonly entityId: string; readonly amount: bigint; readonly currency: string; readonly paymentType: "DB" | "PA" | "CD"; };
-  readonly checkout: { readonly entityId: string; readonly amount: bigint; readonly currency: string; readonly paymentType: "DB" | "PA"; };
+  readonly checkout: { readonly entityId: string; };
   readonly checkoutPayment: {};
   readonly query: { readonly entityId: string; };
   readonly schedule: { readonly entityId: string; readonly amount: bigint; readonly currency: string; readonly paymentType: "DB" | "PA"; readonly registrationId: string; };

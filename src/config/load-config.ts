@@ -4,6 +4,7 @@ import { collectHttpTimeouts, HTTP_TIMEOUT_VARIABLES, type HttpTimeouts } from '
 import { readTrustedProxies } from './network-addresses.js';
 import { collectWorkerSettings, WORKER_VARIABLES, type WorkerSettings } from './worker-settings.js';
 import { collectScheduleSettings, SCHEDULE_VARIABLES, type ScheduleSettings } from './schedule-settings.js';
+import { CHECKOUT_VARIABLES, collectCheckoutSettings, type CheckoutSettings } from './checkout-settings.js';
 
 /**
  * The gateway's configuration: parsed once from the environment, validated, typed and frozen.
@@ -49,6 +50,8 @@ export interface Config {
   readonly resolution: ResolutionSettings;
   /** Time zone, catch-up policy and retries of recurring schedules. */
   readonly schedules: ScheduleSettings;
+  /** Lifetime, shopper result callback and id suffix of checkouts (the widget). */
+  readonly checkouts: CheckoutSettings;
   readonly httpTimeouts: HttpTimeouts;
 }
 
@@ -90,6 +93,7 @@ export const CONFIG_VARIABLES = [
   ...WORKER_VARIABLES,
   ...RESOLUTION_VARIABLES,
   ...SCHEDULE_VARIABLES,
+  ...CHECKOUT_VARIABLES,
   ...HTTP_TIMEOUT_VARIABLES,
 ] as const;
 
@@ -184,6 +188,7 @@ export function loadConfig(env: Env): Config {
     workers: collectWorkerSettings(env, problems, system),
     resolution: collectResolutionSettings(env, problems),
     schedules: collectScheduleSettings(env, problems),
+    checkouts: collectCheckoutSettings(env, problems),
     httpTimeouts: collectHttpTimeouts(env, problems),
   };
   checkTls(config, problems);

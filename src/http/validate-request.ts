@@ -9,7 +9,11 @@ import { GatewayError } from '../results/gateway-error.js';
  * the first broken rule decides the code and every broken parameter is named.
  */
 export function validatedParameters<E extends Endpoint>(endpoint: E, request: FastifyRequest): EndpointRequest<E> {
-  const source = (request.method === 'POST' ? request.body : request.query) ?? {};
+  return validatedSource(endpoint, request, ((request.method === 'POST' ? request.body : request.query) ?? {}) as RequestBody);
+}
+
+/** validatedParameters for parameters the route picked from the request itself. */
+export function validatedSource<E extends Endpoint>(endpoint: E, request: FastifyRequest, source: RequestBody): EndpointRequest<E> {
   const context = { now: request.server.gateway.clock.now(), unknownParameters: request.unknownParameters ?? 'reject' };
   const result = validateRequest(endpoint, source as RequestBody, context);
   if (!result.ok) throw new GatewayError(result.code, { parameterErrors: result.parameterErrors });

@@ -97,12 +97,13 @@ function post(request: NotificationRequest, agents: Agents, timeoutMs: number, c
 
 function send(request: NotificationRequest, url: URL, addresses: readonly LookupAddress[], agents: Agents): http.ClientRequest {
   const secure = url.protocol === 'https:';
+  const method = request.method ?? 'POST';
   const outgoing = (secure ? https : http).request(url, {
-    method: 'POST',
+    method,
     agent: secure ? agents.https : agents.http,
     lookup: pinnedLookup(addresses),
-    headers: { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) },
+    headers: method === 'GET' ? request.headers : { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) },
   });
-  outgoing.end(request.body);
+  outgoing.end(method === 'GET' ? undefined : request.body);
   return outgoing;
 }

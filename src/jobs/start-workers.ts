@@ -12,6 +12,7 @@ import { JobWorker } from './job-worker.js';
 import type { WorkerSettings } from '../config/worker-settings.js';
 import type { ScheduleDeps } from '../operations/schedules/schedule-deps.js';
 import { runScheduleHandler } from './run-schedule.js';
+import { queueCheckoutCallbacksHandler, sendCheckoutCallbackHandler } from './checkout-callbacks.js';
 
 export interface StartWorkersOptions {
   readonly storage: Storage;
@@ -24,6 +25,8 @@ export interface StartWorkersOptions {
   readonly resolution?: { readonly connectors: ConnectorRouter; readonly settings: ResolutionSettings } | undefined;
   /** With the payment operations, the workers also make the due runs of schedules. */
   readonly schedules?: ScheduleDeps | undefined;
+  /** How often the 29-minute checkout callbacks are looked for (CHECKOUT_CALLBACK_SWEEP_INTERVAL_MS); 15 s when absent. */
+  readonly checkoutCallbackSweepIntervalMs?: number | undefined;
 }
 
 export interface RunningWorkers {
@@ -42,6 +45,8 @@ export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sen
     handlers.push(expireRedirectsHandler({ payments: { storage: deps.storage, clock: deps.clock, ids: deps.ids }, logger: deps.logger, sweepIntervalMs: deps.settings.redirectSweepIntervalMs }));
   }
   if (options.schedules) handlers.push(runScheduleHandler({ ...options.schedules, logger: options.logger }));
+  const callbacks = { storage: options.storage, clock: options.clock, ids: randomIds, sender: options.sender, logger: options.logger, sweepIntervalMs: options.checkoutCallbackSweepIntervalMs ?? 15_000 };
+  handlers.push(queueCheckoutCallbacksHandler(callbacks), sendCheckoutCallbackHandler(callbacks));
   return handlers;
 }
 

@@ -174,9 +174,19 @@ function allPaths(): JsonObject {
     },
     '/v1/registrations/{id}/payments': { post: operation('registrationPayment', 'PaymentResponse') },
     '/v1/checkouts': { post: operation('checkout', 'CheckoutResponse') },
+    '/v1/checkouts/{id}': {
+      post: { ...readOperation('updateCheckout', 'Update a checkout before the shopper pays (the parameters of POST /v1/checkouts)', 'CheckoutResponse'), parameters: [idPath('Checkout id')] },
+    },
     '/v1/checkouts/{id}/payment': {
       post: operation('checkoutPayment', 'PaymentResponse'),
       get: readOperation('getCheckoutPayment', 'Status of the payment of a checkout', 'PaymentResponse'),
+    },
+    '/v1/checkouts/{id}/registration': {
+      post: { ...operation('checkoutPayment', 'PaymentResponse'), operationId: 'checkoutRegistration', summary: "The widget's registration post (a checkout with createRegistration=true and no paymentType)" },
+      get: readOperation('getCheckoutRegistration', 'Status of the registration of a checkout', 'PaymentResponse'),
+    },
+    '/v1/checkouts/{id}/widget': {
+      get: { ...readOperation('getWidgetSession', "What the widget shows: amount, state and the checkout's stored cards (public: the checkout id is the credential)", 'Envelope'), parameters: [idPath('Checkout id')], security: [] },
     },
     '/v1/query': { get: operation('query', 'QueryResponse') },
     '/v1/query/{id}': { get: readOperation('queryOne', 'Query one transaction', 'QueryResponse') },

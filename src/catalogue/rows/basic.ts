@@ -7,7 +7,9 @@ import type { Endpoint, ParameterRow } from '../types.js';
 /** Core: basic payment request parameters, request controls, forex. */
 
 const ALL_BUT_WIDGET: readonly Endpoint[] = ['payment', 'referencing', 'registration', 'registrationPayment', 'checkout', 'query', 'schedule', 'reporting'];
-const MONEY_MOVING: readonly Endpoint[] = ['payment', 'registrationPayment', 'checkout', 'schedule'];
+const MONEY_MOVING: readonly Endpoint[] = ['payment', 'registrationPayment', 'schedule'];
+/** A checkout that only registers an account (createRegistration=true, no paymentType) moves no money: the rule checkoutPaymentData decides. */
+const CHECKOUT: readonly Endpoint[] = ['checkout'];
 const WITH_PAYMENT_TEXTS: readonly Endpoint[] = ['payment', 'referencing', 'registrationPayment', 'checkout'];
 const ASYNC_RETURN: readonly Endpoint[] = ['payment', 'registration', 'registrationPayment'];
 
@@ -34,14 +36,14 @@ const requestControls = defineRows({ section: 'Request controls', use: optional(
 
 const amounts = defineRows({ section: 'Basic payment request parameters', use: optional(INITIAL_PAYMENTS), code: '100.550.303' }, [
   ['amount', decimal(10), {
-    use: combine(required(MONEY_MOVING), conditional(['referencing'])),
+    use: combine(required(MONEY_MOVING), conditional(['referencing', ...CHECKOUT])),
     missingCode: '100.550.300',
     description: 'Required for CP and RF; already contains taxAmount and shipping.cost.',
   }],
   ['taxAmount', decimal(10), { use: conditional(WITH_PAYMENT_TEXTS) }],
   ['discountAmount', decimal(10)],
   ['currency', currency(), {
-    use: combine(required(MONEY_MOVING), conditional(['referencing']), optional(['reporting'])),
+    use: combine(required(MONEY_MOVING), conditional(['referencing', ...CHECKOUT]), optional(['reporting'])),
     code: '100.550.401',
     missingCode: '100.550.400',
   }],
@@ -52,7 +54,8 @@ const PAYMENT_TYPE = { section: 'Basic payment request parameters', code: '100.5
 /** One row per endpoint family: each admits its own payment types. */
 const paymentTypes = [
   ...defineRows({ ...PAYMENT_TYPE, use: required(['payment', 'registrationPayment']) }, [['paymentType', oneOf(['DB', 'PA', 'CD'])]]),
-  ...defineRows({ ...PAYMENT_TYPE, use: required(['checkout', 'schedule']) }, [['paymentType', oneOf(['DB', 'PA'])]]),
+  ...defineRows({ ...PAYMENT_TYPE, use: required(['schedule']) }, [['paymentType', oneOf(['DB', 'PA'])]]),
+  ...defineRows({ ...PAYMENT_TYPE, use: conditional(CHECKOUT) }, [['paymentType', oneOf(['DB', 'PA'])]]),
   ...defineRows({ ...PAYMENT_TYPE, use: required(['referencing']) }, [['paymentType', oneOf(['CP', 'RV', 'RF'])]]),
 ];
 

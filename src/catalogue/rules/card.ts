@@ -18,10 +18,11 @@ const BRAND_NEEDED: readonly Endpoint[] = ['payment', 'registration', 'checkoutP
 
 export const paymentBrandRequired: ConditionalRule = {
   id: 'paymentBrandRequired',
-  description: 'paymentBrand is required unless card.number lies in the range of a known card brand, which then becomes the brand.',
+  description: "paymentBrand is required unless card.number lies in the range of a known card brand, which then becomes the brand, or the widget pays with a stored card (registrationId: the registration's brand).",
   codes: ['100.100.500', DEFAULT_CODE],
   check(context) {
     if (!BRAND_NEEDED.includes(context.endpoint) || context.has('paymentBrand')) return [];
+    if (context.endpoint === 'checkoutPayment' && context.has('registrationId')) return [];
     if (!context.has('card.number')) return [violation('paymentBrand', DEFAULT_CODE, 'is required')];
     if (effectiveBrand(context) !== undefined || context.value('card.number') === undefined) return [];
     return [violation('paymentBrand', '100.100.500', 'is required: the brand cannot be detected from card.number')];

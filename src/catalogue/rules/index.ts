@@ -18,6 +18,7 @@ import {
   queryTimeFramePair,
   referencingAmountAndCurrency,
   widgetCustomParametersPrefix,
+  checkoutPaymentData,
 } from './structure.js';
 import type { ConditionalRule } from './types.js';
 
@@ -31,6 +32,7 @@ export const RULES: readonly ConditionalRule[] = Object.freeze([
   arrayIndexWithinLimit,
   widgetCustomParametersPrefix,
   referencingAmountAndCurrency,
+  checkoutPaymentData,
   forexPair,
   queryTimeFramePair,
   queryByReferenceOrTimeFrame,

@@ -96,3 +96,22 @@ export const widgetCustomParametersPrefix: ConditionalRule = {
       .map((field) => violation(field.name, DEFAULT_CODE, `name must start with ${WIDGET_CUSTOM_PARAMETER_PREFIX}`));
   },
 };
+
+/**
+ * A checkout prepares a payment (amount, currency and paymentType required) unless it only
+ * registers the shopper's account: createRegistration=true without a paymentType.
+ */
+export const checkoutPaymentData: ConditionalRule = {
+  id: 'checkoutPaymentData',
+  description: 'A checkout needs amount, currency and paymentType, unless it only registers an account (createRegistration=true and no paymentType; the widget then posts to /v1/checkouts/{id}/registration).',
+  codes: ['100.550.300', '100.550.400', DEFAULT_CODE],
+  check(context) {
+    if (context.endpoint !== 'checkout') return [];
+    if (context.value('createRegistration') === 'true' && !context.has('paymentType')) return [];
+    const missing: RuleViolation[] = [];
+    if (!context.has('amount')) missing.push(violation('amount', '100.550.300', 'is required for a payment checkout'));
+    if (!context.has('currency')) missing.push(violation('currency', '100.550.400', 'is required for a payment checkout'));
+    if (!context.has('paymentType')) missing.push(violation('paymentType', DEFAULT_CODE, 'is required for a payment checkout (DB or PA), or send createRegistration=true alone to register an account'));
+    return missing;
+  },
+};

@@ -27,6 +27,10 @@ export interface CreatePaymentInput {
   readonly gatewayBaseUrl?: string | undefined;
   /** The shopper's language for the pages of a redirect (the request's Accept-Language). */
   readonly locale?: string | undefined;
+  /** The payment's id when the caller chose it first (a checkout claims its attempt by it); else a new one. */
+  readonly transactionId?: string | undefined;
+  /** The checkout this payment pays (the widget): after a redirect the shopper returns to the checkout's result. */
+  readonly checkoutId?: string | undefined;
 }
 
 const INITIAL_TYPES: readonly string[] = ['PA', 'DB', 'CD'];
@@ -93,7 +97,7 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
   const { connector, routeId, credentials } = await deps.connectors.forPayment({ entityId, brand: method.brand, currency, testMode: request.testMode ?? null });
   const authentication = await authenticatePayment(deps, { entityId, request, method, paymentType, amountMinor, currency, standingInstruction: input.standingInstruction?.forConnector });
   const now = deps.clock.now();
-  const id = deps.ids.id();
+  const id = input.transactionId ?? deps.ids.id();
   const shortId = newShortId();
   const descriptor = await descriptorOf(deps, entityId, request, shortId);
   const threeDSecureShown = shownAuthentication(authentication);
@@ -138,8 +142,9 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     ...(shopperReturn ? { shopperReturn } : {}),
   };
   const settleWith = async (outcome: NormalizedOutcome, redirect?: { readonly instruction: RedirectInstruction; readonly row: NewRedirect }) => {
+    const redirectRow = redirect && withCheckout(redirect.row, input.checkoutId);
     const settled = (view: SerialisedView) =>
-      settledPayment(deps, { id, entityId, outcome, view, schemeTransactionId: outcome.schemeTransactionId ?? null, notificationUrl: request.notificationUrl, redirect: redirect?.row });
+      settledPayment(deps, { id, entityId, outcome, view, schemeTransactionId: outcome.schemeTransactionId ?? null, notificationUrl: request.notificationUrl, redirect: redirectRow });
     const { onOutcome } = input;
     if (!onOutcome) {
       const view = serialisedView(viewOf(outcome, input.registrationId, redirect?.instruction));
@@ -166,6 +171,11 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     ? { instruction: outcome.redirect, row: providerRedirectRow(deps, { transactionId: id, entityId, shopperReturn, shopperResultUrl: request.shopperResultUrl!, notificationUrl: request.notificationUrl }) }
     : undefined;
   return settleWith(outcome, redirect);
+}
+
+/** A checkout's redirect remembers its checkout: the shopper returns to the checkout's result, not the payment's. */
+function withCheckout(row: NewRedirect, checkoutId: string | undefined): NewRedirect {
+  return checkoutId ? { ...row, resume: { ...row.resume, checkoutId } } : row;
 }
 
 /** The block a payment answer shows of the gateway's own authentication. */

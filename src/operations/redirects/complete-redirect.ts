@@ -13,6 +13,7 @@ import { settledPayment, writeSettledPayments } from '../payments/payment-writes
 import { connectorThreeDSecure, threeDSecureBlock } from '../three-d-secure/authenticate-payment.js';
 import { completeStandaloneChallenge } from '../three-d-secure/standalone-authentication.js';
 import { statusRequestOf } from '../pending/check-pending.js';
+import { checkoutResourcePath } from '../../domain/checkouts/checkout-id.js';
 import { sealedMethodContext, type ChallengeResume } from './open-redirect.js';
 
 /** The choices each kind of redirect accepts (the simulated pages' buttons; docs/simulator.md). */
@@ -37,12 +38,26 @@ export function shopperResultLocation(shopperResultUrl: string, id: string, reso
   return url.toString();
 }
 
+/**
+ * What the shopper's browser hands the merchant after a redirect: the checkout's id and status
+ * path for a widget payment, else the payment's (or the standalone authentication's).
+ */
+export function resultReferenceOf(redirect: ShopperRedirect): { readonly id: string; readonly resourcePath: string } {
+  const checkoutId = redirect.resume['checkoutId'];
+  if (typeof checkoutId === 'string') return { id: checkoutId, resourcePath: checkoutResourcePath(checkoutId, 'payment') };
+  if (redirect.transactionId) return { id: redirect.transactionId, resourcePath: `/v1/payments/${redirect.transactionId}` };
+  return { id: redirect.authenticationId!, resourcePath: `/v1/threeDSecure/${redirect.authenticationId}` };
+}
+
+function resultLocationOf(redirect: ShopperRedirect): string {
+  const { id, resourcePath } = resultReferenceOf(redirect);
+  return shopperResultLocation(redirect.shopperResultUrl, id, resourcePath);
+}
+
 /** The merchant's result page of a redirect's payment: where "back to the shop" leads from a used or expired link. */
 export function shopUrlOf(redirect: ShopperRedirect | undefined): string | undefined {
   if (!redirect || !/^https?:/i.test(redirect.shopperResultUrl)) return undefined;
-  const id = redirect.transactionId ?? redirect.authenticationId!;
-  const resourcePath = redirect.transactionId ? `/v1/payments/${id}` : `/v1/threeDSecure/${id}`;
-  return shopperResultLocation(redirect.shopperResultUrl, id, resourcePath);
+  return resultLocationOf(redirect);
 }
 
 /** Why a redirect link no longer works, for the page the shopper sees. */
@@ -81,11 +96,11 @@ export async function completeRedirect(
   }
   if (redirect.authenticationId) {
     await completeStandaloneChallenge(deps, redirect, choice as ChallengeChoice);
-    return { kind: 'return', location: shopperResultLocation(redirect.shopperResultUrl, redirect.authenticationId, `/v1/threeDSecure/${redirect.authenticationId}`) };
+    return { kind: 'return', location: resultLocationOf(redirect) };
   }
   const transaction = await findTransactionById(deps.storage, redirect.transactionId!);
   if (transaction) await completePayment(deps, redirect, transaction, input.returned);
-  return { kind: 'return', location: shopperResultLocation(redirect.shopperResultUrl, redirect.transactionId!, `/v1/payments/${redirect.transactionId}`) };
+  return { kind: 'return', location: resultLocationOf(redirect) };
 }
 
 async function completePayment(deps: PaymentDeps, redirect: ShopperRedirect, transaction: StoredTransaction, returned: Readonly<Record<string, string>>): Promise<void> {

@@ -27,17 +27,18 @@ export async function expireRedirects(deps: ExpiryDeps, limit: number): Promise<
   const now = deps.clock.now();
   const expired = await deps.storage.transaction(async (tx) => {
     const redirects = await claimExpiredRedirects(tx, now, limit);
-    for (const redirect of redirects) if (redirect.transactionId) await rejectPayment(deps, tx, redirect);
+    for (const redirect of redirects) if (redirect.transactionId) await rejectWaitingPayment(deps, tx, redirect, EXPIRY_CODES[redirect.purpose]);
     return redirects;
   });
   for (const redirect of expired) if (redirect.authenticationId) await completeStandaloneChallenge(deps, redirect, 'expired');
   return expired.length;
 }
 
-async function rejectPayment(deps: Pick<OperationDeps, 'clock' | 'ids'>, tx: Queryable, redirect: ShopperRedirect): Promise<void> {
+/** Rejects the payment a redirect waits for (if still pending), with its UPDATED notification, in the caller's transaction. */
+export async function rejectWaitingPayment(deps: Pick<OperationDeps, 'clock' | 'ids'>, tx: Queryable, redirect: ShopperRedirect, code: string): Promise<void> {
   const transaction = await lockPendingTransaction(tx, redirect.transactionId!);
   if (!transaction) return;
-  const outcome = { kind: 'declined' as const, code: EXPIRY_CODES[redirect.purpose], resultDetails: { ...transaction.connectorReferences } };
+  const outcome = { kind: 'declined' as const, code, resultDetails: { ...transaction.connectorReferences } };
   const response = completedResponse(transaction.response, outcome, undefined);
   const notificationUrl = (redirect.resume as Pick<ChallengeResume, 'notificationUrl'>).notificationUrl;
   await writeSettledPayments(tx, [

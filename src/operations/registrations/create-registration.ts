@@ -15,6 +15,8 @@ export interface CreateRegistrationInput {
   readonly request: PaymentRequest;
   /** The request's structures as the response echoes them (account data already summarised). */
   readonly echo: Readonly<Record<string, unknown>>;
+  /** The registration's id when the caller chose it first (a checkout claims its attempt by it); else a new one. */
+  readonly registrationId?: string | undefined;
 }
 
 const ACCOUNT_STRUCTURES = ['card', 'bankAccount', 'tokenAccount', 'virtualAccount', 'walletA', 'walletB', 'walletC'] as const;
@@ -34,7 +36,7 @@ export async function createRegistration(deps: RegistrationDeps, input: CreateRe
   if (!hasAccountData(request)) throw new GatewayError('100.150.100');
   const account = registrableAccount(resolvePaymentMethod(request), bankExtrasOf(request));
   const migrated = migratedInitialOf(request, account);
-  const id = deps.ids.id();
+  const id = input.registrationId ?? deps.ids.id();
   const sealedAccount = await sealAccount(deps.vault, id, account);
   const { card: _card, bankAccount: _bank, tokenAccount: _token, virtualAccount: _virtual, ...echo } = input.echo;
   const view: RegistrationView = {

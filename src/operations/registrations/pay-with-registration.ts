@@ -20,6 +20,9 @@ export interface RegistrationPaymentInput {
   /** Where a shopper sent to a 3-D Secure challenge comes back, and the pages' language. */
   readonly gatewayBaseUrl?: string | undefined;
   readonly locale?: string | undefined;
+  /** A checkout's stored card (the widget): the attempt's id and its checkout. */
+  readonly transactionId?: string | undefined;
+  readonly checkoutId?: string | undefined;
 }
 
 /**
@@ -68,6 +71,8 @@ export async function payWithRegistration(deps: RegistrationDeps, input: Registr
     idempotencyClaimId: input.idempotencyClaimId,
     gatewayBaseUrl: input.gatewayBaseUrl,
     locale: input.locale,
+    transactionId: input.transactionId,
+    checkoutId: input.checkoutId,
     echo: echoOfRegistrationPayment(input.echo, registration, holder),
     method,
     standingInstruction,

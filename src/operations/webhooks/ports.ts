@@ -7,6 +7,8 @@ export const DELIVER_WEBHOOK_JOB = 'deliver-webhook';
 /** One notification on its way to one URL. */
 export interface NotificationRequest {
   readonly url: string;
+  /** POST (a notification, the default) or GET (the shopper result callback: no body). */
+  readonly method?: 'GET' | 'POST' | undefined;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
 }

@@ -56,6 +56,15 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     ['card of no known range', 'payment', { ...VISA_CARD, paymentBrand: undefined, 'card.number': UNKNOWN_RANGE_NUMBER }, [['paymentBrand', '100.100.500']]],
     ['no card, no brand', 'payment', { paymentBrand: undefined }, [['paymentBrand', '200.300.404']]],
     ['a registration knows its brand', 'registrationPayment', {}, []],
+    ["the widget's stored card knows its brand", 'checkoutPayment', { paymentBrand: undefined, registrationId: 'a'.repeat(32) }, []],
+    ['the widget without a card or stored card', 'checkoutPayment', { paymentBrand: undefined }, [['paymentBrand', '200.300.404']]],
+  ],
+  checkoutPaymentData: [
+    ['a payment checkout', 'checkout', { amount: '92.00', currency: 'EUR', paymentType: 'DB' }, []],
+    ['a registration checkout', 'checkout', { amount: undefined, currency: undefined, paymentType: undefined, createRegistration: 'true' }, []],
+    ['neither', 'checkout', { amount: undefined, currency: undefined, paymentType: undefined }, [['amount', '100.550.300'], ['currency', '100.550.400'], ['paymentType', '200.300.404']]],
+    ['createRegistration with a paymentType is a payment', 'checkout', { amount: undefined, currency: undefined, createRegistration: 'true' }, [['amount', '100.550.300'], ['currency', '100.550.400']]],
+    ['not a checkout', 'payment', {}, []],
   ],
   asynchronousBrandData: [
     ['Sofort with result URL and bank country', 'payment', { paymentBrand: 'SOFORTUEBERWEISUNG', shopperResultUrl: 'https://shop.example/return', 'bankAccount.country': 'DE' }, []],

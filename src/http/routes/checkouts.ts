@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestBody } from '../../catalogue/types.js';
+import type { CheckoutDeps } from '../../operations/checkouts/checkout-deps.js';
+import { keptParameters } from '../../operations/checkouts/checkout-parameters.js';
+import { checkoutStatus } from '../../operations/checkouts/checkout-status.js';
+import { createCheckout } from '../../operations/checkouts/create-checkout.js';
+import { payCheckout } from '../../operations/checkouts/pay-checkout.js';
+import { registerWithCheckout } from '../../operations/checkouts/register-with-checkout.js';
+import { updateCheckout } from '../../operations/checkouts/update-checkout.js';
+import { widgetSession } from '../../operations/checkouts/widget-session.js';
+import { resultCode } from '../../results/catalogue.js';
+import { resultOf, withEnvelope, type ResultBody } from '../envelope.js';
+import { envelopeContext } from '../reply.js';
+import { shopperContext } from '../shopper-context.js';
+import { validatedParameters, validatedSource } from '../validate-request.js';
+import { loadWidgetScript } from '../widget/script-asset.js';
+
+const merchantApi = { config: { auth: 'entity' as const } };
+/** The widget's calls from the shopper's browser: the checkout id is their only credential. */
+const widgetApi = { config: { auth: 'public' as const } };
+
+type WithId = { Params: { id: string } };
+
+/** Checkout answers carry the checkout id as their ndc (compatibility.md). */
+function sendCheckoutAnswer(request: FastifyRequest, reply: FastifyReply, checkoutId: string, body: object, result: ResultBody): FastifyReply {
+  return reply.code(resultCode(result.code).httpStatus).send(withEnvelope(body, result, { ...envelopeContext(request), ndc: checkoutId }));
+}
+
+/**
+ * The widget's calls may come from any merchant page (and its frames): readable cross-origin,
+ * never with cookies. The id in the path is the credential, as in OPPWA.
+ */
+function allowAnyOrigin(reply: FastifyReply): void {
+  reply.header('Access-Control-Allow-Origin', '*').header('Vary', 'Origin');
+}
+
+/** A stored card's payment carries at most a CVV and a holder of the card; the payment with the registration checks those. */
+const STORED_CARD_EXTRAS = ['card.cvv', 'card.holder'];
+
+/**
+ * The widget's own parameters, checked as the widget's endpoint admits them (no amount, no
+ * merchant custom parameters …). With a stored card, card.cvv alone is no incomplete card.
+ */
+function widgetParameters(request: FastifyRequest): Record<string, string> {
+  const body = (request.body ?? {}) as RequestBody;
+  const checked = body['registrationId'] === undefined ? body : Object.fromEntries(Object.entries(body).filter(([name]) => !STORED_CARD_EXTRAS.includes(name)));
+  validatedSource('checkoutPayment', request, checked as RequestBody);
+  return keptParameters(body);
+}
+
+/** POST /v1/checkouts, POST /v1/checkouts/{id}, the widget's payment and registration, and their status. */
+export function registerCheckoutRoutes(app: FastifyInstance): void {
+  // On top of the payment deps, not a copy of them: what is set on those later (a test's vault) shows through.
+  const deps: CheckoutDeps = Object.assign(Object.create(app.gateway.payments) as CheckoutDeps, {
+    checkouts: app.gateway.config.checkouts,
+    widgetIntegrity: () => loadWidgetScript().integrity,
+  });
+
+  app.post('/v1/checkouts', merchantApi, async (request, reply) => {
+    const parameters = validatedParameters('checkout', request);
+    const created = await createCheckout(deps, { entityId: request.entityId!, request: parameters, parameters: keptParameters(request.body as RequestBody, request.ignoredParameters) });
+    return sendCheckoutAnswer(request, reply, created.id, created.body, created.result);
+  });
+
+  app.post<WithId>('/v1/checkouts/:id', merchantApi, async (request, reply) => {
+    const body = (request.body ?? {}) as RequestBody;
+    const integrity = typeof body['integrity'] === 'string' ? body['integrity'] : undefined;
+    const updated = await updateCheckout(deps, { entityId: request.entityId!, checkoutId: request.params.id, parameters: keptParameters(body), integrity });
+    return sendCheckoutAnswer(request, reply, updated.id, updated.body, updated.result);
+  });
+
+  for (const purpose of ['payment', 'registration'] as const) {
+    app.get<WithId>(`/v1/checkouts/:id/${purpose}`, merchantApi, async (request, reply) => {
+      const view = await checkoutStatus(deps, { entityId: request.entityId!, checkoutId: request.params.id, purpose });
+      return sendCheckoutAnswer(request, reply, request.params.id, view.body, view.result);
+    });
+    app.options<WithId>(`/v1/checkouts/:id/${purpose}`, widgetApi, async (_request, reply) => {
+      allowAnyOrigin(reply);
+      return reply.code(204).header('Access-Control-Allow-Methods', 'POST').header('Access-Control-Allow-Headers', 'Content-Type, Accept-Language').send();
+    });
+  }
+
+  app.post<WithId>('/v1/checkouts/:id/payment', widgetApi, async (request, reply) => {
+    allowAnyOrigin(reply);
+    const parameters = widgetParameters(request);
+    const view = await payCheckout(deps, { checkoutId: request.params.id, parameters, ...shopperContext(request) });
+    return sendCheckoutAnswer(request, reply, request.params.id, view.body, view.result);
+  });
+
+  app.post<WithId>('/v1/checkouts/:id/registration', widgetApi, async (request, reply) => {
+    allowAnyOrigin(reply);
+    const parameters = widgetParameters(request);
+    const view = await registerWithCheckout(deps, { checkoutId: request.params.id, parameters });
+    return sendCheckoutAnswer(request, reply, request.params.id, view.body, view.result);
+  });
+
+  app.get<WithId>('/v1/checkouts/:id/widget', widgetApi, async (request, reply) => {
+    allowAnyOrigin(reply);
+    reply.header('Cache-Control', 'no-store');
+    const session = await widgetSession(deps, request.params.id);
+    return sendCheckoutAnswer(request, reply, request.params.id, session, resultOf('000.200.103'));
+  });
+}

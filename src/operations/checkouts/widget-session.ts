@@ -1,0 +1,64 @@
+import { findRegistration } from '../../storage/repositories/registrations.js';
+import type { StoredCheckout } from '../../storage/repositories/checkouts.js';
+import type { OperationDeps } from '../deps.js';
+import { storedCards } from './checkout-parameters.js';
+import { latestAttemptStatus, loadLiveCheckout } from './load-checkout.js';
+
+export type WidgetState = 'open' | 'pending' | 'paid';
+
+export interface StoredCardOffer {
+  readonly id: string;
+  readonly brand: string;
+  readonly last4Digits?: string;
+  readonly expiryMonth?: string;
+  readonly expiryYear?: string;
+}
+
+/**
+ * GET /v1/checkouts/{id}/widget: what the widget shows before the shopper pays. Public (the id is
+ * the credential), so it holds nothing a shopper may not see: the amount, whether the checkout is
+ * still payable, and the stored cards it offers as brand, last four digits and expiry (no holder
+ * name: the page that holds the id is the merchant's, not the shopper's).
+ */
+export async function widgetSession(deps: OperationDeps, checkoutId: string): Promise<Record<string, unknown>> {
+  const checkout = await loadLiveCheckout(deps, checkoutId);
+  const parameters = checkout.parameters;
+  const status = await latestAttemptStatus(deps, checkout);
+  const state: WidgetState = checkout.state === 'completed' || status === 'success' ? 'paid' : status === 'pending' ? 'pending' : 'open';
+  return {
+    id: checkout.id,
+    purpose: checkout.purpose,
+    ...(parameters['amount'] !== undefined ? { amount: displayAmount(parameters['amount']), currency: parameters['currency'] } : {}),
+    ...(parameters['paymentType'] !== undefined ? { paymentType: parameters['paymentType'] } : {}),
+    state,
+    expiresAt: checkout.expiresAt.toISOString(),
+    registrations: await storedCardOffers(deps, checkout),
+  };
+}
+
+/** The amount as the merchant's currency shows it (92.5 → 92.50). */
+function displayAmount(amount: string): string {
+  const [units, cents = ''] = amount.split('.');
+  return `${units}.${cents.padEnd(2, '0')}`;
+}
+
+async function storedCardOffers(deps: OperationDeps, checkout: StoredCheckout): Promise<StoredCardOffer[]> {
+  const offers: StoredCardOffer[] = [];
+  for (const { id } of storedCards(checkout.parameters)) {
+    const registration = await findRegistration(deps.storage, checkout.entityId, id);
+    if (!registration || registration.status !== 'active') continue;
+    const account = registration.account;
+    offers.push({
+      id,
+      brand: registration.paymentBrand ?? 'CARD',
+      ...pick(account, ['last4Digits', 'expiryMonth', 'expiryYear']),
+    });
+  }
+  return offers;
+}
+
+function pick(source: Readonly<Record<string, string>>, names: readonly (keyof StoredCardOffer)[]): Partial<StoredCardOffer> {
+  const picked: Record<string, string> = {};
+  for (const name of names) if (source[name] !== undefined) picked[name] = source[name]!;
+  return picked;
+}
