@@ -47,7 +47,8 @@ async function loadBootstrap(context: WidgetContext): Promise<BootstrapAnswer> {
     if (response.status === 400 || response.status === 404) return 'gone';
     if (!response.ok) return 'unreachable';
     const bootstrap = (await response.json()) as Bootstrap;
-    return bootstrap.state === 'open' ? bootstrap : 'gone';
+    // 'pending': the shopper came back from a provider's or issuer's page; a new attempt cancels that one.
+    return bootstrap.state === 'open' || bootstrap.state === 'pending' ? bootstrap : 'gone';
   } catch {
     return 'unreachable';
   }

@@ -48,10 +48,12 @@ export function outcomeOf(status: number, body: Json | undefined): Outcome {
   const code = String(result['code'] ?? '');
   const description = String(result['description'] ?? '');
   if (!body) return { kind: 'failed', message: '' };
-  if (code === CHECKOUT_GONE) return { kind: 'expired' };
   const redirect = redirectOf(body);
   if (redirect) return { kind: 'redirect', redirect };
   const errors = fieldErrorsOf(body);
+  // The gateway answers 200.300.404 for a gone checkout (its error names the id) and for some
+  // missing parameters (their errors name them).
+  if (code === CHECKOUT_GONE && errors.every((error) => error.name === 'id')) return { kind: 'expired' };
   if (status === 400 && errors.length > 0) return { kind: 'field-errors', errors };
   // A payment was made (approved, declined or pending): the merchant's result page takes over.
   if (typeof body['id'] === 'string' && code !== '') return { kind: 'return' };
