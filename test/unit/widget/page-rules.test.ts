@@ -87,6 +87,8 @@ describe('widget: what an answer means', () => {
     ['a redirect that is not http(s) is not followed', 200, { id: 'p1', result: { code: '000.200.000' }, redirect: { url: 'javascript:alert(1)' } }, 'return'],
     ['validation', 400, { result: { code: '100.100.101' }, parameterErrors: [{ name: 'card.number', message: 'invalid' }] }, 'field-errors'],
     ['expired checkout', 400, { result: { code: '200.300.404' } }, 'expired'],
+    ['expired checkout naming its id', 400, { result: { code: '200.300.404' }, parameterErrors: [{ name: 'id', message: 'no checkout with this id, or it expired' }] }, 'expired'],
+    ['missing parameters under 200.300.404', 400, { result: { code: '200.300.404' }, parameterErrors: [{ name: 'customer.browser.language', message: 'is required' }] }, 'field-errors'],
     ['throttled', 429, { result: { code: '800.120.100' } }, 'failed'],
     ['network failure', 0, undefined, 'failed'],
   ];
