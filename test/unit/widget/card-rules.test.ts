@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { brandOf, caretAfterFormat, cvvLengthOf, cvvState, digitsOf, formatCardNumber, numberState } from '../../../widget/src/rules/card-number.js';
 import { expiryState, formatExpiryInput, parseExpiry } from '../../../widget/src/rules/expiry.js';
+import { cvvProblem, expiryProblem, holderProblem, numberProblem, SERVER_FIELD_ERRORS } from '../../../widget/src/rules/card-checks.js';
 
 const CARDS = ['VISA', 'MASTER', 'AMEX'];
 
@@ -119,4 +120,33 @@ describe('widget: expiry', () => {
     ['12 / ', true, '12 / '],
   ];
   for (const [input, deleting, shown] of typing) it(`typing "${input}"${deleting ? ' (deleting)' : ''} shows "${shown}"`, () => assert.equal(formatExpiryInput(input, deleting), shown));
+});
+
+describe('widget: what the card form says before sending', () => {
+  const now = new Date('2026-11-24T03:00:00Z');
+  const cases: [name: string, problem: string | null, expected: string | null][] = [
+    ['a valid number', numberProblem('valid'), null],
+    ['an incomplete number', numberProblem('incomplete'), 'cardNumberError'],
+    ['an empty number', numberProblem('empty'), 'cardNumberError'],
+    ['a brand not accepted', numberProblem('unsupported'), 'brandNotAccepted'],
+    ['a whole CVV', cvvProblem('valid', 'VISA'), null],
+    ['no CVV for VISA', cvvProblem('empty', 'VISA'), 'cvvError'],
+    ['no CVV for MAESTRO', cvvProblem('empty', 'MAESTRO'), null],
+    ['half a CVV for MAESTRO', cvvProblem('incomplete', 'MAESTRO'), 'cvvError'],
+    ['an empty expiry while typing', expiryProblem('', now, false), null],
+    ['an empty expiry at payment', expiryProblem('', now, true), 'expiryDateError'],
+    ['a past expiry', expiryProblem('10 / 26', now, false), 'expiredError'],
+    ['this month', expiryProblem('11 / 26', now, true), null],
+    ['an empty holder while typing', holderProblem(' ', false), null],
+    ['an empty holder at payment', holderProblem('', true), 'cardHolderError'],
+    ['one letter', holderProblem('J', false), 'cardHolderError'],
+    ['a name', holderProblem('Jane Jones', true), null],
+    ['129 letters', holderProblem('J'.repeat(129), true), 'cardHolderError'],
+  ];
+  for (const [name, problem, expected] of cases) it(`${name} → ${expected ?? 'fine'}`, () => assert.equal(problem, expected));
+  it("the gateway's refusals land at their fields", () => {
+    assert.deepEqual(SERVER_FIELD_ERRORS['card.number'], ['number', 'cardNumberError']);
+    assert.deepEqual(SERVER_FIELD_ERRORS['card.expiryYear'], ['expiry', 'expiryDateError']);
+    assert.equal(SERVER_FIELD_ERRORS['customParameters[x]'], undefined);
+  });
 });

@@ -4,18 +4,16 @@
  * the verdict); Luhn, length, expiry and holder are checked before anything is sent.
  */
 import type { FrameToPage } from '../protocol.js';
-import { cvvOptional, type CvvState, type NumberState } from '../rules/card-number.js';
+import type { LabelKey } from '../i18n/keys.js';
+import type { CvvState, NumberState } from '../rules/card-number.js';
+import { cvvProblem, expiryProblem, holderProblem, HOLDER_MAX_LENGTH, HOLDER_MIN_LENGTH, numberProblem, SERVER_FIELD_ERRORS, type CardField } from '../rules/card-checks.js';
 import { expiryState, formatExpiryInput, parseExpiry } from '../rules/expiry.js';
-import type { FieldError } from '../rules/outcome.js';
 import type { WidgetContext } from './context.js';
 import { h, randomSession } from './elements.js';
 import { fieldGroup, showFormMessage, submitGroup, textInput, type FieldGroup } from './groups.js';
 import { createSecureFrame, type SecureFrame } from './secure-frame.js';
 import { handleAnswer, pageFields, setBusy } from './submit.js';
 import type { FormParts } from './form-parts.js';
-
-const HOLDER_MIN_LENGTH = 2;
-const HOLDER_MAX_LENGTH = 128;
 
 interface CardState {
   number: NumberState;
@@ -69,24 +67,17 @@ export function cardForm(context: WidgetContext, merchantForm: HTMLFormElement, 
   holder.addEventListener('blur', () => checkHolder(false));
   holder.addEventListener('input', () => holder.value.trim().length >= HOLDER_MIN_LENGTH && holderGroup.setError(''));
 
+  const groups: Record<CardField, FieldGroup> = { number: numberGroup, expiry: expiryGroup, cvv: cvvGroup, holder: holderGroup };
+  /** Shows each field's problem (or clears it); true when none has one. */
+  const show = (problems: Partial<Record<CardField, LabelKey | null>>): boolean => {
+    for (const [field, problem] of Object.entries(problems) as [CardField, LabelKey | null][]) groups[field].setError(problem ? labels[problem] : '');
+    return Object.values(problems).every((problem) => problem === null);
+  };
   function checkExpiry(required: boolean): boolean {
-    const verdict = expiryState(expiry.value, context.now());
-    if (verdict === 'valid' || (verdict === 'empty' && !required)) return verdict === 'valid';
-    expiryGroup.setError(verdict === 'expired' ? labels.expiredError : labels.expiryDateError);
-    return false;
+    return show({ expiry: expiryProblem(expiry.value, context.now(), required) });
   }
   function checkHolder(required: boolean): boolean {
-    const length = holder.value.trim().length;
-    if (length >= HOLDER_MIN_LENGTH || (length === 0 && !required)) return length >= HOLDER_MIN_LENGTH;
-    holderGroup.setError(labels.cardHolderError);
-    return false;
-  }
-  function checkSecure(): { number: boolean; cvv: boolean } {
-    const number = state.number === 'valid';
-    if (!number) numberGroup.setError(state.number === 'unsupported' ? labels.brandNotAccepted : labels.cardNumberError);
-    const cvv = state.cvv === 'valid' || (state.cvv === 'empty' && cvvOptional(state.brand));
-    if (!cvv) cvvGroup.setError(labels.cvvError);
-    return { number, cvv };
+    return show({ holder: holderProblem(holder.value, required) });
   }
 
   form.addEventListener('submit', (event) => {
@@ -94,9 +85,13 @@ export function cardForm(context: WidgetContext, merchantForm: HTMLFormElement, 
     // Enter in a card frame submits even while the button is disabled: one payment at a time.
     if (submit.button.disabled) return;
     showFormMessage(submit.message, '');
-    const secure = checkSecure();
-    const checks = [secure.number, checkExpiry(true), secure.cvv, checkHolder(true)];
-    if (checks.includes(false)) return focusFirstError(checks);
+    const problems = {
+      number: numberProblem(state.number),
+      expiry: expiryProblem(expiry.value, context.now(), true),
+      cvv: cvvProblem(state.cvv, state.brand),
+      holder: holderProblem(holder.value, true),
+    };
+    if (!show(problems)) return focus(`card.${(Object.keys(problems) as CardField[]).find((field) => problems[field] !== null)}`);
     if (context.onBeforeSubmitCard && context.onBeforeSubmitCard(form) === false) return;
     const parsed = parseExpiry(expiry.value)!;
     setBusy(submit.button, true, labels);
@@ -106,41 +101,30 @@ export function cardForm(context: WidgetContext, merchantForm: HTMLFormElement, 
     });
   });
 
-  function focusFirstError(checks: boolean[]): void {
-    const targets = [() => numberFrame.send({ type: 'focus' }), () => expiry.focus(), () => cvvFrame.send({ type: 'focus' }), () => holder.focus()];
-    targets[checks.indexOf(false)]?.();
-  }
-
   function finish(status: number, body: Record<string, unknown> | undefined): void {
     const outcome = handleAnswer(context, merchantForm, status, body, {
-      showFieldErrors: (errors) => showFieldErrors(errors),
+      showFieldErrors: (errors) => {
+        for (const error of errors) {
+          const place = SERVER_FIELD_ERRORS[error.name];
+          if (place) groups[place[0]].setError(labels[place[1]]);
+        }
+        if (errors.some((error) => !SERVER_FIELD_ERRORS[error.name])) showFormMessage(submit.message, labels.paymentFailed);
+      },
       showMessage: (text) => showFormMessage(submit.message, text),
     });
     if (outcome.kind !== 'redirect' && outcome.kind !== 'return') setBusy(submit.button, false, labels);
   }
 
-  function showFieldErrors(errors: readonly FieldError[]): void {
-    const byName: Record<string, [FieldGroup, string]> = {
-      'card.number': [numberGroup, labels.cardNumberError],
-      'card.cvv': [cvvGroup, labels.cvvError],
-      'card.expiryMonth': [expiryGroup, labels.expiryDateError],
-      'card.expiryYear': [expiryGroup, labels.expiryDateError],
-      'card.holder': [holderGroup, labels.cardHolderError],
+  function focus(name: string): boolean {
+    const focusables: Record<string, () => void> = {
+      'card.number': () => numberFrame.send({ type: 'focus' }),
+      'card.cvv': () => cvvFrame.send({ type: 'focus' }),
+      'card.expiry': () => expiry.focus(),
+      'card.holder': () => holder.focus(),
     };
-    const unplaced = errors.filter((error) => {
-      const place = byName[error.name];
-      place?.[0].setError(place[1]);
-      return !place;
-    });
-    if (unplaced.length > 0) showFormMessage(submit.message, labels.paymentFailed);
+    focusables[name]?.();
+    return focusables[name] !== undefined;
   }
-
-  const focusables: Record<string, () => void> = {
-    'card.number': () => numberFrame.send({ type: 'focus' }),
-    'card.cvv': () => cvvFrame.send({ type: 'focus' }),
-    'card.expiry': () => expiry.focus(),
-    'card.holder': () => holder.focus(),
-  };
   return {
     form,
     mount: () => {
@@ -148,7 +132,7 @@ export function cardForm(context: WidgetContext, merchantForm: HTMLFormElement, 
       numberFrame.load(look);
       cvvFrame.load(look);
     },
-    ready: Promise.all([numberFrame.ready, cvvFrame.ready]).then(() => undefined), focus: (name) => (focusables[name] ? (focusables[name](), true) : false), brands: [...brands] };
+    ready: Promise.all([numberFrame.ready, cvvFrame.ready]).then(() => undefined), focus, brands: [...brands] };
 }
 
 /** The frame's group: its label is no <label> (it cannot point into a frame), so a click on it focuses the frame. */
