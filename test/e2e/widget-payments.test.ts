@@ -52,9 +52,9 @@ describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 },
   /** How many returns the shop had when each page opened: each page leads to one more. */
   const returnsAtOpen = new Map<WidgetPage, number>();
 
-  async function openCheckout(checkout: { id: string; integrity: string }, brands: string, options: Record<string, unknown> = {}, contextLocale?: string): Promise<WidgetPage> {
+  async function openCheckout(checkout: { id: string; integrity: string }, brands: string, options: Record<string, unknown> = {}, contextLocale?: string, customParameters?: Record<string, string>): Promise<WidgetPage> {
     const returnsBefore = shop.returns.length;
-    const at = await openWidgetPage(browser(), shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands, options }), contextLocale ? { locale: contextLocale } : {});
+    const at = await openWidgetPage(browser(), shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands, options, customParameters }), contextLocale ? { locale: contextLocale } : {});
     returnsAtOpen.set(at, returnsBefore);
     return at;
   }
@@ -91,13 +91,26 @@ describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 },
 
   it('a card payment', async () => {
     const checkout = await createCheckout(env);
-    const at = await openCheckout(checkout, 'VISA MASTER');
+    const at = await openCheckout(checkout, 'VISA MASTER', {}, undefined, { SHOPPER_note: 'gift wrap' });
     await typeCard(at, CARD);
     await screenshot(at.page, 'widget-real-card');
     await at.page.click('.wpwl-form-card .wpwl-button-pay');
     const payment = await assertAgreement(await backAtShop(at, checkout.id), checkout.id, 'success');
     assert.equal(payment['paymentBrand'], 'VISA');
     assert.equal(payment['card']?.['last4Digits'], '0000');
+    assert.equal(payment['customParameters']?.['SHOPPER_note'], 'gift wrap', "the page's SHOPPER_ parameter travels with the payment");
+    await at.close();
+  });
+
+  it("a custom parameter of the page without SHOPPER_ is refused; the shopper stays and is told", async () => {
+    const checkout = await createCheckout(env);
+    const at = await openCheckout(checkout, 'VISA', {}, undefined, { internalScore: '99' });
+    await typeCard(at, CARD);
+    await at.page.click('.wpwl-form-card .wpwl-button-pay');
+    await at.page.locator('.wpwl-form-card .wpwl-message:not([hidden])').waitFor({ timeout: 15_000 });
+    assert.equal(await at.page.locator('.wpwl-form-card .wpwl-message').innerText(), 'The payment could not be processed. Please try again.');
+    const status = await merchantCall(env.gateway.url, env.merchant, 'GET', `/v1/checkouts/${checkout.id}/payment`);
+    assert.equal(status.body['result']?.code, '000.200.000', `nothing was paid: ${JSON.stringify(status.body)}`);
     await at.close();
   });
 

@@ -31,11 +31,23 @@ function collect(channel: BroadcastChannel, wanted: readonly SecureField[]): Pro
   });
 }
 
-/** parameterErrors without their values: a rejected card.number would otherwise come back in them. */
-function withoutValues(body: Record<string, unknown>): Record<string, unknown> {
-  const errors = body['parameterErrors'];
-  if (!Array.isArray(errors)) return body;
-  return { ...body, parameterErrors: errors.map((error: Record<string, unknown>) => ({ name: error['name'], message: error['message'] })) };
+type Json = Record<string, unknown>;
+
+function namesAndMessages(errors: unknown): unknown {
+  return Array.isArray(errors) ? errors.map((error: Json) => ({ name: error['name'], message: error['message'] })) : errors;
+}
+
+/**
+ * parameterErrors without their values (in `result`, as OPPWA answers, or beside it): a refused
+ * card.number or card.cvv would otherwise come back in them, however the gateway masks them.
+ */
+function withoutValues(body: Json): Json {
+  const result = body['result'] as Json | undefined;
+  return {
+    ...body,
+    ...(body['parameterErrors'] ? { parameterErrors: namesAndMessages(body['parameterErrors']) } : {}),
+    ...(result?.['parameterErrors'] ? { result: { ...result, parameterErrors: namesAndMessages(result['parameterErrors']) } } : {}),
+  };
 }
 
 export async function postPayment(

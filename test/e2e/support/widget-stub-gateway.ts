@@ -92,5 +92,5 @@ export async function startStubGateway(): Promise<StubGateway> {
 }
 
 function parameterError(name: string, message: string): Record<string, unknown> {
-  return { result: { code: '100.100.101', description: 'invalid parameter' }, parameterErrors: [{ name, value: 'masked', message }] };
+  return { result: { code: '200.300.404', description: 'invalid or missing parameter', parameterErrors: [{ name, value: 'masked', message }] } };
 }

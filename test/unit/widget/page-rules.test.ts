@@ -88,7 +88,9 @@ describe('widget: what an answer means', () => {
     ['validation', 400, { result: { code: '100.100.101' }, parameterErrors: [{ name: 'card.number', message: 'invalid' }] }, 'field-errors'],
     ['expired checkout', 400, { result: { code: '200.300.404' } }, 'expired'],
     ['expired checkout naming its id', 400, { result: { code: '200.300.404' }, parameterErrors: [{ name: 'id', message: 'no checkout with this id, or it expired' }] }, 'expired'],
-    ['missing parameters under 200.300.404', 400, { result: { code: '200.300.404' }, parameterErrors: [{ name: 'customer.browser.language', message: 'is required' }] }, 'field-errors'],
+    ['missing parameters under 200.300.404', 400, { result: { code: '200.300.404', parameterErrors: [{ name: 'customer.browser.language', message: 'is required' }] } }, 'field-errors'],
+    ['a gone checkout as the gateway answers it', 400, { result: { code: '200.300.404', parameterErrors: [{ name: 'id', message: 'no checkout with this id, or it expired' }] } }, 'expired'],
+    ['a refused SHOPPER_ rule as the gateway answers it', 400, { result: { code: '200.300.404', parameterErrors: [{ name: 'customParameters[x]', message: 'name must start with SHOPPER_' }] } }, 'field-errors'],
     ['throttled', 429, { result: { code: '800.120.100' } }, 'failed'],
     ['network failure', 0, undefined, 'failed'],
   ];

@@ -38,8 +38,10 @@ function redirectOf(body: Json): RedirectInstruction | undefined {
   };
 }
 
-function fieldErrorsOf(body: Json): FieldError[] {
-  const errors = Array.isArray(body['parameterErrors']) ? (body['parameterErrors'] as Json[]) : [];
+/** OPPWA puts parameterErrors inside `result`; older answers beside it. */
+function fieldErrorsOf(body: Json, result: Json): FieldError[] {
+  const listed = result['parameterErrors'] ?? body['parameterErrors'];
+  const errors = Array.isArray(listed) ? (listed as Json[]) : [];
   return errors.map((error) => ({ name: String(error['name'] ?? ''), message: String(error['message'] ?? '') }));
 }
 
@@ -50,7 +52,7 @@ export function outcomeOf(status: number, body: Json | undefined): Outcome {
   if (!body) return { kind: 'failed', message: '' };
   const redirect = redirectOf(body);
   if (redirect) return { kind: 'redirect', redirect };
-  const errors = fieldErrorsOf(body);
+  const errors = fieldErrorsOf(body, result);
   // The gateway answers 200.300.404 for a gone checkout (its error names the id) and for some
   // missing parameters (their errors name them).
   if (code === CHECKOUT_GONE && errors.every((error) => error.name === 'id')) return { kind: 'expired' };
