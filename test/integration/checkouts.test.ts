@@ -108,6 +108,14 @@ for (const db of testDatabases()) {
       assert.notEqual(status.id, json(declined).id);
     });
 
+    it('a checkout takes at most 10 attempts: then 700.500.001, even for a good card', async () => {
+      const id = await newCheckout(t, merchant);
+      for (let attempt = 0; attempt < 10; attempt += 1) assert.equal(json(await widgetPost(t, id, DECLINED_CARD)).result.code, '800.100.100');
+      const eleventh = await widgetPost(t, id, CARD);
+      assert.equal(eleventh.statusCode, 400);
+      assert.equal(json(eleventh).result.code, '700.500.001');
+    });
+
     it("another entity's checkout is not found", async () => {
       const id = await newCheckout(t, merchant);
       const other = await t.createMerchant('Other shop');

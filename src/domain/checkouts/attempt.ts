@@ -15,6 +15,8 @@ export interface CheckoutSnapshot {
   readonly expiresAt: Date;
   /** When the latest attempt was claimed; an attempt whose process died leaves it behind. */
   readonly attemptStartedAt: Date | null;
+  /** Attempts claimed so far. */
+  readonly attempts: number;
 }
 
 export type AttemptDecision =
@@ -27,6 +29,15 @@ export const CHECKOUT_GONE = '200.300.404';
 /** Another attempt of the same checkout is being processed. */
 export const ATTEMPT_IN_PROGRESS = '800.700.100';
 
+/** "referenced session contains too many transactions" */
+export const TOO_MANY_ATTEMPTS = '700.500.001';
+
+/**
+ * Most attempts one checkout takes. Declines leave a checkout payable, so without a bound one
+ * leaked checkout id would let anyone test stolen card numbers against the merchant's acquirer.
+ */
+export const MAX_ATTEMPTS_PER_CHECKOUT = 10;
+
 /**
  * A claim whose attempt never wrote its transaction in this time belongs to a process that died
  * between the two: the transaction is written before the connector is asked, within seconds.
@@ -36,6 +47,7 @@ export const ORPHANED_CLAIM_MS = 120_000;
 export function decideAttempt(checkout: CheckoutSnapshot, latest: AttemptStatus, now: Date): AttemptDecision {
   if (checkout.expiresAt <= now) return { kind: 'refuse', code: CHECKOUT_GONE, reason: 'the checkout expired' };
   if (checkout.state === 'completed' || latest === 'success') return { kind: 'refuse', code: CHECKOUT_GONE, reason: 'the checkout is already paid' };
+  if (checkout.attempts >= MAX_ATTEMPTS_PER_CHECKOUT) return { kind: 'refuse', code: TOO_MANY_ATTEMPTS, reason: `a checkout takes at most ${MAX_ATTEMPTS_PER_CHECKOUT} attempts` };
   if (checkout.state === 'open' || latest === 'declined') return { kind: 'proceed' };
   if (latest === 'pending-with-redirect') return { kind: 'cancel-redirect-then-proceed' };
   if (latest === 'none' && checkout.attemptStartedAt && now.getTime() - checkout.attemptStartedAt.getTime() > ORPHANED_CLAIM_MS) return { kind: 'proceed' };

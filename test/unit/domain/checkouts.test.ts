@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { callbackNeeded, decideAttempt, ORPHANED_CLAIM_MS, stateAfterAttempt, type AttemptStatus, type CheckoutState } from '../../../src/domain/checkouts/attempt.js';
+import { callbackNeeded, decideAttempt, MAX_ATTEMPTS_PER_CHECKOUT, ORPHANED_CLAIM_MS, stateAfterAttempt, type AttemptStatus, type CheckoutState } from '../../../src/domain/checkouts/attempt.js';
 import { checkoutResourcePath, isCheckoutId, newCheckoutId } from '../../../src/domain/checkouts/checkout-id.js';
 import { keptParameters, storedCards, widgetPaymentParameters } from '../../../src/operations/checkouts/checkout-parameters.js';
 
@@ -37,10 +37,14 @@ describe('whether a checkout takes another attempt', () => {
   ];
   for (const [name, state, latest, expiresAt, attemptStartedAt, expected] of cases) {
     it(`${name}: ${expected}`, () => {
-      const decision = decideAttempt({ state, expiresAt, attemptStartedAt }, latest, NOW);
+      const decision = decideAttempt({ state, expiresAt, attemptStartedAt, attempts: 1 }, latest, NOW);
       assert.equal(decision.kind === 'refuse' ? `refuse ${decision.code}` : decision.kind, expected);
     });
   }
+  it(`a checkout takes at most ${MAX_ATTEMPTS_PER_CHECKOUT} attempts, declined or not`, () => {
+    assert.equal(decideAttempt({ state: 'open', expiresAt: LATER, attemptStartedAt: EARLIER, attempts: MAX_ATTEMPTS_PER_CHECKOUT - 1 }, 'declined', NOW).kind, 'proceed');
+    assert.deepEqual(decideAttempt({ state: 'open', expiresAt: LATER, attemptStartedAt: EARLIER, attempts: MAX_ATTEMPTS_PER_CHECKOUT }, 'declined', NOW), { kind: 'refuse', code: '700.500.001', reason: `a checkout takes at most ${MAX_ATTEMPTS_PER_CHECKOUT} attempts` });
+  });
   it('the state an attempt leaves', () => {
     assert.deepEqual((['success', 'declined', 'pending', 'pending-with-redirect', 'none'] as const).map(stateAfterAttempt), ['completed', 'open', 'attempting', 'attempting', 'attempting']);
   });
