@@ -33,6 +33,7 @@ import type { NotificationSender } from './operations/webhooks/ports.js';
 import type { PaymentDeps } from './operations/deps.js';
 import { createPaymentWrites } from './operations/payments/payment-writes.js';
 import { createSimulatedThreeDSecureServer } from './connectors/simulator/three-d-secure/server.js';
+import { RiskSettings } from './operations/risk/risk-settings.js';
 import { ThreeDSecureSettings } from './operations/three-d-secure/requirement-settings.js';
 import { EntityNames } from './operations/entity-names.js';
 import { registerPaymentRoutes } from './http/routes/payments.js';
@@ -102,6 +103,7 @@ export function paymentDeps(options: Pick<AppOptions, 'config' | 'storage' | 'cl
     threeDSecure: system === 'test' ? createSimulatedThreeDSecureServer() : undefined,
     threeDSecureSettings: new ThreeDSecureSettings(storage, clock),
     redirectExpiryMs: options.config.resolution.redirectExpiryMs,
+    riskSettings: new RiskSettings(storage, clock, (id) => entityNames.merchantOf(id)),
   };
   return deps;
 }
