@@ -34,6 +34,8 @@ import type { PaymentDeps } from './operations/deps.js';
 import { createPaymentWrites } from './operations/payments/payment-writes.js';
 import { createSimulatedThreeDSecureServer } from './connectors/simulator/three-d-secure/server.js';
 import { RiskSettings } from './operations/risk/risk-settings.js';
+import { registerRiskAdminRoutes } from './http/routes/admin-risk.js';
+import { registerRiskRoutes } from './http/routes/risk.js';
 import { ThreeDSecureSettings } from './operations/three-d-secure/requirement-settings.js';
 import { EntityNames } from './operations/entity-names.js';
 import { registerPaymentRoutes } from './http/routes/payments.js';
@@ -122,6 +124,7 @@ function registerAdminApi(app: FastifyInstance, options: AppOptions): void {
   registerAdminRoutes(app);
   registerWebhookAdminRoutes(app, options.notificationSender ? { sender: options.notificationSender } : {});
   registerRoutingAdminRoutes(app);
+  registerRiskAdminRoutes(app);
 }
 
 function registerPublicApi(app: FastifyInstance): void {
@@ -134,6 +137,7 @@ function registerPublicApi(app: FastifyInstance): void {
   registerQueryRoutes(app);
   registerScheduleRoutes(app);
   registerDocsRoutes(app);
+  registerRiskRoutes(app);
 }
 
 /**
