@@ -123,7 +123,7 @@ describe('webhook worker killed mid-run', { skip: baseUrl ? false : 'TEST_DATABA
     const { rows } = await storage.query<{ status: string; n: bigint }>('SELECT status, count(*)::int8 AS n FROM webhook_deliveries GROUP BY status ORDER BY status');
     // The creation test was overtaken by the operator's test (cancelled); everything else delivered.
     assert.deepEqual(rows.map((r) => [r.status, Number(r.n)]), [['cancelled', 1], ['delivered', NOTIFICATIONS + 1]]);
-    const jobs = await storage.query("SELECT 1 FROM jobs WHERE kind NOT IN ('sweep-pending', 'expire-redirects')");
+    const jobs = await storage.query("SELECT 1 FROM jobs WHERE kind NOT IN ('sweep-pending', 'expire-redirects', 'prune-risk-attempts')");
     assert.equal(jobs.rows.length, 0, 'the queue is empty');
     process.stdout.write(`# killed after ${receivedAtKill} arrived; ${heldAtKill.size} jobs held by the dead worker; ${duplicated.length} duplicates\n`);
   });

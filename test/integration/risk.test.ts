@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { pruneRiskAttemptsHandler } from '../../src/jobs/prune-risk-attempts.js';
+import { silentLogger, type ClaimedJob } from '../../src/jobs/job-types.js';
 import { testDatabases } from '../support/databases.js';
 import { postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
 import { payWithRegistration, postRegistration } from '../support/registrations.js';
@@ -199,6 +201,18 @@ for (const db of testDatabases()) {
       ];
       for (const [extra, code] of cases) assert.equal(json(await pay(t, merchant, extra)).result.code, code, JSON.stringify(extra));
       assert.equal(json(await pay(t, merchant, {}, { ...SAMPLE_CARD, 'card.number': '4444333322221111' })).result.code, '800.300.401');
+    });
+
+    it('the pruning job deletes attempts older than a week, keeps the rest, and is planned by the migration', async () => {
+      const { rows: planned } = await t.storage.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE kind = 'prune-risk-attempts'");
+      assert.equal(planned[0]!.n, 1);
+      const now = t.clock.now();
+      const old = new Date(now.getTime() - 8 * 24 * 3_600_000);
+      await t.storage.query(`INSERT INTO risk_attempts (key_hash, at, amount_minor, currency, transaction_id) VALUES ('old', $1, 1, 'EUR', $2), ('new', $3, 1, 'EUR', $2)`, [old, 'f'.repeat(32), now]);
+      const [result] = pruneRiskAttemptsHandler({ storage: t.storage, clock: t.clock, logger: silentLogger }).start([{} as ClaimedJob]);
+      assert.ok((await result!).runAgainAt! > now);
+      const { rows } = await t.storage.query<{ key_hash: string }>("SELECT key_hash FROM risk_attempts WHERE key_hash IN ('old', 'new')");
+      assert.deepEqual(rows.map((r) => r.key_hash), ['new']);
     });
 
     it('a standalone risk request answers the score without a payment and records no attempt', async () => {

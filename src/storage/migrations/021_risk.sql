@@ -62,3 +62,6 @@ CREATE TABLE risk_evaluations (
   rule_set_version integer,
   created_at      timestamptz NOT NULL
 );
+
+-- The one durable job that deletes attempts older than the longest window (jobs/prune-risk-attempts.ts).
+INSERT INTO jobs (kind, payload, run_at, created_at) VALUES ('prune-risk-attempts', '{}', '2000-01-01T00:00:00Z', now());
