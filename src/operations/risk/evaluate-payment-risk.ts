@@ -6,7 +6,7 @@ import { velocityKeyHash } from '../../domain/risk/keys.js';
 import { velocityKeyValue } from '../../domain/risk/rules/velocity.js';
 import type { ThreeDSecureRequirement } from '../../domain/three-d-secure/requirement.js';
 import type { Queryable } from '../../storage/port.js';
-import { readFactsAndRecordAttempt, type CountProbe } from '../../storage/repositories/risk-attempts.js';
+import type { CountProbe, FactsRead } from '../../storage/repositories/risk-attempts.js';
 import { insertEvaluation } from '../../storage/repositories/risk-evaluations.js';
 import type { PaymentDeps } from '../deps.js';
 import type { ResolvedPaymentMethod } from '../payments/payment-method.js';
@@ -42,6 +42,12 @@ export interface PaymentRisk {
   reviewed(outcome: NormalizedOutcome): NormalizedOutcome;
 }
 
+/**
+ * The most attempts of one key a count reads (newest first): a key past this many attempts in a
+ * window is far past any sane limit, and reading more would let one hot card slow every payment.
+ */
+export const SCAN_MAX = 10_000;
+
 const ALWAYS: ThreeDSecureRequirement = Object.freeze({ mode: 'always' });
 
 const UNCHECKED: PaymentRisk = Object.freeze({
@@ -59,7 +65,10 @@ export function velocityProbes(settings: EffectiveRiskSettings, facts: RequestFa
   const counts: CountProbe[] = [];
   settings.ruleSet.velocity.forEach((rule, i) => {
     const key = hash(rule.key);
-    if (key !== undefined) counts.push({ i, key, since: new Date(now.getTime() - rule.windowMinutes * 60_000) });
+    if (key === undefined) return;
+    // Attempts: one past the limit is enough to know; declines and amounts need the window's rows.
+    const cap = rule.measure === 'attempts' ? Math.min(Number(rule.max) + 1, SCAN_MAX) : SCAN_MAX;
+    counts.push({ i, key, since: new Date(now.getTime() - rule.windowMinutes * 60_000), cap, declines: rule.measure === 'declines' });
   });
   // Every key is recorded, used by a rule or not: a rule added later counts the history.
   const keys = VELOCITY_KEYS.map(hash).filter((k): k is string => k !== undefined);
@@ -67,7 +76,7 @@ export function velocityProbes(settings: EffectiveRiskSettings, facts: RequestFa
 }
 
 /** Counts and hits as the rules read them, the counts aligned with the rule set's velocity rules. */
-export function factsWith(facts: RequestFacts, settings: EffectiveRiskSettings, read: Awaited<ReturnType<typeof readFactsAndRecordAttempt>>): RiskFacts {
+export function factsWith(facts: RequestFacts, settings: EffectiveRiskSettings, read: FactsRead): RiskFacts {
   const velocity = settings.ruleSet.velocity.map((_, i) => {
     const row = read.counts.find((c) => c.i === i);
     return row ? { attempts: row.attempts, declines: row.declines, amountMinor: BigInt(row.amount) } : { attempts: 0, declines: 0, amountMinor: 0n };
@@ -88,7 +97,7 @@ export async function evaluatePaymentRisk(deps: PaymentDeps, input: PaymentRiskI
   const now = deps.clock.now();
   const facts = await requestFacts(deps.vault, settings.ruleSet, { ...input, method: input.method.data, brand: input.method.brand });
   const { counts, keys } = velocityProbes(settings, facts, now);
-  const read = await readFactsAndRecordAttempt(deps.storage, {
+  const read = await deps.riskSettings.readFacts({
     counts,
     currency: input.currency,
     probes: listProbesOf(facts),
