@@ -91,6 +91,9 @@ for (const db of testDatabases()) {
       assert.doesNotMatch(JSON.stringify(listed), /5454545454545454/);
       assert.equal(json(await pay(t, merchant, {}, MASTER)).result.code, '800.300.101');
       assert.equal(json(await payWithRegistration(t, merchant, registration.id)).result.code, '800.300.101');
+      // A payment's card number is digits only: a formatted one never reaches a connector either.
+      const spaced = await pay(t, merchant, {}, { ...MASTER, 'card.number': '5454 5454 5454 5454' });
+      assert.equal(spaced.statusCode, 400);
       // Another card of the same merchant still pays.
       assert.match(json(await pay(t, merchant)).result.code, SUCCESS_PATTERN);
       const { rows } = await t.storage.query<{ value: string }>('SELECT value FROM risk_list_entries WHERE entity_id = $1', [merchant.entityId]);

@@ -34,8 +34,8 @@ function scoreRule(set: RiskRuleSet, score: number): FiredRule[] {
  * rejecting rule wins, as in the catalogue): blacklists, allow-lists, amount limits, velocity,
  * mismatches, custom parameters, the test system's data, and last the score thresholds over
  * the points of everything that fired. The most severe action decides: reject, then
- * 3-D Secure, then review. A 3-D Secure step-up of a payment that is no card is a review:
- * nothing else can authenticate the shopper.
+ * 3-D Secure, then review. A 3-D Secure step-up of a payment that cannot authenticate (no card,
+ * a credit, a merchant-initiated payment) is a review: nothing else can vouch for the shopper.
  */
 export function decideRisk(set: RiskRuleSet, facts: RiskFacts, system: 'test' | 'live'): RiskDecision {
   const whitelist = whitelistRules(facts);
@@ -54,7 +54,7 @@ export function decideRisk(set: RiskRuleSet, facts: RiskFacts, system: 'test' | 
   const decisive = SEVERITY.map((action) => fired.find((r) => r.action === action)).find((r) => r !== undefined);
   if (!decisive) return { kind: 'accept', score: points, fired };
   if (decisive.action === 'reject') return { kind: 'reject', code: decisive.code, score: points, fired };
-  if (decisive.action === 'threeDSecure' && facts.methodKind === 'card') return { kind: 'threeDSecure', score: points, fired };
+  if (decisive.action === 'threeDSecure' && facts.canAuthenticate) return { kind: 'threeDSecure', score: points, fired };
   return { kind: 'review', code: REVIEW_CODE, score: points, fired };
 }
 

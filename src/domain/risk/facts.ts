@@ -9,8 +9,13 @@ export interface RiskFacts {
   readonly amountMinor: bigint;
   readonly currency: string;
   readonly brand: string | null;
-  /** PaymentMethodData['kind']: only cards can be stepped up to 3-D Secure. */
+  /** PaymentMethodData['kind']. */
   readonly methodKind: string;
+  /**
+   * Whether a 3-D Secure step-up can run: a card PA or DB with the shopper present (not a credit,
+   * not a merchant-initiated standing instruction, as plan.ts decides).
+   */
+  readonly canAuthenticate: boolean;
   readonly cardFingerprint?: string | undefined;
   readonly bin?: string | undefined;
   /** The issuer country of the BIN when the entity's rule set names it (binCountries). */

@@ -5,6 +5,7 @@ import type { ListProbe } from '../../storage/repositories/risk-attempts.js';
 import type { RiskFacts } from '../../domain/risk/facts.js';
 import { normalizeEmail, normalizeIp } from '../../domain/risk/keys.js';
 import type { RiskRuleSet } from '../../domain/risk/rule-set.js';
+import { isMerchantInitiated } from '../../domain/three-d-secure/plan.js';
 import type { Vault } from '../../domain/vault/index.js';
 
 /** The facts of a request before the lists and counts are read. */
@@ -53,6 +54,7 @@ export async function requestFacts(vault: Vault, set: RiskRuleSet, input: { read
     currency: input.currency,
     brand: request.risk?.brand ?? input.brand,
     methodKind: method.kind,
+    canAuthenticate: method.kind === 'card' && input.paymentType !== 'CD' && !isMerchantInitiated(request.standingInstruction),
     cardFingerprint: number ? await vault.fingerprint('card', number) : undefined,
     bin,
     binCountry: binCountryOf(set, bin, number?.replace(/[\s-]/g, '')),

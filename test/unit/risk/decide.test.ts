@@ -17,7 +17,8 @@ test('decision: the most severe action wins, the first rejecting rule gives the 
     ['score only', { amountMinor: 50n, parameters: { pscore: 'y' } }, 'accept', undefined, 100],
     ['review', { amountMinor: 50n, billingCountry: 'DE', shippingCountry: 'AT' }, 'review', '000.400.000', 200],
     ['3-D Secure over review', { amountMinor: 50n, billingCountry: 'DE', shippingCountry: 'AT', parameters: { p3ds: 'y' } }, 'threeDSecure', undefined, 500],
-    ['3-D Secure of a bank account is a review', { amountMinor: 50n, methodKind: 'bankAccount', parameters: { p3ds: 'y' } }, 'review', '000.400.000', 300],
+    ['3-D Secure of a bank account is a review', { amountMinor: 50n, methodKind: 'bankAccount', canAuthenticate: false, parameters: { p3ds: 'y' } }, 'review', '000.400.000', 300],
+    ['3-D Secure of a merchant-initiated card payment is a review', { amountMinor: 50n, canAuthenticate: false, parameters: { p3ds: 'y' } }, 'review', '000.400.000', 300],
     ['blacklist over the amount limit', { listHits: [{ list: 'black', kind: 'email' }] }, 'reject', '800.300.200', 2000],
     ['amount limit', {}, 'reject', '100.550.312', 1000],
   ];

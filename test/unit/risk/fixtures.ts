@@ -8,6 +8,7 @@ export const BASE_FACTS: RiskFacts = {
   currency: 'EUR',
   brand: 'VISA',
   methodKind: 'card',
+  canAuthenticate: true,
   cardFingerprint: 'f'.repeat(64),
   bin: '420000',
   parameters: {},
