@@ -64,6 +64,8 @@ for (const db of testDatabases()) {
       const body = json(await pay(t, merchant));
       assert.match(body.result.code, SUCCESS_PATTERN);
       assert.equal(body.risk.score, '0');
+      assert.deepEqual(json(await adminCall(t, 'GET', `/admin/transactions/${body.id}/risk`)).fired, []);
+      assert.equal((await adminCall(t, 'GET', `/admin/transactions/${'0'.repeat(32)}/risk`)).statusCode, 404);
     });
 
     it('rejects a blacklisted e-mail with 800.300.200, stores the fired rules for the operator only and sends RISK', async () => {
