@@ -10,7 +10,8 @@
  * BENCH_POOL_SIZE (10, the gateway's default DATABASE_POOL_SIZE; the insert floor uses the same),
  * BENCH_PA_COUNT (2000 PAs created for the capture phase), BENCH_PENDING_COUNT (2000 pending DBs
  * the resolution phase ends by status checks), BENCH_SCHEDULES_ACTIVE and BENCH_SCHEDULES_DUE (10000
- * schedules, 2000 due in one second: the scheduled-runs row), BENCH_GATEWAY_PROCESSES (2: the DB phase again
+ * schedules, 2000 due in one second: the scheduled-runs row), BENCH_RISK_ATTEMPTS and BENCH_RISK_CHECKS
+ * (the risk rows, bench/risk.ts), BENCH_GATEWAY_PROCESSES (2: the DB phase again
  * with GATEWAY_PROCESSES=2; 1 leaves it out).
  * BENCH_WIDGET_LOADS (20 cold loads of the payment widget in Chromium: its row).
  * Writes bench/results/<yyyy-mm-dd>.json and the table in docs/performance.md.
@@ -31,6 +32,7 @@ import { runScaleOut } from './scale-out.js';
 import { resolutionPhase } from './support/resolution-phase.js';
 import { schedulePhase } from './support/schedule-phase.js';
 import { scheduleSettings } from './schedules.js';
+import { riskPhases } from './risk.js';
 import { describeWidget, measureWidget } from './widget.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -156,6 +158,9 @@ async function main(): Promise<void> {
     await checkpoint(schema);
     // A gateway of its own whose job worker makes the runs of schedules due in one second.
     gateway.phases.push(report(await schedulePhase({ schemaUrl: schema.url, admin: schema.admin, merchant: gateway.merchant, connections: settings.connections, poolSize: settings.poolSize, ...scheduleSettings })));
+    await checkpoint(schema);
+    // Payments with the default risk rules against risk disabled, and the velocity check's cost.
+    gateway.phases.push(...(await riskPhases(schema, gateway.merchant, { connections: settings.connections, poolSize: settings.poolSize, durationSeconds: settings.durationSeconds })).map(report));
     // The payment widget in Chromium: its gzipped size and the time from script to usable form.
     const widget = await measureWidget();
     if (widget) {

@@ -33,6 +33,9 @@ import type { NotificationSender } from './operations/webhooks/ports.js';
 import type { PaymentDeps } from './operations/deps.js';
 import { createPaymentWrites } from './operations/payments/payment-writes.js';
 import { createSimulatedThreeDSecureServer } from './connectors/simulator/three-d-secure/server.js';
+import { RiskSettings } from './operations/risk/risk-settings.js';
+import { registerRiskAdminRoutes } from './http/routes/admin-risk.js';
+import { registerRiskRoutes } from './http/routes/risk.js';
 import { ThreeDSecureSettings } from './operations/three-d-secure/requirement-settings.js';
 import { EntityNames } from './operations/entity-names.js';
 import { registerPaymentRoutes } from './http/routes/payments.js';
@@ -104,6 +107,7 @@ export function paymentDeps(options: Pick<AppOptions, 'config' | 'storage' | 'cl
     threeDSecure: system === 'test' ? createSimulatedThreeDSecureServer() : undefined,
     threeDSecureSettings: new ThreeDSecureSettings(storage, clock),
     redirectExpiryMs: options.config.resolution.redirectExpiryMs,
+    riskSettings: new RiskSettings(storage, clock, (id) => entityNames.merchantOf(id)),
   };
   return deps;
 }
@@ -122,6 +126,7 @@ function registerAdminApi(app: FastifyInstance, options: AppOptions): void {
   registerAdminRoutes(app);
   registerWebhookAdminRoutes(app, options.notificationSender ? { sender: options.notificationSender } : {});
   registerRoutingAdminRoutes(app);
+  registerRiskAdminRoutes(app);
 }
 
 function registerPublicApi(app: FastifyInstance): void {
@@ -135,6 +140,7 @@ function registerPublicApi(app: FastifyInstance): void {
   registerScheduleRoutes(app);
   registerCheckoutRoutes(app);
   registerDocsRoutes(app);
+  registerRiskRoutes(app);
   registerWidgetRoutes(app);
 }
 

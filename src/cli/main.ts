@@ -7,6 +7,7 @@ import { openDirectAdmin } from './direct-admin.js';
 import { AdminApiError, httpAdmin } from './http-admin.js';
 import { isVaultCommand, readStandardInput, runVaultCommand, VAULT_HELP, VAULT_OPTIONS, VaultUsageError } from './vault-commands.js';
 import { isWebhookCommand, runWebhookCommand, WEBHOOK_HELP, WEBHOOK_OPTIONS, WebhookUsageError } from './webhook-commands.js';
+import { isRiskCommand, RISK_HELP, RISK_OPTIONS, RiskUsageError, runRiskCommand } from './risk-commands.js';
 import { isRoutingCommand, ROUTING_HELP, ROUTING_OPTIONS, RoutingUsageError, runRoutingCommand } from './routing-commands.js';
 
 const HELP = `Usage: npm run gateway -- <command> [options]
@@ -31,7 +32,7 @@ Commands:
                           issue another access token for an entity (shown once)
   token revoke --token-id <tokenId>
                           revoke an access token
-${WEBHOOK_HELP}${VAULT_HELP}${ROUTING_HELP}
+${WEBHOOK_HELP}${VAULT_HELP}${ROUTING_HELP}${RISK_HELP}
 The command reads the gateway's configuration (DATABASE_URL, DATA_DIR, ADMIN_TOKEN, ...).
 On PostgreSQL it works on the database directly. On the embedded database it goes through the
 running gateway's administration API (its own listener with ADMIN_PORT) when a gateway holds
@@ -68,7 +69,7 @@ function onOrOff(options: Options): boolean {
 }
 
 function isUsageError(error: unknown): error is Error {
-  return error instanceof UsageError || error instanceof WebhookUsageError || error instanceof VaultUsageError || error instanceof RoutingUsageError;
+  return error instanceof UsageError || error instanceof WebhookUsageError || error instanceof VaultUsageError || error instanceof RoutingUsageError || error instanceof RiskUsageError;
 }
 
 async function run(port: AdminPort, command: string, options: Options): Promise<unknown> {
@@ -115,6 +116,7 @@ function parseCommandLine(argv: string[]) {
         ...WEBHOOK_OPTIONS,
         ...VAULT_OPTIONS,
         ...ROUTING_OPTIONS,
+        ...RISK_OPTIONS,
       },
     });
   } catch (error) {
@@ -136,6 +138,11 @@ async function main(argv: string[]): Promise<number> {
   }
   if (isRoutingCommand(command)) {
     const result = await runRoutingCommand(config, command, values, { env: process.env, readSecret: readStandardInput });
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  }
+  if (isRiskCommand(command)) {
+    const result = await runRiskCommand(config, positionals.slice(1), values, { env: process.env, readSecret: readStandardInput });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   }

@@ -6,6 +6,7 @@ import type { NotificationSender } from '../operations/webhooks/ports.js';
 import type { Storage } from '../storage/port.js';
 import { deliverWebhookHandler } from './deliver-webhook.js';
 import { expireRedirectsHandler } from './expire-redirects.js';
+import { pruneRiskAttemptsHandler } from './prune-risk-attempts.js';
 import { httpNotificationSender } from './http-sender.js';
 import type { JobHandler, JobLogger } from './job-types.js';
 import { JobWorker } from './job-worker.js';
@@ -43,6 +44,8 @@ export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sen
     handlers.push(sweepPendingHandler(deps), resolvePendingHandler(deps));
     // Abandoned redirects end their payments (no 3-D Secure server is needed to say "expired").
     handlers.push(expireRedirectsHandler({ payments: { storage: deps.storage, clock: deps.clock, ids: deps.ids }, logger: deps.logger, sweepIntervalMs: deps.settings.redirectSweepIntervalMs }));
+    // Velocity attempts older than the longest window (docs/risk.md).
+    handlers.push(pruneRiskAttemptsHandler({ storage: deps.storage, clock: deps.clock, logger: deps.logger }));
   }
   if (options.schedules) handlers.push(runScheduleHandler({ ...options.schedules, logger: options.logger }));
   const callbacks = { storage: options.storage, clock: options.clock, ids: randomIds, sender: options.sender, logger: options.logger, sweepIntervalMs: options.checkoutCallbackSweepIntervalMs ?? 15_000 };

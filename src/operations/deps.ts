@@ -7,6 +7,7 @@ import type { EntityNames } from './entity-names.js';
 import type { PaymentWrites } from './payments/payment-writes.js';
 import type { ThreeDSecureServer } from '../connectors/three-d-secure.js';
 import type { ThreeDSecureSettings } from './three-d-secure/requirement-settings.js';
+import type { RiskSettings } from './risk/risk-settings.js';
 
 /** What every operation may use; the composition root (app.ts / main.ts) supplies the adapters. */
 export interface OperationDeps {
@@ -35,4 +36,6 @@ export interface PaymentDeps extends OperationDeps {
   readonly threeDSecureSettings: ThreeDSecureSettings;
   /** How long a shopper redirect stays open (REDIRECT_EXPIRY_MINUTES). */
   readonly redirectExpiryMs: number;
+  /** Each entity's risk rule set (cached a few seconds); absent: payments are not risk-checked. */
+  readonly riskSettings?: RiskSettings | undefined;
 }

@@ -39,6 +39,7 @@ function wrapContext(key: Pick<StoredDataKey, 'id' | 'purpose'>): string {
  */
 export class Vault {
   private readonly cache = new Map<string, Buffer>();
+  private lookupKey: Promise<Buffer> | undefined;
 
   constructor(
     private readonly ring: MasterKeyRing,
@@ -64,8 +65,16 @@ export class Vault {
   }
 
   async fingerprint(kind: FingerprintKind, value: string): Promise<string> {
-    const lookup = await this.keyOfPeriod('lookup', LOOKUP_PERIOD);
-    return accountFingerprint(lookup.key, kind, value);
+    // The lookup key never changes (one period for ever): read once, not a query per payment
+    // (the risk engine fingerprints every card). A failed read is tried again next time.
+    this.lookupKey ??= this.keyOfPeriod('lookup', LOOKUP_PERIOD).then(
+      (lookup) => lookup.key,
+      (error: unknown) => {
+        this.lookupKey = undefined;
+        throw error;
+      },
+    );
+    return accountFingerprint(await this.lookupKey, kind, value);
   }
 
   /**

@@ -10,6 +10,7 @@ import { GatewayError } from '../../results/gateway-error.js';
 import { checkTargetUrl } from '../webhooks/check-url.js';
 import type { Queryable } from '../../storage/port.js';
 import type { PaymentDeps } from '../deps.js';
+import { evaluatePaymentRisk } from '../risk/evaluate-payment-risk.js';
 import { prepareRegistrationFromPayment } from '../registrations/register-from-payment.js';
 import { planStandingInstruction, type PlannedStandingInstruction } from '../registrations/standing-instruction-plan.js';
 import { settledPayment, writeSettledPayments } from './payment-writes.js';
@@ -95,14 +96,15 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
   const currency = request.currency!;
   // Before anything is written: a payment no route may serve is refused (600.200.*), never simulated.
   const { connector, routeId, credentials } = await deps.connectors.forPayment({ entityId, brand: method.brand, currency, testMode: request.testMode ?? null });
-  const authentication = await authenticatePayment(deps, { entityId, request, method, paymentType, amountMinor, currency, standingInstruction: input.standingInstruction?.forConnector });
-  const now = deps.clock.now();
   const id = input.transactionId ?? deps.ids.id();
+  const risk = await evaluatePaymentRisk(deps, { entityId, transactionId: id, request, method, paymentType, amountMinor, currency });
+  const authentication = risk.refusal ?? await authenticatePayment(deps, { entityId, request, method, paymentType, amountMinor, currency, standingInstruction: input.standingInstruction?.forConnector, requirement: risk.threeDSecureRequirement });
+  const now = deps.clock.now();
   const shortId = newShortId();
   const descriptor = await descriptorOf(deps, entityId, request, shortId);
   const threeDSecureShown = shownAuthentication(authentication);
   const viewOf = (outcome: Parameters<typeof buildPaymentView>[0]['outcome'], registrationId: string | undefined, redirect?: RedirectInstruction) =>
-    buildPaymentView({ id, paymentType, paymentBrand: method.brand, amountMinor, currency, descriptor, merchantTransactionId: request.merchantTransactionId, shortId, outcome, method: method.data, echo: input.echo, registrationId, standingInstruction: input.standingInstruction, threeDSecure: threeDSecureShown, redirect });
+    buildPaymentView({ id, paymentType, paymentBrand: method.brand, amountMinor, currency, descriptor, merchantTransactionId: request.merchantTransactionId, shortId, outcome, method: method.data, echo: risk.echo(input.echo), registrationId, standingInstruction: input.standingInstruction, threeDSecure: threeDSecureShown, redirect });
 
   const pendingView = viewOf({ code: PENDING, resultDetails: {} }, input.registrationId);
   await deps.writes.insertPending({
@@ -145,7 +147,7 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     const redirectRow = redirect && withCheckout(redirect.row, input.checkoutId);
     const settled = (view: SerialisedView) =>
       settledPayment(deps, { id, entityId, outcome, view, schemeTransactionId: outcome.schemeTransactionId ?? null, notificationUrl: request.notificationUrl, redirect: redirectRow });
-    const { onOutcome } = input;
+    const onOutcome = risk.onOutcome(input.onOutcome);
     if (!onOutcome) {
       const view = serialisedView(viewOf(outcome, input.registrationId, redirect?.instruction));
       await deps.writes.settle(settled(view));
@@ -170,7 +172,7 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
   const redirect = outcome.kind === 'pending' && outcome.redirect && shopperReturn
     ? { instruction: outcome.redirect, row: providerRedirectRow(deps, { transactionId: id, entityId, shopperReturn, shopperResultUrl: request.shopperResultUrl!, notificationUrl: request.notificationUrl }) }
     : undefined;
-  return settleWith(outcome, redirect);
+  return settleWith(risk.reviewed(outcome), redirect);
 }
 
 /** A checkout's redirect remembers its checkout: the shopper returns to the checkout's result, not the payment's. */

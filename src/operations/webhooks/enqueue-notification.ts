@@ -5,7 +5,8 @@ import { checkNotificationUrl } from './check-url.js';
 import { notificationBody } from './notification-message.js';
 import { DELIVER_WEBHOOK_JOB } from './ports.js';
 
-export type NotificationType = 'PAYMENT' | 'REGISTRATION' | 'SCHEDULE';
+/** RISK: a payment the risk engine rejected or sent to review (its payload is the payment's). */
+export type NotificationType = 'PAYMENT' | 'REGISTRATION' | 'SCHEDULE' | 'RISK';
 /** SCHEDULE: CREATED, RESCHEDULED, DESCHEDULED, ENDED (docs/schedules.md). */
 export type NotificationAction = 'CREATED' | 'UPDATED' | 'DELETED' | 'RESCHEDULED' | 'DESCHEDULED' | 'ENDED';
 
@@ -41,7 +42,7 @@ export interface EnqueuedNotification {
  * statement.
  */
 export function prepareNotification(input: NotificationInput, deps: Pick<OperationDeps, 'clock' | 'ids'>): FanOut {
-  if (input.type !== 'PAYMENT' && !input.action) throw new Error(`a ${input.type} notification needs an action`);
+  if (input.type !== 'PAYMENT' && input.type !== 'RISK' && !input.action) throw new Error(`a ${input.type} notification needs an action`);
   const notificationUrl = input.notificationUrl === undefined ? null : checkNotificationUrl('notificationUrl', input.notificationUrl);
   const id = deps.ids.id();
   const action = input.action ?? null;

@@ -1,0 +1,48 @@
+/**
+ * The risk rows of `npm run bench` on their own:
+ *
+ *   npm run bench:risk
+ *
+ * BENCH_RISK_ATTEMPTS (1000000 attempts recorded before the velocity checks), BENCH_RISK_CHECKS
+ * (2000 checks timed), BENCH_CONNECTIONS (64), BENCH_DURATION_SECONDS (10 per payment phase),
+ * BENCH_POOL_SIZE (10). Uses BENCH_DATABASE_URL or TEST_DATABASE_URL (a schema of its own,
+ * dropped afterwards).
+ */
+import { describePhase, type PhaseResult } from './load.js';
+import { migrate } from '../src/storage/migrate.js';
+import { createPgStorage } from '../src/storage/pg-storage.js';
+import { createBenchSchema, createMerchant, type BenchSchema } from './support/postgres.js';
+import { riskPaymentPhases, velocityCheckPhase, type RiskPhaseSettings } from './support/risk-phase.js';
+import type { Merchant } from './support/gateway-phases.js';
+
+const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+export const riskSettings = {
+  attempts: envNumber('BENCH_RISK_ATTEMPTS', 1_000_000),
+  checks: envNumber('BENCH_RISK_CHECKS', 2_000),
+};
+
+/** The rows: payments with and without risk, and the velocity check's cost; a line on the ratio. */
+export async function riskPhases(schema: BenchSchema, merchant: Merchant, base: Omit<RiskPhaseSettings, 'schemaUrl' | 'admin' | 'merchant' | 'attempts' | 'checks'>): Promise<PhaseResult[]> {
+  const settings: RiskPhaseSettings = { schemaUrl: schema.url, admin: schema.admin, merchant, ...base, ...riskSettings };
+  const [withRisk, without] = await riskPaymentPhases(settings);
+  const check = await velocityCheckPhase(settings);
+  const fewer = 1 - withRisk!.requestsPerSecond / without!.requestsPerSecond;
+  console.log(`risk: ${(fewer * 100).toFixed(1)} % fewer payments/s with the default rule set (target < 10 %)`);
+  return [withRisk!, without!, check];
+}
+
+async function main(): Promise<void> {
+  const schema = await createBenchSchema('bench_risk');
+  try {
+    const storage = createPgStorage({ connectionString: schema.url, poolSize: 1 });
+    await migrate(storage).finally(() => storage.close());
+    const merchant = await createMerchant(schema.url);
+    const phases = await riskPhases(schema, merchant, { connections: envNumber('BENCH_CONNECTIONS', 64), poolSize: envNumber('BENCH_POOL_SIZE', 10), durationSeconds: envNumber('BENCH_DURATION_SECONDS', 10) });
+    for (const phase of phases) console.log(describePhase(phase));
+  } finally {
+    await schema.drop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addRiskListEntry, listRiskEntries, removeRiskListEntry, riskRulesHistory, setRiskRules, type RiskConfigDeps } from '../../operations/risk/configure-risk.js';
+import { transactionRisk } from '../../operations/risk/transaction-risk.js';
+import { adminField } from '../admin-fields.js';
+import { sendWithEnvelope } from '../reply.js';
+
+const admin = { config: { auth: 'admin' as const } };
+const OK = '000.000.100';
+/** Who changed it, when the operator does not say: the change record always names somebody. */
+const DEFAULT_ACTOR = 'admin-api';
+
+type EntityParams = { Params: { entityId: string } };
+type ListParams = { Params: { entityId: string; list: string } };
+
+const field = (request: FastifyRequest, name: string, required: boolean) => adminField(request.body, name, required);
+const actor = (request: FastifyRequest) => field(request, 'by', false) ?? DEFAULT_ACTOR;
+
+function listInput(request: FastifyRequest<ListParams>) {
+  return {
+    entityId: request.params.entityId,
+    list: request.params.list,
+    kind: field(request, 'kind', true)!,
+    // A card number travels in the body only (never the URL), and is never answered back.
+    value: field(request, 'value', true)!,
+    reason: field(request, 'reason', false),
+    changedBy: actor(request),
+  };
+}
+
+/**
+ * The operator's risk API (ADMIN_TOKEN): rule sets (versioned, with who and when), black- and
+ * whitelists (cards by the vault's fingerprint), and what the engine decided for a transaction.
+ */
+export function registerRiskAdminRoutes(app: FastifyInstance): void {
+  const payments = app.gateway.payments;
+  // Read at each request: the payment deps' vault may be replaced after the build (tests do).
+  const riskDeps = (): RiskConfigDeps => ({ ...payments, forgetRiskSettings: () => payments.riskSettings?.forgetAll() });
+
+  app.put<EntityParams>('/admin/entities/:entityId/risk/rules', admin, async (request, reply) => {
+    const saved = await setRiskRules(riskDeps(), { entityId: request.params.entityId, rules: field(request, 'rules', true)!, changedBy: actor(request) });
+    return sendWithEnvelope(request, reply, 200, saved, OK);
+  });
+  app.get<EntityParams>('/admin/entities/:entityId/risk/rules', admin, async (request, reply) =>
+    sendWithEnvelope(request, reply, 200, await riskRulesHistory(riskDeps(), request.params.entityId), OK),
+  );
+  app.post<ListParams>('/admin/entities/:entityId/risk/lists/:list', admin, async (request, reply) =>
+    sendWithEnvelope(request, reply, 200, await addRiskListEntry(riskDeps(), listInput(request)), OK),
+  );
+  app.post<ListParams>('/admin/entities/:entityId/risk/lists/:list/remove', admin, async (request, reply) =>
+    sendWithEnvelope(request, reply, 200, await removeRiskListEntry(riskDeps(), listInput(request)), OK),
+  );
+  app.get<ListParams>('/admin/entities/:entityId/risk/lists/:list', admin, async (request, reply) =>
+    sendWithEnvelope(request, reply, 200, await listRiskEntries(riskDeps(), request.params.entityId, request.params.list), OK),
+  );
+  app.get<{ Params: { transactionId: string } }>('/admin/transactions/:transactionId/risk', admin, async (request, reply) =>
+    sendWithEnvelope(request, reply, 200, await transactionRisk(riskDeps(), request.params.transactionId), OK),
+  );
+}

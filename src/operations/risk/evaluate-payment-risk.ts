@@ -1,0 +1,132 @@
+import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
+import type { NormalizedOutcome } from '../../connectors/connector.js';
+import { decideRisk, REVIEW_CODE, type RiskDecision } from '../../domain/risk/decide.js';
+import { VELOCITY_KEYS, type RiskFacts } from '../../domain/risk/facts.js';
+import { velocityKeyHash } from '../../domain/risk/keys.js';
+import { velocityKeyValue } from '../../domain/risk/rules/velocity.js';
+import type { ThreeDSecureRequirement } from '../../domain/three-d-secure/requirement.js';
+import type { Queryable } from '../../storage/port.js';
+import type { CountProbe, FactsRead } from '../../storage/repositories/risk-attempts.js';
+import { insertEvaluation } from '../../storage/repositories/risk-evaluations.js';
+import type { PaymentDeps } from '../deps.js';
+import type { ResolvedPaymentMethod } from '../payments/payment-method.js';
+import type { PaymentAuthentication } from '../three-d-secure/authenticate-payment.js';
+import { enqueueNotification } from '../webhooks/enqueue-notification.js';
+import { listProbesOf, requestFacts, type RequestFacts } from './payment-facts.js';
+import type { EffectiveRiskSettings } from './risk-settings.js';
+
+export interface PaymentRiskInput {
+  readonly entityId: string;
+  readonly transactionId: string;
+  readonly request: PaymentRequest;
+  readonly method: ResolvedPaymentMethod;
+  readonly paymentType: 'PA' | 'DB' | 'CD';
+  readonly amountMinor: bigint;
+  readonly currency: string;
+}
+
+type OnOutcome = (tx: Queryable, outcome: NormalizedOutcome, transactionId: string) => Promise<string | undefined>;
+
+/** What the risk decision changes in a payment's flow (create-payment.ts uses each once). */
+export interface PaymentRisk {
+  readonly decision?: RiskDecision | undefined;
+  /** A rejection, as the refusal the 3-D Secure step would give: stored declined with the rule's code. */
+  readonly refusal?: PaymentAuthentication | undefined;
+  /** A step-up: the payment must authenticate whatever the entity's 3-D Secure setting. */
+  readonly threeDSecureRequirement?: ThreeDSecureRequirement | undefined;
+  /** The response's echo with risk.score added. */
+  echo(echo: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>;
+  /** The outcome hook with the RISK notification added (rejections and reviews), in the outcome's transaction. */
+  onOutcome(hook: OnOutcome | undefined): OnOutcome | undefined;
+  /** A connector's success of a reviewed payment becomes the manual-review code. */
+  reviewed(outcome: NormalizedOutcome): NormalizedOutcome;
+}
+
+/**
+ * The most attempts of one key a count reads (newest first): a key past this many attempts in a
+ * window is far past any sane limit, and reading more would let one hot card slow every payment.
+ */
+export const SCAN_MAX = 10_000;
+
+const ALWAYS: ThreeDSecureRequirement = Object.freeze({ mode: 'always' });
+
+const UNCHECKED: PaymentRisk = Object.freeze({
+  echo: (echo: Readonly<Record<string, unknown>>) => echo,
+  onOutcome: (hook: OnOutcome | undefined) => hook,
+  reviewed: (outcome: NormalizedOutcome) => outcome,
+});
+
+/** The velocity counts the rule set asks for, and the keys this attempt is recorded under. */
+export function velocityProbes(settings: EffectiveRiskSettings, facts: RequestFacts, now: Date): { counts: CountProbe[]; keys: string[] } {
+  const hash = (key: (typeof VELOCITY_KEYS)[number]) => {
+    const value = velocityKeyValue(facts, key);
+    return value === undefined ? undefined : velocityKeyHash(settings.merchantId, key, value);
+  };
+  const counts: CountProbe[] = [];
+  settings.ruleSet.velocity.forEach((rule, i) => {
+    const key = hash(rule.key);
+    if (key === undefined) return;
+    // Attempts: one past the limit is enough to know; declines and amounts need the window's rows.
+    const cap = rule.measure === 'attempts' ? Math.min(Number(rule.max) + 1, SCAN_MAX) : SCAN_MAX;
+    counts.push({ i, key, since: new Date(now.getTime() - rule.windowMinutes * 60_000), cap, declines: rule.measure === 'declines' });
+  });
+  // Every key is recorded, used by a rule or not: a rule added later counts the history.
+  const keys = VELOCITY_KEYS.map(hash).filter((k): k is string => k !== undefined);
+  return { counts, keys };
+}
+
+/** Counts and hits as the rules read them, the counts aligned with the rule set's velocity rules. */
+export function factsWith(facts: RequestFacts, settings: EffectiveRiskSettings, read: FactsRead): RiskFacts {
+  const velocity = settings.ruleSet.velocity.map((_, i) => {
+    const row = read.counts.find((c) => c.i === i);
+    return row ? { attempts: row.attempts, declines: row.declines, amountMinor: BigInt(row.amount) } : { attempts: 0, declines: 0, amountMinor: 0n };
+  });
+  return { ...facts, listHits: read.hits.map((h) => ({ list: h.list, kind: h.kind as RiskFacts['listHits'][number]['kind'], source: h.source ?? undefined })), velocity };
+}
+
+/**
+ * The risk engine before the connector of a PA, DB or CD: reads the entity's lists and
+ * velocity counts and records this attempt in one statement, decides with the pure rules, and
+ * stores the fired rules for the operator. Entities whose rule set is disabled are not checked
+ * (no score in the answer).
+ */
+export async function evaluatePaymentRisk(deps: PaymentDeps, input: PaymentRiskInput): Promise<PaymentRisk> {
+  if (!deps.riskSettings) return UNCHECKED;
+  const settings = await deps.riskSettings.of(input.entityId);
+  if (!settings.ruleSet.enabled) return UNCHECKED;
+  const now = deps.clock.now();
+  const facts = await requestFacts(deps.vault, settings.ruleSet, { ...input, method: input.method.data, brand: input.method.brand });
+  const { counts, keys } = velocityProbes(settings, facts, now);
+  const read = await deps.riskSettings.readFacts({
+    counts,
+    currency: input.currency,
+    probes: listProbesOf(facts),
+    listEntityIds: settings.listEntityIds,
+    attempt: { keys, at: now, amountMinor: input.amountMinor, transactionId: input.transactionId },
+  });
+  const decision = decideRisk(settings.ruleSet, factsWith(facts, settings, read), deps.system);
+  if (decision.fired.length > 0) {
+    await insertEvaluation(deps.storage, { transactionId: input.transactionId, entityId: input.entityId, decision: decision.kind, score: decision.score, fired: decision.fired, ruleSetVersion: settings.version, createdAt: now });
+  }
+  return paymentRiskOf(deps, input, decision);
+}
+
+function paymentRiskOf(deps: PaymentDeps, input: PaymentRiskInput, decision: RiskDecision): PaymentRisk {
+  const notifies = decision.kind === 'reject' || decision.kind === 'review';
+  return {
+    decision,
+    refusal: decision.kind === 'reject' ? { kind: 'refuse', code: decision.code! } : undefined,
+    threeDSecureRequirement: decision.kind === 'threeDSecure' ? ALWAYS : undefined,
+    echo: (echo) => ({ ...echo, risk: { ...(echo['risk'] as object | undefined), score: String(decision.score) } }),
+    onOutcome: (hook) => {
+      if (!notifies) return hook;
+      return async (tx, outcome, transactionId) => {
+        const registrationId = hook ? await hook(tx, outcome, transactionId) : undefined;
+        // A review the bank declined is no review: the decline's PAYMENT notification says it all.
+        if (decision.kind === 'reject' || outcome.kind === 'success') await enqueueNotification(tx, { entityId: input.entityId, type: 'RISK', transactionId }, deps);
+        return registrationId;
+      };
+    },
+    reviewed: (outcome) => (decision.kind === 'review' && outcome.kind === 'success' ? { ...outcome, code: REVIEW_CODE } : outcome),
+  };
+}

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { RiskUsageError, runRiskCommand } from '../../src/cli/risk-commands.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import { randomIds, systemClock } from '../../src/domain/ids.js';
+import { createEntity } from '../../src/operations/admin/create-entity.js';
+import { GatewayError } from '../../src/results/gateway-error.js';
+import { migrate } from '../../src/storage/migrate.js';
+import { createPgliteStorage } from '../../src/storage/pglite-storage.js';
+
+/** The risk commands on an embedded database no gateway holds (direct, as routing-cli does). */
+describe('risk commands (command line, direct)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-risk-'));
+  const config = loadConfig({ DATA_DIR: dataDir });
+  let entityId = '';
+  const run = (words: string, options: Record<string, string> = {}, stdin = '') =>
+    runRiskCommand(config, words.split(' '), options, { env: { USER: 'ops' }, readSecret: async () => stdin });
+
+  before(async () => {
+    const storage = await createPgliteStorage(join(dataDir, 'pglite'));
+    await migrate(storage);
+    entityId = (await createEntity({ storage, clock: systemClock, ids: randomIds }, { name: 'CLI shop' })).entityId;
+    await storage.close();
+  });
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('sets a rule set from standard input, versioned with who changed it', async () => {
+    const saved = (await run('rules set', { entity: entityId, by: 'alice' }, '{"reviewAtScore": 400}')) as { version: number; changedBy: string };
+    assert.deepEqual([saved.version, saved.changedBy], [1, 'alice']);
+    await run('rules set', { entity: entityId }, '{"reviewAtScore": 500}');
+    const shown = (await run('rules show', { entity: entityId })) as { versions: { version: number; changedBy: string }[]; changes: unknown[] };
+    assert.deepEqual(shown.versions.map((v) => [v.version, v.changedBy]), [[2, 'cli:ops'], [1, 'alice']]);
+    await assert.rejects(run('rules set', { entity: entityId }, '{"velocity": 3}'), (e: unknown) => e instanceof GatewayError && e.parameterErrors?.[0]?.name === 'rules');
+  });
+
+  it('blacklists a card read from standard input, shows only BIN and last four, and removes it whatever its formatting', async () => {
+    const added = (await run('blacklist add', { entity: entityId, kind: 'card', reason: 'stolen' }, '4200 0000 0000 0000\n')) as { shown: string; added: boolean };
+    assert.deepEqual([added.shown, added.added], ['420000…0000', true]);
+    const listed = JSON.stringify(await run('blacklist list', { entity: entityId }));
+    assert.ok(listed.includes('420000…0000') && !listed.includes('4200000000000000'));
+    const removed = (await run('blacklist remove', { entity: entityId, kind: 'card' }, '4200-0000-0000-0000')) as { removed: boolean };
+    assert.equal(removed.removed, true);
+    assert.deepEqual(((await run('blacklist list', { entity: entityId })) as { entries: unknown[] }).entries, []);
+  });
+
+  it('whitelists an e-mail; refuses a value on the command line, an invalid card (without quoting it) and unknown commands', async () => {
+    assert.equal(((await run('whitelist add', { entity: entityId, kind: 'email' }, 'VIP@example.com')) as { shown: string }).shown, 'vip@example.com');
+    await assert.rejects(run('blacklist add', { entity: entityId, kind: 'card' }, ''), RiskUsageError);
+    await assert.rejects(run('blacklist add', { entity: entityId, kind: 'card' }, '4200000000000001'), (e: unknown) => e instanceof GatewayError && !JSON.stringify(e.parameterErrors).includes('4200000000000001'));
+    await assert.rejects(run('blacklist frobnicate', { entity: entityId }), RiskUsageError);
+    await assert.rejects(run('blacklist list'), (e: unknown) => e instanceof RiskUsageError && /--entity/.test(e.message));
+  });
+});

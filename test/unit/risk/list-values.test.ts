@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ListKind } from '../../../src/domain/risk/facts.js';
+import { normalizeIp, velocityKeyHash } from '../../../src/domain/risk/keys.js';
+import { parseListValue } from '../../../src/domain/risk/list-values.js';
+
+test('list values: one normalised form whatever the formatting; cards and IBANs stay secret', () => {
+  const cases: [ListKind, string, string | null][] = [
+    ['card', '4200000000000000', 'secret:4200000000000000'],
+    ['card', '4200 0000 0000 0000', 'secret:4200000000000000'],
+    ['card', ' 4200-0000-0000-0000 ', 'secret:4200000000000000'],
+    ['card', '4200000000000001', null],
+    ['iban', 'de23 1000 0000 1234 5678 90', 'secret:DE23100000001234567890'],
+    ['iban', 'DE00100000001234567890', null],
+    ['bin', '420000', '420000'],
+    ['bin', '42000', null],
+    ['email', ' Jane@Example.COM ', 'jane@example.com'],
+    ['email', 'jane', null],
+    ['ip', '::ffff:192.0.2.1', '192.0.2.1'],
+    ['ip', '2001:DB8::1', '2001:db8:0:0:0:0:0:1'],
+    ['ip', '300.1.1.1', null],
+    ['country', 'de', 'DE'],
+    ['country', 'XX', null],
+  ];
+  for (const [kind, raw, expected] of cases) {
+    const parsed = parseListValue(kind, raw);
+    const got = 'error' in parsed ? null : parsed.secret ? `secret:${parsed.number}` : parsed.value;
+    assert.equal(got, expected, `${kind} ${raw}`);
+    if (!('error' in parsed) && parsed.secret) assert.doesNotMatch(parsed.shown, /0000000000|1234567890/);
+  }
+});
+
+test('velocity keys: per merchant and kind; IPs in one form', () => {
+  assert.notEqual(velocityKeyHash('m1', 'email', 'a@b.c'), velocityKeyHash('m2', 'email', 'a@b.c'));
+  assert.notEqual(velocityKeyHash('m1', 'email', 'x'), velocityKeyHash('m1', 'customer', 'x'));
+  assert.match(velocityKeyHash('m1', 'ip', '192.0.2.1'), /^[0-9a-f]{32}$/);
+  assert.equal(normalizeIp('::ffff:192.0.2.1'), normalizeIp('192.0.2.1'));
+});
