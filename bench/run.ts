@@ -13,6 +13,7 @@
  * schedules, 2000 due in one second: the scheduled-runs row), BENCH_RISK_ATTEMPTS and BENCH_RISK_CHECKS
  * (the risk rows, bench/risk.ts), BENCH_GATEWAY_PROCESSES (2: the DB phase again
  * with GATEWAY_PROCESSES=2; 1 leaves it out).
+ * BENCH_WIDGET_LOADS (20 cold loads of the payment widget in Chromium: its row).
  * Writes bench/results/<yyyy-mm-dd>.json and the table in docs/performance.md.
  */
 import { parseArgs } from 'node:util';
@@ -32,6 +33,7 @@ import { resolutionPhase } from './support/resolution-phase.js';
 import { schedulePhase } from './support/schedule-phase.js';
 import { scheduleSettings } from './schedules.js';
 import { riskPhases } from './risk.js';
+import { describeWidget, measureWidget } from './widget.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -159,6 +161,12 @@ async function main(): Promise<void> {
     await checkpoint(schema);
     // Payments with the default risk rules against risk disabled, and the velocity check's cost.
     gateway.phases.push(...(await riskPhases(schema, gateway.merchant, { connections: settings.connections, poolSize: settings.poolSize, durationSeconds: settings.durationSeconds })).map(report));
+    // The payment widget in Chromium: its gzipped size and the time from script to usable form.
+    const widget = await measureWidget();
+    if (widget) {
+      console.log(describeWidget(widget));
+      gateway.phases.push(widget.phase);
+    }
     const processes = settings.gatewayProcesses > 1 ? await measureProcesses(schema, gateway.merchant) : undefined;
     const floors = { http: await measureHttp(gateway.merchant), insert: gateway.insertFloor };
     let profile: ProfileSummary | undefined;

@@ -14,7 +14,7 @@
 import { build } from 'esbuild';
 import { cpSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = join(ROOT, 'src');
@@ -38,6 +38,10 @@ await build({
   logLevel: 'warning',
 });
 for (const asset of assets) cpSync(asset, join(next, asset.slice(SRC.length)));
+// The hosted payment widget's browser bundles (widget/ → dist/widget/), with the options the
+// gateway would use to build them itself (src/http/widget/widget-build.ts, compiled just above).
+const { widgetBuildOptions } = await import(pathToFileURL(join(next, 'http', 'widget', 'widget-build.js')).href);
+await build({ ...widgetBuildOptions(ROOT), outdir: join(next, 'widget') });
 // Two builds at once (two copies of the test suite, a second `npm start`) race for dist/: the one
 // whose tree is in the way moves it aside and tries again, so neither fails; both trees are the same.
 const moved = [];

@@ -45,6 +45,7 @@ import { registerQueryRoutes } from './http/routes/query.js';
 import { registerScheduleRoutes } from './http/routes/schedules.js';
 import { registerCheckoutRoutes } from './http/routes/checkouts.js';
 import { registerDocsRoutes } from './http/routes/docs.js';
+import { registerWidgetRoutes } from './http/routes/widget.js';
 import type { Storage } from './storage/port.js';
 
 export interface AppOptions {
@@ -140,6 +141,7 @@ function registerPublicApi(app: FastifyInstance): void {
   registerCheckoutRoutes(app);
   registerDocsRoutes(app);
   registerRiskRoutes(app);
+  registerWidgetRoutes(app);
 }
 
 /**

@@ -23,11 +23,12 @@ export interface GatewayWithWebhook {
 
 const WEBHOOK_PATH = '/webhooks/payments';
 
-export async function startGatewayWithWebhook(): Promise<GatewayWithWebhook> {
+/** `env`: more of the gateway's environment (a short CHECKOUT_LIFETIME_MINUTES …). */
+export async function startGatewayWithWebhook(env: Record<string, string> = {}): Promise<GatewayWithWebhook> {
   const adminToken = randomBytes(24).toString('hex');
   // Jobs are polled every 50 ms so that the notification follows the shopper's click closely. The
   // log level stays info: startGateway waits for the "gateway ready" line.
-  const gateway = await startGateway({ ...RECEIVER_ENV, DATABASE_URL: '', ADMIN_TOKEN: adminToken, WORKER_POLL_INTERVAL_MS: '50' });
+  const gateway = await startGateway({ ...RECEIVER_ENV, DATABASE_URL: '', ADMIN_TOKEN: adminToken, WORKER_POLL_INTERVAL_MS: '50', ...env });
   const receiver = await WebhookReceiver.start();
   try {
     const merchant = demoMerchantOf(gateway.output());

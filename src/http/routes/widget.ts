@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { framePolicy, renderFramePage } from '../widget/frame-page.js';
+import { loadWidgetAsset, type WidgetScript } from '../widget/script-asset.js';
+
+const publicAsset = { config: { auth: 'public' as const } };
+/** A year: the frame script's URL carries its version, and the widget script's carries a checkout id (docs/widget.md, caching). */
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+
+function sendScript(request: FastifyRequest, reply: FastifyReply, asset: WidgetScript): FastifyReply {
+  const etag = `"${asset.version}"`;
+  reply
+    .header('content-type', 'application/javascript; charset=utf-8')
+    .header('cache-control', LONG_CACHE)
+    .header('etag', etag)
+    // Any merchant page loads it with crossorigin="anonymous" and integrity=, which needs CORS.
+    .header('access-control-allow-origin', '*')
+    .header('cross-origin-resource-policy', 'cross-origin');
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.send(asset.bytes);
+}
+
+/**
+ * The hosted payment widget's browser side (docs/widget.md): paymentWidgets.js (the same bytes
+ * for every checkout), the secure field frame page and its script. Public: the shopper's browser
+ * fetches them without credentials.
+ */
+export function registerWidgetRoutes(app: FastifyInstance): void {
+  // Built (or read) at registration, so that the first shopper does not wait for it.
+  const script = loadWidgetAsset('paymentWidgets');
+  const frameScript = loadWidgetAsset('frame');
+  app.get('/v1/paymentWidgets.js', publicAsset, (request, reply) => sendScript(request, reply, script));
+  app.get('/v1/widget/frame.js', publicAsset, (request, reply) => sendScript(request, reply, frameScript));
+  app.get('/v1/widget/frame', publicAsset, (_request, reply) => {
+    const nonce = randomBytes(16).toString('base64');
+    return reply
+      .header('content-security-policy', framePolicy(nonce))
+      .header('referrer-policy', 'no-referrer')
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(renderFramePage(nonce, `frame.js?v=${frameScript.version}`));
+  });
+}

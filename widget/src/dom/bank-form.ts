@@ -1,0 +1,98 @@
+/**
+ * A bank or redirect brand's form: the account fields the brand needs (SEPA: holder, IBAN, BIC;
+ * a bank transfer: the bank's country), then the pay button. Nothing here is card data, so the
+ * page posts it itself; the answer's redirect sends the shopper to the provider.
+ */
+import type { BankField, BrandForm } from '../rules/brands.js';
+import { isPlausibleIban } from '../rules/iban.js';
+import { fillLabel, regionOf } from '../rules/locale.js';
+import type { FieldError } from '../rules/outcome.js';
+import type { WidgetContext } from './context.js';
+import { h } from './elements.js';
+import { fieldGroup, showFormMessage, submitGroup, textInput, type FieldGroup } from './groups.js';
+import type { FormParts } from './form-parts.js';
+import { handleAnswer, pageFields, postFromPage, setBusy } from './submit.js';
+
+type BankBrandForm = Extract<BrandForm, { kind: 'bank' }>;
+interface BankEntry {
+  readonly field: BankField;
+  readonly input: HTMLInputElement;
+  readonly group: FieldGroup;
+}
+
+const KIND_CLASS: Readonly<Record<string, string>> = { DIRECTDEBIT_SEPA: 'directDebit' };
+/** A country preselected from the language when the locale has no region. */
+const COUNTRY_OF_LANGUAGE: Readonly<Record<string, string>> = { de: 'DE', nl: 'NL', fr: 'FR', es: 'ES', it: 'IT', pl: 'PL', at: 'AT', fi: 'FI', se: 'SE', dk: 'DK', cz: 'CZ', sk: 'SK', pt: 'PT' };
+
+export function bankForm(context: WidgetContext, merchantForm: HTMLFormElement, spec: BankBrandForm): FormParts {
+  const { labels } = context;
+  const kind = KIND_CLASS[spec.brand] ?? (spec.redirect ? 'virtualAccount' : 'directDebit');
+  const form = h('form', { class: `wpwl-form wpwl-form-${kind} wpwl-form-${kind}-${spec.brand} wpwl-clearfix`, novalidate: true, 'data-brand': spec.brand });
+  const logo = h('div', { class: 'wpwl-group wpwl-group-brand wpwl-clearfix' }, h('span', { class: `wpwl-brand wpwl-brand-${spec.brand}` }, spec.name));
+  const fields: BankEntry[] = spec.fields.map((field) => {
+    const input = textInput(field.label, field.name, fieldAttributes(field.name, context));
+    return { field, input, group: fieldGroup(field.label, labels[field.label], input) };
+  });
+  const note = spec.redirect ? h('p', { class: 'wpwl-hint wpwl-hint-redirect' }, fillLabel(labels.redirectNote, { brand: spec.name })) : null;
+  const submit = submitGroup(labels.submit);
+  form.append(logo, ...fields.map((entry) => entry.group.group), ...(note ? [note] : []), submit.group);
+
+  const check = (entry: BankEntry): boolean => {
+    const value = entry.input.value.trim();
+    let error = '';
+    if (value === '' && entry.field.required) error = labels.requiredError;
+    else if (value !== '' && entry.field.name === 'bankAccount.iban' && !isPlausibleIban(value)) error = labels.ibanError;
+    entry.group.setError(error);
+    return error === '';
+  };
+  for (const entry of fields) entry.input.addEventListener('blur', () => entry.input.value.trim() !== '' && check(entry));
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (submit.button.disabled) return;
+    showFormMessage(submit.message, '');
+    const failed = fields.filter((entry) => !check(entry));
+    if (failed.length > 0) return failed[0]!.input.focus();
+    setBusy(submit.button, true, labels);
+    const values = fields.map((entry): [string, string] => [entry.field.name, normalized(entry.field.name, entry.input.value)]).filter(([, value]) => value !== '');
+    const answer = await postFromPage(context, [['paymentBrand', spec.brand], ...values, ...pageFields(merchantForm)]);
+    const outcome = handleAnswer(context, merchantForm, answer.status, answer.body, {
+      showFieldErrors: (errors) => showFieldErrors(errors, fields, submit.message, labels),
+      showMessage: (text) => showFormMessage(submit.message, text),
+    });
+    if (outcome.kind !== 'redirect' && outcome.kind !== 'return') setBusy(submit.button, false, labels);
+  });
+
+  return { form, mount: () => undefined, ready: Promise.resolve(), focus: (name) => {
+      const entry = fields.find((candidate) => candidate.field.name === name);
+      entry?.input.focus();
+      return entry !== undefined;
+    }, brands: [spec.brand] };
+}
+
+function fieldAttributes(name: string, context: WidgetContext): Record<string, string> {
+  if (name === 'bankAccount.iban') return { autocomplete: 'off', spellcheck: 'false', autocapitalize: 'characters', maxlength: '42', dir: 'ltr' };
+  if (name === 'bankAccount.bic') return { autocomplete: 'off', spellcheck: 'false', autocapitalize: 'characters', maxlength: '11', dir: 'ltr' };
+  if (name === 'bankAccount.country') {
+    const country = regionOf(context.requestedLocale) ?? COUNTRY_OF_LANGUAGE[context.locale] ?? '';
+    return { autocomplete: 'country', maxlength: '2', autocapitalize: 'characters', value: country, dir: 'ltr' };
+  }
+  return { autocomplete: 'name', maxlength: '128' };
+}
+
+function normalized(name: string, value: string): string {
+  const trimmed = value.trim();
+  return /bankAccount\.(iban|bic|country)/.test(name) ? trimmed.replace(/\s/g, '').toUpperCase() : trimmed;
+}
+
+/** The server's refusal at its field, in the shopper's language (its own message is English). */
+function showFieldErrors(errors: readonly FieldError[], fields: readonly BankEntry[], message: HTMLElement, labels: WidgetContext['labels']): void {
+  let unplaced = false;
+  for (const error of errors) {
+    const entry = fields.find((candidate) => candidate.field.name === error.name);
+    if (!entry) unplaced = true;
+    else if (entry.input.value.trim() === '') entry.group.setError(labels.requiredError);
+    else entry.group.setError(entry.field.name === 'bankAccount.iban' ? labels.ibanError : labels.paymentFailed);
+  }
+  if (unplaced) showFormMessage(message, labels.paymentFailed);
+}

@@ -1,0 +1,109 @@
+/**
+ * paymentWidgets.js at work: finds its own <script> (the gateway's address and the checkout id
+ * are in its src), reads wpwlOptions, asks the gateway for the checkout, and renders the forms of
+ * every `form.paymentWidgets` next to it.
+ */
+import { formsOf, isCardBrand, parseBrands } from '../rules/brands.js';
+import { directionOf, htmlLang } from '../rules/locale.js';
+import { bankForm } from './bank-form.js';
+import { cardForm, type FrameLook } from './card-form.js';
+import type { Bootstrap, WidgetContext } from './context.js';
+import { h } from './elements.js';
+import type { FormParts } from './form-parts.js';
+import { contextOf, readOptions } from './options.js';
+import { registrationsForm } from './registrations-form.js';
+import { controlStyle } from './secure-frame.js';
+import { adoptStyles } from './styles.js';
+
+const READY_ATTRIBUTE = 'data-wpwl-ready';
+
+function ownScript(): HTMLScriptElement | undefined {
+  const current = document.currentScript;
+  if (current instanceof HTMLScriptElement && /paymentWidgets\.js/.test(current.src)) return current;
+  return document.querySelector<HTMLScriptElement>('script[src*="paymentWidgets.js"]') ?? undefined;
+}
+
+export function boot(): void {
+  const script = ownScript();
+  if (!script) return;
+  const src = new URL(script.src, location.href);
+  const checkoutId = src.searchParams.get('checkoutId') ?? '';
+  const options = readOptions((window as { wpwlOptions?: unknown }).wpwlOptions);
+  const context = contextOf(options, new URL('./', src).href, checkoutId);
+  if (context.style !== 'none') adoptStyles();
+  const bootstrap = loadBootstrap(context);
+  const start = () => void bootstrap.then((answer) => renderAll(context, answer, options.onReady));
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
+}
+
+/** The checkout, 'gone' (unknown, expired or no longer open) or 'unreachable' (the network, the gateway). */
+type BootstrapAnswer = Bootstrap | 'gone' | 'unreachable';
+
+async function loadBootstrap(context: WidgetContext): Promise<BootstrapAnswer> {
+  if (!/^[A-Za-z0-9.\-]{1,64}$/.test(context.checkoutId)) return 'gone';
+  try {
+    const response = await fetch(`${context.base}checkouts/${encodeURIComponent(context.checkoutId)}/widget`, { credentials: 'omit' });
+    if (response.status === 400 || response.status === 404) return 'gone';
+    if (!response.ok) return 'unreachable';
+    const bootstrap = (await response.json()) as Bootstrap;
+    // 'pending': the shopper came back from a provider's or issuer's page; a new attempt cancels that one.
+    return bootstrap.state === 'open' || bootstrap.state === 'pending' ? bootstrap : 'gone';
+  } catch {
+    return 'unreachable';
+  }
+}
+
+async function renderAll(context: WidgetContext, bootstrap: BootstrapAnswer, onReady: unknown): Promise<void> {
+  const merchantForms = Array.from(document.querySelectorAll<HTMLFormElement>('form.paymentWidgets'));
+  const parts = merchantForms.flatMap((merchantForm) => renderInto(context, merchantForm, bootstrap));
+  await Promise.race([Promise.all(parts.map((part) => part.ready)), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  for (const container of document.querySelectorAll('.wpwl-container')) container.setAttribute(READY_ATTRIBUTE, 'true');
+  if (context.autofocus) parts.some((part) => part.focus(context.autofocus!));
+  if (typeof onReady === 'function') onReady();
+}
+
+function renderInto(context: WidgetContext, merchantForm: HTMLFormElement, bootstrap: BootstrapAnswer): FormParts[] {
+  const dir = directionOf(context.locale);
+  const lang = htmlLang(context.locale);
+  const container = h('div', { class: `wpwl-container wpwl-container-${context.style} wpwl-clearfix`, lang, dir });
+  merchantForm.after(container);
+  // The merchant's form stays (its customParameters inputs are read on payment), hidden when empty.
+  if (merchantForm.elements.length === 0) merchantForm.hidden = true;
+  if (typeof bootstrap === 'string') {
+    const text = bootstrap === 'gone' ? context.labels.checkoutExpired : context.labels.paymentFailed;
+    container.append(h('div', { class: 'wpwl-message wpwl-has-error', role: 'alert' }, text));
+    return [];
+  }
+  const look: FrameLook = { lang, dir, style: controlStyle };
+  const brands = parseBrands(merchantForm.getAttribute('data-brands'));
+  const parts: FormParts[] = [];
+  const cards = bootstrap.registrations ?? [];
+  if (cards.length > 0 && brands.some(isCardBrand)) parts.push(registrationsForm(context, merchantForm, cards, look));
+  for (const spec of formsOf(brands)) parts.push(spec.kind === 'card' ? cardForm(context, merchantForm, spec.brands, look) : bankForm(context, merchantForm, spec));
+  container.append(...parts.map((part) => part.form));
+  // With stored cards above it, the card form says it is for another card.
+  const cardPart = parts.find((part) => part.form.classList.contains('wpwl-form-card'));
+  if (cards.length > 0 && parts[0] !== cardPart) cardPart?.form.prepend(h('div', { class: 'wpwl-label wpwl-label-otherCard' }, context.labels.otherCard));
+  if (context.style === 'logos') container.prepend(brandChooser(parts));
+  for (const part of parts) part.mount();
+  return parts;
+}
+
+/** The logos style: a button per form; the forms stay folded until the shopper picks one. */
+function brandChooser(parts: readonly FormParts[]): HTMLElement {
+  const choosable = parts.filter((part) => part.brands.length > 0);
+  const buttons = choosable.map((part, index) => {
+    part.form.id ||= `wpwl-form-${index}-${Math.random().toString(36).slice(2, 8)}`;
+    part.form.hidden = true;
+    const button = h('button', { type: 'button', class: 'wpwl-button wpwl-button-brand', 'aria-expanded': 'false', 'aria-controls': part.form.id }, ...part.brands.map((brand) => h('span', { class: `wpwl-brand wpwl-brand-${brand}` }, brand)));
+    button.addEventListener('click', () => {
+      choosable.forEach((other, otherIndex) => {
+        other.form.hidden = otherIndex !== index;
+        buttons[otherIndex]!.setAttribute('aria-expanded', String(otherIndex === index));
+      });
+    });
+    return button;
+  });
+  return h('div', { class: 'wpwl-group wpwl-group-brands wpwl-clearfix' }, ...buttons);
+}

@@ -1,0 +1,40 @@
+import type { Labels } from '../i18n/keys.js';
+import type { WidgetLocale } from '../rules/locale.js';
+
+/** A stored card of the checkout, as GET /v1/checkouts/{id}/widget lists it. */
+export interface StoredCard {
+  readonly id: string;
+  readonly brand: string;
+  readonly last4Digits: string;
+  readonly expiryMonth: string;
+  readonly expiryYear: string;
+  readonly holder?: string;
+}
+
+export interface Bootstrap {
+  readonly id: string;
+  readonly amount: string;
+  readonly currency: string;
+  readonly paymentType: string;
+  readonly state: string;
+  readonly registrations: readonly StoredCard[];
+}
+
+export type WidgetStyle = 'card' | 'plain' | 'logos' | 'none';
+
+/** What every form of one page shares. */
+export interface WidgetContext {
+  /** The gateway's API base with its version, ending in a slash: 'https://gateway.example/v1/'. */
+  readonly base: string;
+  readonly gatewayOrigin: string;
+  readonly checkoutId: string;
+  readonly locale: WidgetLocale;
+  /** The locale as the merchant asked for it ('de-AT'), for a region. */
+  readonly requestedLocale: string | undefined;
+  readonly labels: Labels;
+  readonly style: WidgetStyle;
+  readonly autofocus: string | undefined;
+  readonly numberFormatting: boolean;
+  readonly onBeforeSubmitCard: ((form: HTMLFormElement) => unknown) | undefined;
+  readonly now: () => Date;
+}

@@ -1,0 +1,42 @@
+/**
+ * `window.wpwlOptions`, defined by the merchant before the script loads, read defensively: a
+ * wrong type falls back to the default rather than breaking the payment form.
+ */
+import { labelsOf } from '../i18n/index.js';
+import { mergeLabels, resolveLocale } from '../rules/locale.js';
+import type { WidgetContext, WidgetStyle } from './context.js';
+
+export interface WpwlOptions {
+  readonly locale?: unknown;
+  readonly style?: unknown;
+  readonly labels?: unknown;
+  readonly errorMessages?: unknown;
+  readonly onReady?: unknown;
+  readonly onBeforeSubmitCard?: unknown;
+  readonly autofocus?: unknown;
+  readonly numberFormatting?: unknown;
+}
+
+const STYLES: readonly WidgetStyle[] = ['card', 'plain', 'logos', 'none'];
+
+export function readOptions(raw: unknown): WpwlOptions {
+  return typeof raw === 'object' && raw !== null ? (raw as WpwlOptions) : {};
+}
+
+export function contextOf(options: WpwlOptions, base: string, checkoutId: string): WidgetContext {
+  const locale = resolveLocale(options.locale);
+  const autofocus = options.autofocus === true ? 'card.number' : typeof options.autofocus === 'string' ? options.autofocus : undefined;
+  return {
+    base,
+    gatewayOrigin: new URL(base).origin,
+    checkoutId,
+    locale,
+    requestedLocale: typeof options.locale === 'string' ? options.locale : undefined,
+    labels: mergeLabels(labelsOf(locale), options.labels, options.errorMessages),
+    style: STYLES.includes(options.style as WidgetStyle) ? (options.style as WidgetStyle) : 'card',
+    autofocus,
+    numberFormatting: options.numberFormatting !== false,
+    onBeforeSubmitCard: typeof options.onBeforeSubmitCard === 'function' ? (options.onBeforeSubmitCard as (form: HTMLFormElement) => unknown) : undefined,
+    now: () => new Date(),
+  };
+}

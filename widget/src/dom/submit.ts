@@ -1,0 +1,77 @@
+/**
+ * After the answer to POST /v1/checkouts/{id}/payment: leave for the provider or ACS (the top
+ * window, by GET or an auto-submitted POST form), go to the merchant's action with id and
+ * resourcePath, or stay and show what to correct.
+ */
+import { outcomeOf, type FieldError, type Outcome, type RedirectInstruction } from '../rules/outcome.js';
+import { returnUrl } from '../rules/action-url.js';
+import type { WidgetContext } from './context.js';
+import { h } from './elements.js';
+
+export function navigateTop(redirect: RedirectInstruction): void {
+  if (redirect.method === 'GET' && redirect.parameters.length === 0) {
+    window.top!.location.href = redirect.url;
+    return;
+  }
+  const target = new URL(redirect.url);
+  const inputs: [string, string][] = redirect.parameters.map((p) => [p.name, p.value]);
+  // A GET form replaces its action's query with its inputs: carry the query as inputs.
+  if (redirect.method === 'GET') {
+    inputs.unshift(...target.searchParams);
+    target.search = '';
+  }
+  const form = h('form', { method: redirect.method.toLowerCase(), action: target.toString(), target: '_top', hidden: true });
+  for (const [name, value] of inputs) form.append(h('input', { type: 'hidden', name, value }));
+  document.body.append(form);
+  form.submit();
+}
+
+/** The merchant form's custom parameters (names customParameters[…]) and the return address. */
+export function pageFields(merchantForm: HTMLFormElement): [string, string][] {
+  const fields: [string, string][] = [];
+  for (const element of Array.from(merchantForm.elements)) {
+    const input = element as HTMLInputElement;
+    if (!/^customParameters\[[^\]]+\]$/.test(input.name ?? '') || input.disabled) continue;
+    if ((input.type === 'checkbox' || input.type === 'radio') && !input.checked) continue;
+    fields.push([input.name, input.value]);
+  }
+  fields.push(['shopperResultUrl', merchantForm.action]);
+  return fields;
+}
+
+export interface OutcomeHandlers {
+  readonly showFieldErrors: (errors: readonly FieldError[]) => void;
+  readonly showMessage: (text: string) => void;
+}
+
+export function handleAnswer(context: WidgetContext, merchantForm: HTMLFormElement, status: number, body: Record<string, unknown> | undefined, handlers: OutcomeHandlers): Outcome {
+  const outcome = outcomeOf(status, body);
+  if (outcome.kind === 'redirect') navigateTop(outcome.redirect);
+  else if (outcome.kind === 'return') window.top!.location.href = returnUrl(merchantForm.action, context.checkoutId);
+  else if (outcome.kind === 'field-errors') handlers.showFieldErrors(outcome.errors);
+  else if (outcome.kind === 'expired') handlers.showMessage(context.labels.checkoutExpired);
+  else handlers.showMessage(context.labels.paymentFailed);
+  return outcome;
+}
+
+/** A form without secure fields (bank and redirect brands) posts from the page itself (CORS). */
+export async function postFromPage(context: WidgetContext, fields: readonly (readonly [string, string])[]): Promise<{ status: number; body: Record<string, unknown> | undefined }> {
+  try {
+    const response = await fetch(`${context.base}checkouts/${encodeURIComponent(context.checkoutId)}/payment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields as [string, string][]).toString(),
+      credentials: 'omit',
+    });
+    return { status: response.status, body: (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined };
+  } catch {
+    return { status: 0, body: undefined };
+  }
+}
+
+/** While a payment is on its way the button says so and cannot be pressed twice. */
+export function setBusy(button: HTMLButtonElement, busy: boolean, labels: { submit: string; processing: string }): void {
+  button.disabled = busy;
+  button.textContent = busy ? labels.processing : labels.submit;
+  button.setAttribute('aria-busy', String(busy));
+}

@@ -1,0 +1,71 @@
+/**
+ * The messages between the merchant page's script and the gateway's secure field frames
+ * (window.postMessage, origins checked on both sides), and among the frames of one form
+ * (a BroadcastChannel, which only documents of the gateway's origin can join). The card number
+ * and CVV travel only among the frames: nothing a frame posts to the merchant page holds them.
+ */
+import type { CvvState, NumberState } from './rules/card-number.js';
+
+/** Marks the widget's messages among whatever else a merchant page posts. */
+export const MESSAGE_TAG = 'wpwl';
+
+export type SecureField = 'number' | 'cvv';
+
+export type FrameToPage =
+  | { readonly type: 'ready'; readonly field: SecureField }
+  | { readonly type: 'number'; readonly state: NumberState; readonly brand: string | undefined; readonly detected: string | undefined }
+  | { readonly type: 'cvv'; readonly state: CvvState }
+  | { readonly type: 'focus' | 'blur'; readonly field: SecureField }
+  | { readonly type: 'enter' }
+  | { readonly type: 'result'; readonly status: number; readonly body: Record<string, unknown> | undefined };
+
+export type PageToFrame =
+  | { readonly type: 'error'; readonly message: string }
+  | { readonly type: 'focus' }
+  /** The stored card's brand, for the CVV frame of the stored cards (no number to detect it from). */
+  | { readonly type: 'brand'; readonly brand: string | undefined }
+  | { readonly type: 'pay'; readonly fields: readonly (readonly [string, string])[] };
+
+export type FrameToFrame =
+  | { readonly type: 'brand'; readonly brand: string | undefined }
+  | { readonly type: 'collect' }
+  | { readonly type: 'value'; readonly field: SecureField; readonly value: string };
+
+/** What the page tells a frame in its URL's fragment (never sent to a server). */
+export interface FrameSettings {
+  readonly field: SecureField;
+  /** One form's frames share a session: its channel's name. */
+  readonly session: string;
+  /** The merchant page's origin: the only one the frame talks to. */
+  readonly parentOrigin: string;
+  readonly checkoutId: string;
+  /** The card brands of data-brands, for detection. */
+  readonly brands: readonly string[];
+  /** The frame that posts the payment collects the other fields of its session. */
+  readonly poster: boolean;
+  /** The other secure fields the poster waits for. */
+  readonly collect: readonly SecureField[];
+  readonly label: string;
+  readonly placeholder: string;
+  readonly formatting: boolean;
+  readonly lang: string;
+  readonly dir: 'ltr' | 'rtl';
+  /** font-family, font-size, color … of the page's own controls, so the frames look the same. */
+  readonly style: Readonly<Record<string, string>>;
+}
+
+export function encodeSettings(settings: FrameSettings): string {
+  return encodeURIComponent(JSON.stringify(settings));
+}
+
+export function decodeSettings(fragment: string): FrameSettings | undefined {
+  try {
+    const settings = JSON.parse(decodeURIComponent(fragment.replace(/^#/, ''))) as FrameSettings;
+    return settings.field === 'number' || settings.field === 'cvv' ? settings : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Style properties the page may pass into a frame; anything else is ignored. */
+export const FRAME_STYLE_PROPERTIES = ['font-family', 'font-size', 'font-weight', 'color', 'line-height', 'letter-spacing'] as const;
