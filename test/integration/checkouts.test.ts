@@ -116,6 +116,21 @@ for (const db of testDatabases()) {
       assert.equal(json(eleventh).result.code, '700.500.001');
     });
 
+    it("3-D Secure: the widget sends the shopper's browser data, the gateway adds what the request itself says", async () => {
+      const id = await newCheckout(t, merchant, { 'billing.street1': 'Hauptstrasse 1', 'billing.city': 'Berlin', 'billing.postcode': '10115', 'billing.country': 'DE' });
+      const browser = { 'customer.browser.language': 'de-DE', 'customer.browser.screenHeight': '1080', 'customer.browser.screenWidth': '1920', 'customer.browser.timezone': '-60', 'customer.browser.javaEnabled': 'false', 'customer.browser.screenColorDepth': '24' };
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/v1/checkouts/${id}/payment`,
+        headers: { ...FORM_HEADERS, accept: 'text/html,application/xhtml+xml', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' },
+        payload: form({ shopperResultUrl: 'https://shop.example.com/result', ...CARD, 'card.number': '4200000000000042', ...browser }),
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      const pending = json(response);
+      assert.equal(pending.result.code, '000.200.000');
+      assert.match(pending.redirect.url, /\/v1\/simulator\/acs\//);
+    });
+
     it("another entity's checkout is not found", async () => {
       const id = await newCheckout(t, merchant);
       const other = await t.createMerchant('Other shop');

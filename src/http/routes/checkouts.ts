@@ -37,12 +37,23 @@ function allowAnyOrigin(reply: FastifyReply): void {
 /** A stored card's payment carries at most a CVV and a holder of the card; the payment with the registration checks those. */
 const STORED_CARD_EXTRAS = ['card.cvv', 'card.holder'];
 
+/** What a browser's script cannot read of itself but its request says, for 3-D Secure v2. */
+const BROWSER_HEADERS = [['customer.browser.acceptHeader', 'accept'], ['customer.browser.userAgent', 'user-agent']] as const;
+const BROWSER_TEXT_MAX = 2048;
+
 /**
  * The widget's own parameters, checked as the widget's endpoint admits them (no amount, no
- * merchant custom parameters …). With a stored card, card.cvv alone is no incomplete card.
+ * merchant custom parameters …). With a stored card, card.cvv alone is no incomplete card. When
+ * the widget sends the shopper's browser data, the request's own Accept and User-Agent complete it.
  */
 function widgetParameters(request: FastifyRequest): Record<string, string> {
-  const body = (request.body ?? {}) as RequestBody;
+  const body = { ...((request.body ?? {}) as RequestBody) };
+  if (Object.keys(body).some((name) => name.startsWith('customer.browser.'))) {
+    for (const [name, header] of BROWSER_HEADERS) {
+      const value = request.headers[header];
+      if (body[name] === undefined && typeof value === 'string' && value !== '') body[name] = value.slice(0, BROWSER_TEXT_MAX);
+    }
+  }
   const checked = body['registrationId'] === undefined ? body : Object.fromEntries(Object.entries(body).filter(([name]) => !STORED_CARD_EXTRAS.includes(name)));
   validatedSource('checkoutPayment', request, checked as RequestBody);
   return keptParameters(body);
