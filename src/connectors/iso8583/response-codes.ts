@@ -2,15 +2,17 @@ import type { OutcomeKind } from '../connector.js';
 
 /** What an acquirer's field 39 means for the gateway: the outcome and its catalogue code. */
 export interface ResponseCodeRow {
-  readonly kind: Exclude<OutcomeKind, 'pending'>;
+  readonly kind: Exclude<OutcomeKind, 'pending' | 'unknown'>;
   /** A catalogue code; for success, null means the route's success code (000.000.000 live, 000.100.112 on the test platform). */
   readonly code: string | null;
+  /** The host could not process the request at all (nothing approved): another route may be tried. */
+  readonly technical?: true;
 }
 
 const ok: ResponseCodeRow = { kind: 'success', code: null };
 const no = (code: string): ResponseCodeRow => ({ kind: 'declined', code });
-/** The answer does not say whether money moved: pending, then reversed. */
-const unsure = (code: string): ResponseCodeRow => ({ kind: 'unknown', code });
+/** The host or issuer could not process it: declined, and a fallback route may try again. */
+const down = (code: string): ResponseCodeRow => ({ kind: 'declined', code, technical: true });
 
 /**
  * Field 39 of the 1987 standard as most acquirers use it, to the result catalogue. A profile may
@@ -43,8 +45,8 @@ export const ISO8583_RESPONSE_CODES: Readonly<Record<string, ResponseCodeRow>> =
   '75': no('800.100.161'), // PIN tries exceeded
   '78': no('800.100.172'), // blocked, first used
   'N7': no('800.100.153'), // CVV2 failure
-  '91': unsure('900.100.400'), // issuer or switch inoperative
-  '96': unsure('900.100.201'), // system malfunction
+  '91': down('900.100.400'), // issuer or switch inoperative
+  '96': down('900.100.201'), // system malfunction
 });
 
 /** The catalogue meaning of field 39, with the profile's own rows first. */
