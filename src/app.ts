@@ -84,7 +84,7 @@ function cutoffPolicy(config: Config): Partial<LifecyclePolicy> {
 export function paymentDeps(options: Pick<AppOptions, 'config' | 'storage' | 'clock' | 'ids' | 'connectors' | 'vault'>): PaymentDeps {
   const { storage, clock, ids } = options;
   const system = options.config.system;
-  const registry = options.connectors ?? createDefaultConnectors({ storage, clock, ids, policy: cutoffPolicy(options.config) });
+  const registry = options.connectors ?? createDefaultConnectors({ storage, clock, ids, policy: cutoffPolicy(options.config), acquirer: options.config.acquirer, system });
   const entityNames = new EntityNames(storage);
   const deps: PaymentDeps = {
     storage,

@@ -67,7 +67,7 @@ async function openDirect(config: Config, env: Readonly<Record<string, string | 
   const storage = await openMigratedStorage(config);
   const deps = { storage, clock: systemClock, ids: randomIds };
   const vault = openVault(deps, masterKeyRingOf(loadVaultConfig(env, config)));
-  const registry = createDefaultConnectors(deps);
+  const registry = createDefaultConnectors({ ...deps, acquirer: config.acquirer, system: config.system });
   const entities = new EntityNames(storage);
   const connectors = createRouter({ ...deps, system: config.system, registry, openCredentials: (context, sealed) => vault.open(context, sealed), merchantOf: (id) => entities.merchantOf(id) });
   const routing = { ...deps, connectors, vault };

@@ -12,6 +12,7 @@ import { JobWorker } from './job-worker.js';
 import type { WorkerSettings } from '../config/worker-settings.js';
 import type { ScheduleDeps } from '../operations/schedules/schedule-deps.js';
 import { runScheduleHandler } from './run-schedule.js';
+import { reversalAdviceHandler } from './send-reversal-advice.js';
 
 export interface StartWorkersOptions {
   readonly storage: Storage;
@@ -40,6 +41,8 @@ export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sen
     handlers.push(sweepPendingHandler(deps), resolvePendingHandler(deps));
     // Abandoned redirects end their payments (no 3-D Secure server is needed to say "expired").
     handlers.push(expireRedirectsHandler({ payments: { storage: deps.storage, clock: deps.clock, ids: deps.ids }, logger: deps.logger, sweepIntervalMs: deps.settings.redirectSweepIntervalMs }));
+    // Requests an ISO 8583 acquirer host never answered are reversed by advice until acknowledged.
+    handlers.push(reversalAdviceHandler({ registry: deps.connectors.registry, clock: deps.clock, logger: deps.logger }));
   }
   if (options.schedules) handlers.push(runScheduleHandler({ ...options.schedules, logger: options.logger }));
   return handlers;
