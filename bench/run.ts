@@ -30,6 +30,8 @@ import { runScaleOut } from './scale-out.js';
 import { resolutionPhase } from './support/resolution-phase.js';
 import { schedulePhase } from './support/schedule-phase.js';
 import { scheduleSettings } from './schedules.js';
+import { iso8583Settings } from './iso8583.js';
+import { describeInFlight, iso8583Phases } from './support/iso8583-phase.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -148,6 +150,11 @@ async function main(): Promise<void> {
     await checkpoint(schema);
     // A gateway of its own whose job worker makes the runs of schedules due in one second.
     gateway.phases.push(report(await schedulePhase({ schemaUrl: schema.url, admin: schema.admin, merchant: gateway.merchant, connections: settings.connections, poolSize: settings.poolSize, ...scheduleSettings })));
+    // ISO 8583: payments through the acquirer host emulator beside the simulator path, and the connector's pool alone.
+    for (const phase of await iso8583Phases({ schemaUrl: schema.url, merchant: gateway.merchant, connections: settings.connections, poolSize: settings.poolSize, durationSeconds: settings.durationSeconds, ...iso8583Settings })) {
+      gateway.phases.push(report(phase));
+      if (phase.messagesInFlight) console.log(describeInFlight(phase));
+    }
     const processes = settings.gatewayProcesses > 1 ? await measureProcesses(schema, gateway.merchant) : undefined;
     const floors = { http: await measureHttp(gateway.merchant), insert: gateway.insertFloor };
     let profile: ProfileSummary | undefined;
