@@ -62,7 +62,7 @@ export function createIso8583Connector(options: Iso8583ConnectorOptions): Iso858
   const send = async (transactionId: string, build: (stan: string) => IsoMessage, advise: boolean): Promise<ConnectorOutcome> => {
     const { request, exchange } = await pool.exchange(build, responseTimeoutMs);
     if (exchange.ok) return outcomeOf(exchange.answer, profile, options.successCode);
-    if (exchange.because === 'not-sent') return { kind: 'declined', code: HOST_DOWN_CODE, resultDetails: { clearingInstituteName: profile.clearingInstituteName } };
+    if (exchange.because === 'not-sent') return { kind: 'declined', code: HOST_DOWN_CODE, resultDetails: { clearingInstituteName: profile.clearingInstituteName }, notProcessed: true };
     if (advise) await options.reversalAdvices?.enqueue({ connectorId: options.id, original: adviceOriginal(transactionId, request) }).catch(() => undefined);
     return { kind: 'unknown', code: NO_ANSWER_CODE, resultDetails: {} };
   };

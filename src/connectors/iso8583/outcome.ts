@@ -31,5 +31,6 @@ export function outcomeOf(answer: IsoMessage, profile: AcquirerProfile, successC
     resultDetails,
     ...(AVS_RESPONSES.includes(avs as AvsResponse) ? { avsResponse: avs as AvsResponse } : {}),
     ...(CVV_RESPONSES.includes(cvv as CvvResponse) ? { cvvResponse: cvv as CvvResponse } : {}),
+    ...(row.technical ? { notProcessed: true as const } : {}),
   };
 }
