@@ -1,5 +1,5 @@
 import type { Connector, ConnectorCredentials, ConnectorOutcome, PaymentConnectorRequest, ReferencingConnectorRequest, SettlementQuery, SettlementRecord, StatusRequest } from '../connector.js';
-import { DEFAULT_LIFECYCLE_POLICY, type LifecyclePolicy } from '../../domain/lifecycle/policy.js';
+import type { LifecyclePolicy } from '../../domain/lifecycle/policy.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
 import type { IsoMessage } from './message.js';
 import { adviceMessage, adviceOriginal, captureMessage, cardOf, numericCurrency, paymentMessage, refundMessage, reversalMessage, terminalOf, type AdviceOriginal, type ReversalInput, type Terminal } from './messages.js';
@@ -84,7 +84,8 @@ export function createIso8583Connector(options: Iso8583ConnectorOptions): Iso858
 
   return {
     id: options.id,
-    policy: Object.freeze({ ...DEFAULT_LIFECYCLE_POLICY, ...options.policy }),
+    // The profile's contract, then what the deployment overrides (REVERSAL_CUTOFF_MINUTES …, through the registry too).
+    policy: Object.freeze({ ...profile.policy, ...options.policy }),
     liveCapable: options.liveCapable,
     pool,
     profile,

@@ -1,6 +1,7 @@
 import { fieldMap, ISO8583_1987_FIELDS, type FieldMap, type FieldSpec, type WireEncoding } from './fields.js';
 import type { Framing } from './framing.js';
 import type { ResponseCodeRow } from './response-codes.js';
+import type { LifecyclePolicy } from '../../domain/lifecycle/policy.js';
 
 /**
  * Everything that differs from one acquirer to the next, as data: the wire format, the message
@@ -26,6 +27,11 @@ export interface AcquirerProfile {
   readonly acquiringInstitutionId: string;
   /** Field 18. */
   readonly merchantCategoryCode: string;
+  /**
+   * What the acquirer's contract allows, which the life-cycle rules read through the registry:
+   * refunds, reversals and their cut-off (its daily clearing), the authorisation validity for captures.
+   */
+  readonly policy: LifecyclePolicy;
 }
 
 export interface ProfileMtis {
@@ -80,6 +86,8 @@ export const EMULATOR_PROFILE: AcquirerProfile = Object.freeze({
   responseCodes: {},
   acquiringInstitutionId: '00000000001',
   merchantCategoryCode: '5999',
+  // The emulator clears once a day and holds authorisations for a week.
+  policy: { supportsRefund: true, supportsReversal: true, reversalCutoffMinutes: 24 * 60, captureCutoffMinutes: 7 * 24 * 60 },
 });
 
 /** The same messages in BCD with a binary bitmap: the other common flavour, for tests and acquirers that use it. */

@@ -153,3 +153,24 @@ describe('ISO 8583 connector: binary profile over TLS', () => {
     assert.ok(signOns >= 1 && signOns <= 4, 'a sign-on per connection opened');
   });
 });
+
+describe('ISO 8583 connection pool', () => {
+  it('echoes idle connections, and reconnects after the host cuts them all', async (t) => {
+    const r = await rig({}, { echoIntervalMs: 50, poolSize: 2 });
+    t.after(() => r.close());
+    assert.equal((await r.connector.debit(payment(1000n))).kind, 'success');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const echoes = r.host.received.get('0800') ?? 0;
+    assert.ok(echoes >= 4, `sign-ons and echoes: ${echoes}`);
+    r.host.dropConnections();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(r.connector.pool.openConnections, 0);
+    assert.equal((await r.connector.debit(payment(1000n))).kind, 'success', 'a request after the cut opens a connection again');
+    assert.ok(r.connector.pool.openConnections >= 1);
+  });
+  it('its policy is the profile\'s contract', async (t) => {
+    const r = await rig();
+    t.after(() => r.close());
+    assert.deepEqual(r.connector.policy, r.host.profile.policy);
+  });
+});
