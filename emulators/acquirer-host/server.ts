@@ -42,7 +42,8 @@ export interface AcquirerHost {
   close(): Promise<void>;
 }
 
-export const DEFAULT_SLOW_MS = 3_000;
+/** Longer than the gateway's default ACQUIRER_HOST_TIMEOUT_MS (10 s), so a slow answer is a timeout for it. */
+export const DEFAULT_SLOW_MS = 15_000;
 
 /** Starts the processor test platform: in-process for tests, or from main.ts as its own program. */
 export async function startAcquirerHost(options: AcquirerHostOptions = {}): Promise<AcquirerHost> {
