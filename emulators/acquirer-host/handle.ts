@@ -86,7 +86,8 @@ function book(request: IsoMessage, kind: EntryKind, tableCode: string, data: Rea
     kind,
     mti: request.mti,
     stan: request.fields[11] ?? '',
-    rrn: request.fields[37] ?? rrnOf(state),
+    // Every booking gets the host's own RRN (a capture quotes its authorisation's, which must stay that one's).
+    rrn: rrnOf(state),
     authCode: `A${String(state.sequence % 100_000).padStart(5, '0')}`,
     responseCode,
     approved: responseCode === '00',

@@ -30,6 +30,8 @@ export interface Iso8583ConnectorOptions {
   /** Path or URL of the daily settlement file, `{date}` for the day; without it no settlement capability. */
   readonly settlementSource?: string;
   readonly onEvent?: (event: PoolEvent) => void;
+  /** Masked hex traces of every message, for debugging a new profile; card data is never in them. */
+  readonly onTrace?: (direction: 'sent' | 'received', trace: string) => void;
 }
 
 /** The ISO 8583 connector plus what its own job and the bench use. */
@@ -55,6 +57,7 @@ export function createIso8583Connector(options: Iso8583ConnectorOptions): Iso858
     echoIntervalMs: options.echoIntervalMs ?? ISO8583_DEFAULTS.echoIntervalMs,
     clock,
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    ...(options.onTrace ? { onTrace: options.onTrace } : {}),
   });
   const terminal = (credentials: ConnectorCredentials | undefined): Terminal => terminalOf(credentials, options.defaultTerminal ?? TEST_TERMINAL);
 

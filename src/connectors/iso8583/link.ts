@@ -4,6 +4,7 @@ import { decodeMessage, encodeMessage } from './codec.js';
 import { frame, FrameReader } from './framing.js';
 import { isResponseMti, matchKey, type IsoMessage } from './message.js';
 import type { AcquirerProfile, HostEndpoint } from './profile.js';
+import { traceIncoming, traceOutgoing } from './trace.js';
 
 /** Why a request got no answer. `not-sent`: nothing left the gateway, so nothing can have moved. */
 export type NoAnswer = 'timeout' | 'closed' | 'not-sent';
@@ -18,6 +19,8 @@ export interface LinkEvents {
   /** Answers that matched no open request (a duplicate, a late answer after a timeout). */
   onUnmatched?(message: IsoMessage): void;
   onClose?(): void;
+  /** Each message sent and received as a masked hex trace (trace.ts): for an operator's debugging only. */
+  onTrace?(direction: 'sent' | 'received', trace: string): void;
 }
 
 /**
@@ -52,7 +55,10 @@ export class Link {
     const reader = new FrameReader(this.profile.framing);
     socket.on('data', (chunk: Buffer) => {
       try {
-        for (const bytes of reader.push(chunk)) this.receive(decodeMessage(bytes, this.profile));
+        for (const bytes of reader.push(chunk)) {
+          this.events.onTrace?.('received', traceIncoming(bytes, this.profile, this.profile.maskedFields));
+          this.receive(decodeMessage(bytes, this.profile));
+        }
       } catch {
         // An unreadable stream cannot be matched any more: what is open becomes unknown.
         this.close();
@@ -69,6 +75,7 @@ export class Link {
     const key = matchKey(request);
     if (this.#waiting.has(key)) return Promise.resolve({ ok: false, because: 'not-sent' });
     const bytes = frame(encodeMessage(request, this.profile), this.profile.framing);
+    this.events.onTrace?.('sent', traceOutgoing(request, this.profile, this.profile.maskedFields));
     return new Promise<Exchange>((resolve) => {
       const timer = setTimeout(() => this.settle(key, { ok: false, because: 'timeout' }), timeoutMs);
       this.#waiting.set(key, { resolve, timer });

@@ -13,6 +13,8 @@ export interface PoolOptions {
   readonly echoIntervalMs: number;
   readonly clock: () => Date;
   readonly onEvent?: (event: PoolEvent) => void;
+  /** Masked hex traces of every message (trace.ts); absent: none are made. */
+  readonly onTrace?: (direction: 'sent' | 'received', trace: string) => void;
 }
 
 /** What an operator wants in the log: nothing from inside a message. */
@@ -99,6 +101,7 @@ export class LinkPool {
     const link = new Link(profile, {
       onUnmatched: (message) => onEvent?.({ type: 'unmatched-answer', mti: message.mti }),
       onClose: () => this.closed(index, link),
+      ...(this.options.onTrace ? { onTrace: this.options.onTrace } : {}),
     });
     try {
       await link.open(endpoint, connectTimeoutMs);

@@ -174,3 +174,19 @@ describe('ISO 8583 connection pool', () => {
     assert.deepEqual(r.connector.policy, r.host.profile.policy);
   });
 });
+
+describe('ISO 8583 connector traces', () => {
+  it('traces every message masked: no card number, expiry or CVV2 in any line', async (t) => {
+    const traces: string[] = [];
+    const r = await rig({}, { onTrace: (direction, trace) => traces.push(`${direction}\n${trace}`) });
+    t.after(() => r.close());
+    await r.connector.debit(payment(1000n));
+    assert.ok(traces.some((line) => line.startsWith('sent')) && traces.some((line) => line.startsWith('received')));
+    const flat = traces.join('\n').replace(/^[0-9a-f]{4} {2}/gm, '').replace(/\s+/g, '');
+    const hex = (text: string) => Buffer.from(text, 'latin1').toString('hex');
+    assert.ok(!flat.includes(hex(CARD.number)), 'the card number is not in any trace');
+    const sent = traces.find((line) => line.startsWith('sent\n0000  30 32 30 30'))!;
+    // 16 PAN digits, 4 of expiry, 3 of CVV2: each byte masked.
+    assert.equal(sent.match(/\*\*/g)?.length, 16 + 4 + 3);
+  });
+});
