@@ -190,3 +190,18 @@ describe('ISO 8583 connector traces', () => {
     assert.equal(sent.match(/\*\*/g)?.length, 16 + 4 + 3);
   });
 });
+
+describe('ISO 8583 connector: status of an unanswered void', () => {
+  it('sends the reversal again; the host answers a repeat as the first time', async (t) => {
+    const r = await rig();
+    t.after(() => r.close());
+    const db = payment(3000n);
+    const debit = await r.connector.debit(db);
+    const parent = { transactionId: db.transactionId, paymentType: 'DB' as const, amountMinor: 3000n, resultDetails: debit.resultDetails };
+    const reversal = referencing(parent, 3000n);
+    assert.equal((await r.connector.reverse(reversal)).kind, 'success');
+    const status = await r.connector.status!({ transactionId: reversal.transactionId, entityId: reversal.entityId, paymentType: 'RV', amountMinor: 3000n, currency: 'EUR', brand: 'VISA', createdAt: new Date(), connectorReferences: {}, parent: { transactionId: db.transactionId, paymentType: 'DB', connectorReferences: debit.resultDetails } });
+    assert.equal(status.kind, 'success');
+    assert.equal(r.host.ledger.charged(db.transactionId), false);
+  });
+});
