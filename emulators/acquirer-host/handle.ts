@@ -72,7 +72,8 @@ function money(request: IsoMessage, kind: EntryKind, state: HostState): HostAnsw
   // A request sent again (the same gateway id) is answered as the first time, never booked twice.
   const known = state.ledger.get(gatewayId);
   const entry = known ?? book(request, kind, row.responseCode, data, state, row.chargeback === true);
-  const fields = { 37: entry.rrn, 38: entry.approved ? entry.authCode : undefined, 44: verificationResults(data['ZIP'] !== undefined, request.fields[126]), 48: formatPrivateData({ GW: gatewayId }) };
+  const advice = entry.approved ? undefined : row.merchantAdvice;
+  const fields = { 37: entry.rrn, 38: entry.approved ? entry.authCode : undefined, 44: verificationResults(data['ZIP'] !== undefined, request.fields[126]), 48: formatPrivateData({ GW: gatewayId, MAC: advice }) };
   return { answer: answerTo(request, entry.responseCode, fields), behaviour: known ? 'normal' : row.behaviour };
 }
 

@@ -15,6 +15,8 @@ export interface DecisionRow {
   readonly behaviour: Behaviour;
   /** The settlement file adds a chargeback of the payment. */
   readonly chargeback?: true;
+  /** A decline's merchant advice code (field 48 MAC=): 01 new account information, 02 try again later, 03 do not try again. */
+  readonly merchantAdvice?: string;
   readonly meaning: string;
 }
 
@@ -23,10 +25,11 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
   { match: { amountMinor: 66602n }, responseCode: '00', behaviour: 'drop', meaning: 'approved and booked, then the connection is closed without an answer' },
   { match: { amountMinor: 66603n }, responseCode: '00', behaviour: 'duplicate', meaning: 'approved, and the answer is sent twice' },
   { match: { amountMinor: 66604n }, responseCode: '91', behaviour: 'normal', meaning: 'issuer inoperative: nothing booked' },
-  { match: { amountMinor: 66605n }, responseCode: '51', behaviour: 'normal', meaning: 'insufficient funds' },
+  { match: { amountMinor: 66605n }, responseCode: '51', behaviour: 'normal', merchantAdvice: '02', meaning: 'insufficient funds; merchant advice 02 (try again later)' },
   { match: { pan: '4000000000000002' }, responseCode: '05', behaviour: 'normal', meaning: 'do not honour' },
-  { match: { pan: '4000000000009995' }, responseCode: '51', behaviour: 'normal', meaning: 'insufficient funds' },
-  { match: { pan: '4000000000000069' }, responseCode: '54', behaviour: 'normal', meaning: 'expired card' },
+  { match: { pan: '4000000000009995' }, responseCode: '51', behaviour: 'normal', merchantAdvice: '02', meaning: 'insufficient funds; merchant advice 02 (try again later)' },
+  { match: { pan: '4000000000000069' }, responseCode: '54', behaviour: 'normal', merchantAdvice: '01', meaning: 'expired card; merchant advice 01 (new account information)' },
+  { match: { pan: '4000000000000044' }, responseCode: '62', behaviour: 'normal', merchantAdvice: '03', meaning: 'restricted card; merchant advice 03 (do not try again)' },
   { match: { pan: '4000000000000119' }, responseCode: '96', behaviour: 'normal', meaning: 'system malfunction: nothing booked' },
   { match: { pan: '4000000000000127' }, responseCode: 'N7', behaviour: 'normal', meaning: 'CVV2 failure' },
   { match: { pan: '4000000000000259' }, responseCode: '00', behaviour: 'normal', chargeback: true, meaning: 'approved; the settlement file of its day carries a chargeback' },

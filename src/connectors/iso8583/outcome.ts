@@ -1,6 +1,7 @@
 import { AVS_RESPONSES, CVV_RESPONSES, type AvsResponse, type ConnectorOutcome, type CvvResponse } from '../connector.js';
 import type { IsoMessage } from './message.js';
 import type { AcquirerProfile } from './profile.js';
+import { parsePrivateData } from './private-data.js';
 import { responseCodeRow } from './response-codes.js';
 
 /** A catalogue code for "timeout, uncertain result": the answer never came. */
@@ -24,6 +25,9 @@ export function outcomeOf(answer: IsoMessage, profile: AcquirerProfile, successC
     const value = answer.fields[field]?.trim();
     if (value) resultDetails[name] = value;
   }
+  // A decline's merchant advice code (01 new account information, 02 try later, 03 do not try again): the schedules' retries read it.
+  const advice = parsePrivateData(answer.fields[48])['MAC'];
+  if (advice && /^\d{2}$/.test(advice)) resultDetails['MerchantAdviceCode'] = advice;
   const [avs, cvv] = (answer.fields[44] ?? '').split('');
   return {
     kind: row.kind,

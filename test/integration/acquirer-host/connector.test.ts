@@ -17,8 +17,9 @@ describe('ISO 8583 connector against the acquirer host emulator', () => {
   const outcomes = [
     { name: 'approved', amount: 1000n, card: CARD.number, kind: 'success', code: '000.100.112', field39: '00' },
     { name: 'do not honour', amount: 1000n, card: '4000000000000002', kind: 'declined', code: '800.100.152', field39: '05' },
-    { name: 'insufficient funds', amount: 1000n, card: '4000000000009995', kind: 'declined', code: '800.100.203', field39: '51' },
-    { name: 'expired', amount: 1000n, card: '4000000000000069', kind: 'declined', code: '800.100.157', field39: '54' },
+    { name: 'insufficient funds', amount: 1000n, card: '4000000000009995', kind: 'declined', code: '800.100.203', field39: '51', advice: '02' },
+    { name: 'expired', amount: 1000n, card: '4000000000000069', kind: 'declined', code: '800.100.157', field39: '54', advice: '01' },
+    { name: 'restricted card', amount: 1000n, card: '4000000000000044', kind: 'declined', code: '800.100.168', field39: '62', advice: '03' },
     { name: 'system malfunction', amount: 1000n, card: '4000000000000119', kind: 'declined', code: '900.100.201', field39: '96' },
     { name: 'CVV2 failure', amount: 1000n, card: '4000000000000127', kind: 'declined', code: '800.100.153', field39: 'N7' },
     { name: 'issuer inoperative (amount 666.04)', amount: 66604n, card: CARD.number, kind: 'declined', code: '900.100.400', field39: '91' },
@@ -31,6 +32,7 @@ describe('ISO 8583 connector against the acquirer host emulator', () => {
         assert.equal(outcome.kind, row.kind);
         assert.equal(outcome.code, row.code);
         assert.equal(outcome.resultDetails['AcquirerResponse'], row.field39);
+        assert.equal(outcome.resultDetails['MerchantAdviceCode'], 'advice' in row ? row.advice : undefined);
         assert.match(outcome.resultDetails['ConnectorTxID1'] ?? '', /^\d{12}$/, 'the RRN');
         assert.match(outcome.resultDetails['ConnectorTxID2'] ?? '', /^\d{6}$/, 'the STAN');
         if (row.kind === 'success') assert.match(outcome.resultDetails['ConnectorTxID3'] ?? '', /^A\d{5}$/, 'the authorisation code');
