@@ -73,7 +73,7 @@ function money(request: IsoMessage, kind: EntryKind, state: HostState): HostAnsw
   const known = state.ledger.get(gatewayId);
   const entry = known ?? book(request, kind, row.responseCode, data, state, row.chargeback === true);
   const advice = entry.approved ? undefined : row.merchantAdvice;
-  const fields = { 37: entry.rrn, 38: entry.approved ? entry.authCode : undefined, 44: verificationResults(data['ZIP'] !== undefined, request.fields[126]), 48: formatPrivateData({ GW: gatewayId, MAC: advice }) };
+  const fields = { 37: entry.rrn, 38: entry.approved ? entry.authCode : undefined, 44: verificationResults(data['ZIP'] !== undefined, request.fields[126]), 48: formatPrivateData({ GW: gatewayId, MAC: advice, TID: schemeIdOf(kind, entry) }) };
   return { answer: answerTo(request, entry.responseCode, fields), behaviour: known ? 'normal' : row.behaviour };
 }
 
@@ -110,6 +110,12 @@ function originalCheck(kind: EntryKind, originalId: string | undefined, amountMi
   const parentKinds: readonly EntryKind[] = kind === 'completion' ? ['authorization'] : ['purchase', 'completion'];
   if (!parentKinds.includes(original.kind) || original.currencyNumeric !== currency) return '12';
   return state.ledger.childrenTotal(original.gatewayTransactionId, kind) + amountMinor > original.amountMinor ? '13' : '00';
+}
+
+/** The network's transaction id of an approved authorisation or purchase (15 digits, from the host's sequence). */
+function schemeIdOf(kind: EntryKind, entry: LedgerEntry): string | undefined {
+  if (!entry.approved || (kind !== 'authorization' && kind !== 'purchase')) return undefined;
+  return `9${entry.rrn}`.padEnd(15, '0');
 }
 
 function rrnOf(state: HostState): string {

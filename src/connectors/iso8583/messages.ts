@@ -68,7 +68,15 @@ export function paymentMessage(operation: InitialPaymentType, request: PaymentCo
     14: `${card.expiryYear.slice(-2)}${card.expiryMonth.padStart(2, '0')}`,
     22: '010',
     25: '59',
-    48: formatPrivateData({ GW: request.transactionId, ZIP: request.billing?.postcode?.replace(/[^A-Za-z0-9 ]/g, '') }),
+    48: formatPrivateData({
+      GW: request.transactionId,
+      ZIP: request.billing?.postcode?.replace(/[^A-Za-z0-9 ]/g, ''),
+      // 3-D Secure result and the standing instruction: what the scheme needs for liability and for merchant-initiated payments.
+      ECI: request.threeDSecure?.eci,
+      CAVV: request.threeDSecure?.verificationId,
+      SI: request.standingInstruction?.source,
+      TID: request.standingInstruction?.initialTransactionId,
+    }),
   };
   if (card.cvv) fields[126] = card.cvv;
   return { mti: operation === 'PA' ? profile.mti.authorization : profile.mti.financial, fields };

@@ -26,7 +26,10 @@ export function outcomeOf(answer: IsoMessage, profile: AcquirerProfile, successC
     if (value) resultDetails[name] = value;
   }
   // A decline's merchant advice code (01 new account information, 02 try later, 03 do not try again): the schedules' retries read it.
-  const advice = parsePrivateData(answer.fields[48])['MAC'];
+  const data = parsePrivateData(answer.fields[48]);
+  const advice = data['MAC'];
+  // The scheme's transaction id of an approved payment: merchant-initiated payments later quote it.
+  const schemeTransactionId = row.kind === 'success' && data['TID'] && /^[0-9A-Za-z]{1,64}$/.test(data['TID']) ? data['TID'] : undefined;
   if (advice && /^\d{2}$/.test(advice)) resultDetails['MerchantAdviceCode'] = advice;
   const [avs, cvv] = (answer.fields[44] ?? '').split('');
   return {
@@ -36,5 +39,6 @@ export function outcomeOf(answer: IsoMessage, profile: AcquirerProfile, successC
     ...(AVS_RESPONSES.includes(avs as AvsResponse) ? { avsResponse: avs as AvsResponse } : {}),
     ...(CVV_RESPONSES.includes(cvv as CvvResponse) ? { cvvResponse: cvv as CvvResponse } : {}),
     ...(row.technical ? { notProcessed: true as const } : {}),
+    ...(schemeTransactionId ? { schemeTransactionId } : {}),
   };
 }

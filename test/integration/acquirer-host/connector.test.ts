@@ -36,6 +36,7 @@ describe('ISO 8583 connector against the acquirer host emulator', () => {
         assert.match(outcome.resultDetails['ConnectorTxID1'] ?? '', /^\d{12}$/, 'the RRN');
         assert.match(outcome.resultDetails['ConnectorTxID2'] ?? '', /^\d{6}$/, 'the STAN');
         if (row.kind === 'success') assert.match(outcome.resultDetails['ConnectorTxID3'] ?? '', /^A\d{5}$/, 'the authorisation code');
+        assert.equal(/^\d{15}$/.test(outcome.schemeTransactionId ?? ''), row.kind === 'success' && operation !== 'credit', 'a scheme id for approved payments');
         assert.equal(outcome.avsResponse, 'Z');
         assert.equal(outcome.cvvResponse, 'M');
         assert.equal(r.host.ledger.charged(request.transactionId), row.kind === 'success');
