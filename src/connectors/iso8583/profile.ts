@@ -87,7 +87,7 @@ export const EMULATOR_PROFILE: AcquirerProfile = Object.freeze({
   acquiringInstitutionId: '00000000001',
   merchantCategoryCode: '5999',
   // The emulator clears once a day and holds authorisations for a week.
-  policy: { supportsRefund: true, supportsReversal: true, reversalCutoffMinutes: 24 * 60, captureCutoffMinutes: 7 * 24 * 60 },
+  policy: { supportsRefund: true, supportsReversal: true, reversalCutoffMinutes: 24 * 60, captureCutoffMinutes: 7 * 24 * 60, paymentTypes: ['PA', 'DB', 'CD', 'CP', 'RF', 'RV'] as const },
 });
 
 /** The same messages in BCD with a binary bitmap: the other common flavour, for tests and acquirers that use it. */

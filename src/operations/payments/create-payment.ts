@@ -7,6 +7,7 @@ import { newShortId } from '../../domain/short-id.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
 import { newTransactionState } from '../../domain/transaction.js';
 import { GatewayError } from '../../results/gateway-error.js';
+import { supportsPaymentType } from '../../domain/lifecycle/policy.js';
 import { checkTargetUrl } from '../webhooks/check-url.js';
 import type { Queryable } from '../../storage/port.js';
 import type { PaymentDeps } from '../deps.js';
@@ -92,6 +93,8 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
   const currency = request.currency!;
   // Before anything is written: a payment no route may serve is refused (600.200.*), never simulated.
   const routed = await deps.connectors.forPayment({ entityId, brand: method.brand, currency, testMode: request.testMode ?? null });
+  // The connector's acquirer may not take every payment type (credits …): refused before anything is written.
+  if (!supportsPaymentType(deps.connectors.policyFor(routed.connector.id), paymentType)) throw new GatewayError('600.200.202');
   const authentication = await authenticatePayment(deps, { entityId, request, method, paymentType, amountMinor, currency, standingInstruction: input.standingInstruction?.forConnector });
   const now = deps.clock.now();
   const id = deps.ids.id();

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Iso8583Connector } from '../../../src/connectors/iso8583/connector.js';
-import { ACQUIRER_HOST_CONNECTOR_ID } from '../../../src/connectors/default-connectors.js';
+import { ACQUIRER_HOST_CONNECTOR_ID, createDefaultConnectors } from '../../../src/connectors/default-connectors.js';
+import { loadConfig } from '../../../src/config/load-config.js';
+import { randomIds } from '../../../src/domain/ids.js';
 import { startAcquirerHost, type AcquirerHost } from '../../../emulators/acquirer-host/server.js';
 import { testDatabases } from '../../support/databases.js';
 import { cardPayment, type Merchant } from '../../support/payments.js';
@@ -70,6 +72,31 @@ for (const database of testDatabases()) {
       const response = await t.app.inject({ method: 'POST', url: '/admin/routes', headers: admin, payload: form({ system: 'test', connector: 'simulator', currency: 'GBP', fallback: 'f'.repeat(32) }) });
       assert.equal(response.statusCode, 400);
       assert.match(response.body, /"name":"fallback"/);
+    });
+  });
+
+  describe(`a connector's payment types on ${database.name}`, () => {
+    it('a payment type the connector\'s acquirer does not take is refused before anything is written', async () => {
+      const host = await startAcquirerHost();
+      const storage = await database.open();
+      const acquirer = loadConfig({ ACQUIRER_HOST_URL: `tcp://127.0.0.1:${host.port}` }).acquirer;
+      // An acquirer without credits: its policy leaves CD out.
+      const connectors = createDefaultConnectors({ storage, clock: { now: () => new Date() }, ids: randomIds, acquirer, system: 'test', policy: { paymentTypes: ['PA', 'DB', 'CP', 'RF', 'RV'] } });
+      const t = await startTestApp(storage, { overrides: { connectors } });
+      try {
+        const merchant = await t.createMerchant();
+        const count = async () => Number((await t.storage.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM transactions')).rows[0]!.n);
+        const refused = await cardPayment(t, merchant, 'CD', '5.00', { testMode: 'EXTERNAL' });
+        assert.equal(refused.statusCode, 400, refused.body);
+        assert.equal(refused.json().result.code, '600.200.202');
+        assert.equal(await count(), 0);
+        assert.equal((await cardPayment(t, merchant, 'DB', '5.00', { testMode: 'EXTERNAL' })).json().result.code, '000.100.112');
+      } finally {
+        (connectors.connectorById(ACQUIRER_HOST_CONNECTOR_ID) as Iso8583Connector).close();
+        await t.close();
+        await storage.close();
+        await host.close();
+      }
     });
   });
 }
