@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { EMULATOR_BINARY_PROFILE } from '../../../src/connectors/iso8583/profile.js';
 import { CARD, payment, referencing, rig, type Rig } from './fixtures.js';
+import { selfSignedLocalhost } from './tls-fixture.js';
 
 describe('ISO 8583 connector against the acquirer host emulator', () => {
   let r: Rig;
@@ -118,10 +118,9 @@ describe('ISO 8583 connector against the acquirer host emulator', () => {
       const cb = payment(2500n, { method: { kind: 'card', card: { ...CARD, number: '4000000000000259' } } });
       const outcome = await r.connector.debit(cb);
       const date = new Date().toISOString().slice(0, 10);
-      const path = await r.host.writeSettlementFile(date);
-      assert.ok(readFileSync(path, 'utf8').startsWith('H|ACQHOST-SETTLEMENT|1|'));
+      writeFileSync(join(dir, `settlement-${date}.txt`), r.host.settlementFile(date));
+      assert.ok(readFileSync(join(dir, `settlement-${date}.txt`), 'utf8').startsWith('H|ACQHOST-SETTLEMENT|1|'));
       const settling = await rig({}, { settlementSource: join(dir, 'settlement-{date}.txt') });
-      await r.host.writeSettlementFile(date).then((p) => execFileSync('cp', [p, join(dir, `settlement-${date}.txt`)]));
       const records = [];
       for await (const record of settling.connector.settlement!({ date })) records.push(record);
       const mine = records.filter((rec) => rec.connectorReferences['ConnectorTxID1'] === outcome.resultDetails['ConnectorTxID1']);
@@ -137,13 +136,11 @@ describe('ISO 8583 connector against the acquirer host emulator', () => {
   });
 });
 
-describe('ISO 8583 connector: binary profile over TLS', () => {
+const tlsCertificate = selfSignedLocalhost();
+
+describe('ISO 8583 connector: binary profile over TLS', { skip: tlsCertificate ? false : 'no openssl to make a certificate' }, () => {
   it('signs on, pays and answers through a TLS link in BCD', async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), 'tls-'));
-    t.after(() => rmSync(dir, { recursive: true, force: true }));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost'], { stdio: 'ignore' });
-    const key = readFileSync(join(dir, 'key.pem'), 'utf8');
-    const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
+    const { key, cert } = tlsCertificate!;
     const r = await rig({ tls: { key, cert }, profile: EMULATOR_BINARY_PROFILE }, { profile: EMULATOR_BINARY_PROFILE });
     t.after(() => r.close());
     const { createIso8583Connector } = await import('../../../src/connectors/iso8583/connector.js');
