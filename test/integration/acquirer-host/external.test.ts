@@ -43,8 +43,8 @@ for (const database of testDatabases()) {
     let t: TestApp;
     let merchant: Merchant;
     before(async () => {
-      host = await startAcquirerHost({ slowMs: 3_000 });
-      t = await startTestApp(await database.open(), { env: { ACQUIRER_HOST_URL: `tcp://127.0.0.1:${host.port}`, ACQUIRER_HOST_TIMEOUT_MS: '2000', ACQUIRER_HOST_POOL_SIZE: '2' } });
+      host = await startAcquirerHost({ slowMs: 15_000 });
+      t = await startTestApp(await database.open(), { env: { ACQUIRER_HOST_URL: `tcp://127.0.0.1:${host.port}`, ACQUIRER_HOST_TIMEOUT_MS: '4000', ACQUIRER_HOST_POOL_SIZE: '2' } });
       merchant = await t.createMerchant();
     });
     after(async () => {

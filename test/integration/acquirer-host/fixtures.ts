@@ -45,7 +45,7 @@ export interface Rig {
 
 /** An emulator and a connector to it, with advices collected in memory. */
 export async function rig(hostOptions: AcquirerHostOptions = {}, connectorOptions: Partial<Iso8583ConnectorOptions> = {}): Promise<Rig> {
-  const host = await startAcquirerHost({ slowMs: 600, ...hostOptions });
+  const host = await startAcquirerHost({ slowMs: 6_000, ...hostOptions });
   const advices: PendingAdvice[] = [];
   const connector = createIso8583Connector({
     id: 'acquirer-host',
@@ -54,7 +54,7 @@ export async function rig(hostOptions: AcquirerHostOptions = {}, connectorOption
     successCode: '000.100.112',
     liveCapable: true,
     clock: () => new Date(),
-    responseTimeoutMs: 300,
+    responseTimeoutMs: 1_500,
     poolSize: 2,
     reversalAdvices: { enqueue: async (advice) => void advices.push(advice) },
     ...connectorOptions,

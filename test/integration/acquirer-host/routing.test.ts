@@ -19,8 +19,8 @@ for (const database of testDatabases()) {
     let primary: string;
     let fallback: string;
     before(async () => {
-      host = await startAcquirerHost({ slowMs: 3_000 });
-      t = await startTestApp(await database.open(), { env: { ACQUIRER_HOST_URL: `tcp://127.0.0.1:${host.port}`, ACQUIRER_HOST_TIMEOUT_MS: '1500' } });
+      host = await startAcquirerHost({ slowMs: 15_000 });
+      t = await startTestApp(await database.open(), { env: { ACQUIRER_HOST_URL: `tcp://127.0.0.1:${host.port}`, ACQUIRER_HOST_TIMEOUT_MS: '4000' } });
       merchant = await t.createMerchant();
       const add = async (fields: Record<string, string>) => {
         const response = await t.app.inject({ method: 'POST', url: '/admin/routes', headers: admin, payload: form({ system: 'test', ...fields }) });
