@@ -34,6 +34,8 @@ import { schedulePhase } from './support/schedule-phase.js';
 import { scheduleSettings } from './schedules.js';
 import { riskPhases } from './risk.js';
 import { describeWidget, measureWidget } from './widget.js';
+import { iso8583Settings } from './iso8583.js';
+import { describeInFlight, iso8583Phases } from './support/iso8583-phase.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -166,6 +168,11 @@ async function main(): Promise<void> {
     if (widget) {
       console.log(describeWidget(widget));
       gateway.phases.push(widget.phase);
+    }
+    // ISO 8583: payments through the acquirer host emulator beside the simulator path, and the connector's pool alone.
+    for (const phase of await iso8583Phases({ schemaUrl: schema.url, merchant: gateway.merchant, connections: settings.connections, poolSize: settings.poolSize, durationSeconds: settings.durationSeconds, ...iso8583Settings })) {
+      gateway.phases.push(report(phase));
+      if (phase.messagesInFlight) console.log(describeInFlight(phase));
     }
     const processes = settings.gatewayProcesses > 1 ? await measureProcesses(schema, gateway.merchant) : undefined;
     const floors = { http: await measureHttp(gateway.merchant), insert: gateway.insertFloor };

@@ -78,6 +78,10 @@ export interface AppDeps extends AppOptions {
 /** The routes one listener serves: all, all but /admin (with ADMIN_PORT), or only /admin. */
 export type AppRole = 'all' | 'public' | 'admin';
 
+function closeConnectors(connectors: readonly object[]): void {
+  for (const connector of connectors) (connector as { close?: () => void }).close?.();
+}
+
 function cutoffPolicy(config: Config): Partial<LifecyclePolicy> {
   return {
     ...(config.reversalCutoffMinutes !== undefined ? { reversalCutoffMinutes: config.reversalCutoffMinutes } : {}),
@@ -89,7 +93,7 @@ function cutoffPolicy(config: Config): Partial<LifecyclePolicy> {
 export function paymentDeps(options: Pick<AppOptions, 'config' | 'storage' | 'clock' | 'ids' | 'connectors' | 'vault'>): PaymentDeps {
   const { storage, clock, ids } = options;
   const system = options.config.system;
-  const registry = options.connectors ?? createDefaultConnectors({ storage, clock, ids, policy: cutoffPolicy(options.config) });
+  const registry = options.connectors ?? createDefaultConnectors({ storage, clock, ids, policy: cutoffPolicy(options.config), acquirer: options.config.acquirer, system });
   const entityNames = new EntityNames(storage);
   const deps: PaymentDeps = {
     storage,
@@ -177,6 +181,8 @@ export async function buildApp(options: AppOptions, role: AppRole = options.conf
 
   if (role !== 'public') registerAdminApi(app, options);
   if (role !== 'admin') registerPublicApi(app);
+  // Connectors holding connections (the ISO 8583 pool) close with the app; the admin app shares them and leaves them be.
+  if (role !== 'admin') app.addHook('onClose', async () => closeConnectors(app.gateway.payments.connectors.registry.connectors));
   return app;
 }
 

@@ -12,7 +12,7 @@ import { openMigratedStorage } from '../storage/open-storage.js';
 import { adminApiCaller } from './admin-api-call.js';
 import { AdminApiError } from './http-admin.js';
 
-export const ROUTING_HELP = `  route add --connector <id> [--entity <entityId>] [--brand <BRAND>] [--currency <EUR>] [--system test|live]
+export const ROUTING_HELP = `  route add --connector <id> [--entity <entityId>] [--brand <BRAND>] [--currency <EUR>] [--system test|live] [--fallback <routeId>]
                           route an entity's (or every entity's) payments of a brand and currency
                           (or any) to a connector; its credentials are read as a JSON object from
                           standard input (never pass them as arguments) and sealed by the vault
@@ -35,6 +35,7 @@ export const ROUTING_OPTIONS = {
   brand: { type: 'string' },
   currency: { type: 'string' },
   system: { type: 'string' },
+  fallback: { type: 'string' },
   route: { type: 'string' },
   transaction: { type: 'string' },
   outcome: { type: 'string' },
@@ -67,7 +68,7 @@ async function openDirect(config: Config, env: Readonly<Record<string, string | 
   const storage = await openMigratedStorage(config);
   const deps = { storage, clock: systemClock, ids: randomIds };
   const vault = openVault(deps, masterKeyRingOf(loadVaultConfig(env, config)));
-  const registry = createDefaultConnectors(deps);
+  const registry = createDefaultConnectors({ ...deps, acquirer: config.acquirer, system: config.system });
   const entities = new EntityNames(storage);
   const connectors = createRouter({ ...deps, system: config.system, registry, openCredentials: (context, sealed) => vault.open(context, sealed), merchantOf: (id) => entities.merchantOf(id) });
   const routing = { ...deps, connectors, vault };
@@ -91,7 +92,7 @@ function openHttp(baseUrl: string, token: string): RoutingPort {
   const call = adminApiCaller(baseUrl, token);
   return {
     createRoute: (input) =>
-      call('POST', '/admin/routes', { system: input.system, entity: input.entityId, brand: input.brand, currency: input.currency, connector: input.connectorId, ...credentialFields({ ...input.credentials }) }),
+      call('POST', '/admin/routes', { system: input.system, entity: input.entityId, brand: input.brand, currency: input.currency, connector: input.connectorId, fallback: input.fallbackRouteId, ...credentialFields({ ...input.credentials }) }),
     listRoutes: async () => (await call<{ routes: unknown }>('GET', '/admin/routes')).routes,
     rotate: (routeId, credentials) => call('POST', `/admin/routes/${encodeURIComponent(routeId)}/credentials`, credentialFields(credentials)),
     disable: (routeId) => call('POST', `/admin/routes/${encodeURIComponent(routeId)}/disable`, {}),
@@ -141,6 +142,7 @@ async function runOn(port: RoutingPort, command: string, options: Options, readS
         brand: optional(options, 'brand'),
         currency: optional(options, 'currency'),
         system: optional(options, 'system'),
+        fallbackRouteId: optional(options, 'fallback'),
         credentials: await credentialsFrom(readSecret),
       });
     case 'route list':

@@ -5,6 +5,7 @@ import { readTrustedProxies } from './network-addresses.js';
 import { collectWorkerSettings, WORKER_VARIABLES, type WorkerSettings } from './worker-settings.js';
 import { collectScheduleSettings, SCHEDULE_VARIABLES, type ScheduleSettings } from './schedule-settings.js';
 import { CHECKOUT_VARIABLES, collectCheckoutSettings, type CheckoutSettings } from './checkout-settings.js';
+import { ACQUIRER_VARIABLES, collectAcquirerSettings, type AcquirerSettings } from './acquirer-settings.js';
 
 /**
  * The gateway's configuration: parsed once from the environment, validated, typed and frozen.
@@ -53,6 +54,8 @@ export interface Config {
   /** Lifetime, shopper result callback and id suffix of checkouts (the widget). */
   readonly checkouts: CheckoutSettings;
   readonly httpTimeouts: HttpTimeouts;
+  /** The ISO 8583 acquirer host; undefined: none (testMode EXTERNAL answered by the stub). */
+  readonly acquirer: AcquirerSettings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -95,6 +98,7 @@ export const CONFIG_VARIABLES = [
   ...SCHEDULE_VARIABLES,
   ...CHECKOUT_VARIABLES,
   ...HTTP_TIMEOUT_VARIABLES,
+  ...ACQUIRER_VARIABLES,
 ] as const;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -190,6 +194,7 @@ export function loadConfig(env: Env): Config {
     schedules: collectScheduleSettings(env, problems),
     checkouts: collectCheckoutSettings(env, problems),
     httpTimeouts: collectHttpTimeouts(env, problems),
+    acquirer: collectAcquirerSettings(env, problems),
   };
   checkTls(config, problems);
   checkProxies(env, config, problems);
@@ -197,6 +202,8 @@ export function loadConfig(env: Env): Config {
   checkProcesses(config, problems);
   // A slow acquirer must end as a pending answer (200, 000.200.000), not as a 504 "uncertain".
   if (config.resolution.connectorTimeoutMs >= config.httpTimeouts.handlerTimeoutMs) problems.push('CONNECTOR_TIMEOUT_MS must be shorter than HANDLER_TIMEOUT_MS');
+  // The host's own timeout must come first, so an unanswered request is advised, not just abandoned.
+  if (config.acquirer && config.acquirer.responseTimeoutMs >= config.resolution.connectorTimeoutMs) problems.push('ACQUIRER_HOST_TIMEOUT_MS must be shorter than CONNECTOR_TIMEOUT_MS');
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }

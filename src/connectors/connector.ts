@@ -188,6 +188,12 @@ export interface ConnectorOutcome {
   readonly card?: CardInfo;
   /** With kind `pending` only: what the shopper must do before the payment can end. */
   readonly redirect?: RedirectInstruction;
+  /**
+   * With kind `declined` only: the acquirer did not process the request at all (nothing could be
+   * sent, or a technical refusal such as "issuer or switch inoperative"), so nothing can have
+   * moved and a fallback route the operator allows may serve the payment.
+   */
+  readonly notProcessed?: true;
 }
 
 /** A stored transaction whose outcome is still open, as the status capability is asked about it. */

@@ -8,6 +8,11 @@ import { createConnectorRegistry, type ConnectorRegistry } from './registry.js';
 import { RouteTable } from './route-table.js';
 import { ConnectorRouter } from './router.js';
 import { createExternalTestPlatformConnector, createSimulatorConnector, EXTERNAL_TEST_PLATFORM, INTERNAL_SIMULATOR } from './simulator/index.js';
+import type { AcquirerSettings } from '../config/acquirer-settings.js';
+import { reversalAdviceQueue } from '../jobs/send-reversal-advice.js';
+import { createIso8583Connector } from './iso8583/connector.js';
+import { EMULATOR_PROFILE } from './iso8583/profile.js';
+import { createTestPlatformConnector } from './iso8583/test-platform.js';
 
 /**
  * The connectors this build ships: the internal simulator (testMode INTERNAL, the test system's
@@ -22,7 +27,13 @@ export interface DefaultConnectorsDeps {
   readonly policy?: Partial<LifecyclePolicy>;
   /** Connectors a deployment (or a test) adds to the built-in ones. */
   readonly extra?: readonly Connector[];
+  /** The ISO 8583 acquirer host (ACQUIRER_HOST_URL): the connector `acquirer-host`, and the test platform's card payments. */
+  readonly acquirer?: AcquirerSettings | undefined;
+  readonly system?: 'test' | 'live';
 }
+
+/** The ISO 8583 connector's id, which routes name. */
+export const ACQUIRER_HOST_CONNECTOR_ID = 'acquirer-host';
 
 export function createDefaultConnectors(deps: DefaultConnectorsDeps): ConnectorRegistry {
   const shared = {
@@ -31,9 +42,28 @@ export function createDefaultConnectors(deps: DefaultConnectorsDeps): ConnectorR
     // Payments' scheme references and those recorded on registrations (recurring migrations).
     schemeReferences: { wasIssued: (id: string) => isKnownSchemeReference(deps.storage, id) },
   };
-  const connectors = [createSimulatorConnector(shared), createExternalTestPlatformConnector(shared), ...(deps.extra ?? [])];
+  const stub = createExternalTestPlatformConnector(shared);
+  const iso = deps.acquirer ? acquirerHostConnector(deps, deps.acquirer) : undefined;
+  const external = iso ? createTestPlatformConnector({ iso, stub, stubReferencePrefix: EXTERNAL_TEST_PLATFORM.referencePrefix }) : stub;
+  const connectors = [createSimulatorConnector(shared), external, ...(iso ? [iso] : []), ...(deps.extra ?? [])];
   const policy = deps.policy ?? {};
   return createConnectorRegistry(connectors, Object.fromEntries(connectors.map((connector) => [connector.id, policy])));
+}
+
+function acquirerHostConnector(deps: DefaultConnectorsDeps, settings: AcquirerSettings): Connector {
+  return createIso8583Connector({
+    id: ACQUIRER_HOST_CONNECTOR_ID,
+    profile: EMULATOR_PROFILE,
+    endpoint: { host: settings.host, port: settings.port, tls: settings.tls, caPem: settings.caPem },
+    // On the test system the host is the processor's test platform (000.100.112), on the live one an acquirer.
+    successCode: deps.system === 'live' ? '000.000.000' : EXTERNAL_TEST_PLATFORM.successCode,
+    liveCapable: true,
+    clock: () => deps.clock.now(),
+    responseTimeoutMs: settings.responseTimeoutMs,
+    poolSize: settings.poolSize,
+    reversalAdvices: reversalAdviceQueue(deps.storage, deps.clock),
+    ...(settings.settlementSource ? { settlementSource: settings.settlementSource } : {}),
+  });
 }
 
 export interface RouterDeps {

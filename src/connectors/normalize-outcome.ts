@@ -107,7 +107,7 @@ function cleanResultDetails(raw: unknown, secrets: readonly string[]): Readonly<
   return details;
 }
 
-type OptionalOutcomeFields = Pick<ConnectorOutcome, 'avsResponse' | 'cvvResponse' | 'schemeTransactionId' | 'card' | 'redirect'>;
+type OptionalOutcomeFields = Pick<ConnectorOutcome, 'avsResponse' | 'cvvResponse' | 'schemeTransactionId' | 'card' | 'redirect' | 'notProcessed'>;
 
 const REDIRECT_PARAMETERS_MAX = 50;
 
@@ -136,6 +136,8 @@ function optionalFields(raw: Record<string, unknown>, secrets: readonly string[]
   if (card) fields.card = card;
   const redirect = cleanRedirect(raw.kind, raw.redirect, secrets);
   if (redirect) fields.redirect = redirect;
+  // Only a decline can say nothing was processed: a fallback after a possible approval could charge twice.
+  if (raw.kind === 'declined' && raw.notProcessed === true) fields.notProcessed = true;
   return fields;
 }
 

@@ -11,6 +11,11 @@ export interface RoutedConnector {
   /** null: the test system's simulator or test platform, which need no route. */
   readonly routeId: string | null;
   readonly credentials: ConnectorCredentials;
+  /**
+   * The route the operator allows a new payment to fall back to when this one's acquirer did not
+   * process it at all (ConnectorOutcome.notProcessed); one level, never after a possible approval.
+   */
+  readonly fallback?: RoutedConnector | undefined;
 }
 
 export interface PaymentRouting {
@@ -83,7 +88,17 @@ export class ConnectorRouter {
     if (!connector || (system === 'live' && !connector.liveCapable)) throw new GatewayError('600.200.500');
     // "Request to acquirer has not been sent" because of the gateway's own misconfiguration.
     if (choice.route.credentialsUnreadable) throw new GatewayError(UNREADABLE_CREDENTIALS);
-    return { connector, routeId: choice.route.id, credentials: choice.route.credentials };
+    const fallback = choice.route.fallbackRouteId ? await this.fallbackOf(choice.route.fallbackRouteId) : undefined;
+    return { connector, routeId: choice.route.id, credentials: choice.route.credentials, ...(fallback ? { fallback } : {}) };
+  }
+
+  /** A fallback that cannot serve (disabled, unreadable, a simulator on the live system) is no fallback. */
+  private async fallbackOf(routeId: string): Promise<RoutedConnector | undefined> {
+    const route = await this.options.routes.byId(routeId);
+    if (!route || route.disabledAt !== null || route.credentialsUnreadable || route.system !== this.options.system) return undefined;
+    const connector = this.options.registry.connectorById(route.connectorId);
+    if (!connector || (this.options.system === 'live' && !connector.liveCapable)) return undefined;
+    return { connector, routeId: route.id, credentials: route.credentials };
   }
 
   /** The connector, route and current credentials of a stored transaction, for its captures, refunds, reversals and status. */

@@ -12,6 +12,8 @@ export interface RouteRecord {
   readonly currency: string | null;
   readonly connectorId: string;
   readonly disabledAt: Date | null;
+  /** The operator's fallback for payments this route's acquirer did not process at all; none when absent. */
+  readonly fallbackRouteId?: string | null;
 }
 
 export interface RouteSelection {

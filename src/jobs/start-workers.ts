@@ -14,6 +14,7 @@ import type { WorkerSettings } from '../config/worker-settings.js';
 import type { ScheduleDeps } from '../operations/schedules/schedule-deps.js';
 import { runScheduleHandler } from './run-schedule.js';
 import { queueCheckoutCallbacksHandler, sendCheckoutCallbackHandler } from './checkout-callbacks.js';
+import { reversalAdviceHandler } from './send-reversal-advice.js';
 
 export interface StartWorkersOptions {
   readonly storage: Storage;
@@ -46,6 +47,8 @@ export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sen
     handlers.push(expireRedirectsHandler({ payments: { storage: deps.storage, clock: deps.clock, ids: deps.ids }, logger: deps.logger, sweepIntervalMs: deps.settings.redirectSweepIntervalMs }));
     // Velocity attempts older than the longest window (docs/risk.md).
     handlers.push(pruneRiskAttemptsHandler({ storage: deps.storage, clock: deps.clock, logger: deps.logger }));
+    // Requests an ISO 8583 acquirer host never answered are reversed by advice until acknowledged.
+    handlers.push(reversalAdviceHandler({ registry: deps.connectors.registry, clock: deps.clock, logger: deps.logger }));
   }
   if (options.schedules) handlers.push(runScheduleHandler({ ...options.schedules, logger: options.logger }));
   const callbacks = { storage: options.storage, clock: options.clock, ids: randomIds, sender: options.sender, logger: options.logger, sweepIntervalMs: options.checkoutCallbackSweepIntervalMs ?? 15_000 };

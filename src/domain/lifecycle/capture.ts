@@ -1,5 +1,5 @@
 import type { TransactionState } from '../transaction.js';
-import { isPastCutoff, type LifecyclePolicy } from './policy.js';
+import { isPastCutoff, supportsPaymentType, type LifecyclePolicy } from './policy.js';
 import {
   amountIsPositive,
   currencyIsPresent,
@@ -43,6 +43,8 @@ const CAPTURE_RULES: readonly Rule<CaptureContext>[] = [
   ({ request }) => amountIsPositive(request.amountMinor),
   ({ request }) => currencyIsPresent(request.currency),
   ({ parent }) => parentTypeIsOneOf(parent, ['PA'], '700.400.510'),
+  // "cannot capture (Not supported by authorization system)": the connector's acquirer takes no captures.
+  ({ policy }) => (supportsPaymentType(policy, 'CP') ? null : '700.400.101'),
   ({ parent }) => parentIsSettled(parent),
   ({ parent, request }) => currencyMatchesParent(parent, request.currency),
   ({ parent }) => (parent.reversedAt === null ? null : CANNOT_CAPTURE),

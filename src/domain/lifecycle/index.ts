@@ -8,5 +8,5 @@ export {
   type ReversalDecision,
   type ReversalRequest,
 } from './reversal.js';
-export { DEFAULT_LIFECYCLE_POLICY, isPastCutoff, type LifecyclePolicy } from './policy.js';
+export { DEFAULT_LIFECYCLE_POLICY, isPastCutoff, supportsPaymentType, type LifecyclePolicy } from './policy.js';
 export type { AmountRequest, Rejection } from './rules.js';

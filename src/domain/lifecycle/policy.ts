@@ -1,3 +1,5 @@
+import type { PaymentType } from '../transaction.js';
+
 /**
  * What a connector allows for the referencing operations. The spec leaves these to the
  * connector ("possible only until a connector-specific cut-off time; some connectors do not
@@ -18,6 +20,16 @@ export interface LifecyclePolicy {
    * created (authorisation holds expire at the issuer); null = no limit.
    */
   readonly captureCutoffMinutes: number | null;
+  /**
+   * The payment types the connector's acquirer accepts (an acquirer without credits, one that
+   * only sells, never authorises …); absent: all of them.
+   */
+  readonly paymentTypes?: readonly PaymentType[];
+}
+
+/** Does the policy accept this payment type? */
+export function supportsPaymentType(policy: LifecyclePolicy, paymentType: PaymentType): boolean {
+  return policy.paymentTypes === undefined || policy.paymentTypes.includes(paymentType);
 }
 
 const MINUTES_PER_DAY = 24 * 60;

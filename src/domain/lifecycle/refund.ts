@@ -1,5 +1,5 @@
 import type { PaymentType, TransactionState } from '../transaction.js';
-import type { LifecyclePolicy } from './policy.js';
+import { supportsPaymentType, type LifecyclePolicy } from './policy.js';
 import {
   amountIsPositive,
   currencyIsPresent,
@@ -45,7 +45,7 @@ const REFUND_RULES: readonly Rule<RefundContext>[] = [
   ({ request }) => currencyIsPresent(request.currency),
   ({ parent }) => parentTypeIsOneOf(parent, REFUNDABLE_TYPES, '700.400.520'),
   ({ parent }) => parentIsSettled(parent),
-  ({ policy }) => (policy.supportsRefund ? null : '600.200.400'),
+  ({ policy }) => (policy.supportsRefund && supportsPaymentType(policy, 'RF') ? null : '600.200.400'),
   ({ parent, request }) => currencyMatchesParent(parent, request.currency),
   ({ parent }) => (parent.reversedAt === null ? null : CANNOT_REFUND),
   ({ parent }) => (parent.refundClosed ? CANNOT_REFUND : null),

@@ -1,5 +1,5 @@
 import type { PaymentType, TransactionState } from '../transaction.js';
-import { isPastCutoff, type LifecyclePolicy } from './policy.js';
+import { isPastCutoff, supportsPaymentType, type LifecyclePolicy } from './policy.js';
 import { firstBrokenRule, parentBelongsToEntity, parentIsSettled, parentTypeIsOneOf, type Rejection, type Rule } from './rules.js';
 
 /**
@@ -35,7 +35,7 @@ const REVERSAL_RULES: readonly Rule<ReversalContext>[] = [
   ({ parent, request }) => parentBelongsToEntity(parent, request.entityId),
   ({ parent }) => parentTypeIsOneOf(parent, REVERSIBLE_TYPES, '700.300.100'),
   ({ parent }) => parentIsSettled(parent),
-  ({ policy }) => (policy.supportsReversal ? null : '600.200.400'),
+  ({ policy }) => (policy.supportsReversal && supportsPaymentType(policy, 'RV') ? null : '600.200.400'),
   ({ parent }) => (parent.reversedAt === null ? null : CANNOT_REVERSE),
   ({ parent }) => (parent.refundedMinor > 0n ? CANNOT_REVERSE : null),
   // A capture books money, so "no booking" is no longer possible: close the PA with a FINAL

@@ -59,6 +59,7 @@ export function registerRoutingAdminRoutes(app: FastifyInstance): void {
       currency: field(body, 'currency', false),
       connectorId: field(body, 'connector', true)!,
       credentials: credentialsOf(body),
+      fallbackRouteId: field(body, 'fallback', false),
     });
     return sendWithEnvelope(request, reply, 201, created, OK);
   });

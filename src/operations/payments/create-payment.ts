@@ -1,5 +1,5 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
-import { callConnector, INITIAL_OPERATIONS, type NormalizedOutcome, type PaymentConnectorRequest, type RedirectInstruction, type ShopperReturn, type ThreeDSecureData } from '../../connectors/connector.js';
+import { INITIAL_OPERATIONS, type NormalizedOutcome, type PaymentConnectorRequest, type RedirectInstruction, type ShopperReturn, type ThreeDSecureData } from '../../connectors/connector.js';
 import type { NewRedirect } from '../../storage/repositories/shopper-redirects.js';
 import { authenticatePayment, connectorThreeDSecure, threeDSecureBlock, type PaymentAuthentication } from '../three-d-secure/authenticate-payment.js';
 import { openChallenge, providerRedirectRow, returnUrlOf } from '../redirects/open-redirect.js';
@@ -7,6 +7,7 @@ import { newShortId } from '../../domain/short-id.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
 import { newTransactionState } from '../../domain/transaction.js';
 import { GatewayError } from '../../results/gateway-error.js';
+import { supportsPaymentType } from '../../domain/lifecycle/policy.js';
 import { checkTargetUrl } from '../webhooks/check-url.js';
 import type { Queryable } from '../../storage/port.js';
 import type { PaymentDeps } from '../deps.js';
@@ -15,6 +16,7 @@ import { prepareRegistrationFromPayment } from '../registrations/register-from-p
 import { planStandingInstruction, type PlannedStandingInstruction } from '../registrations/standing-instruction-plan.js';
 import { settledPayment, writeSettledPayments } from './payment-writes.js';
 import { buildPaymentView, serialisedView, storedResponse, type PaymentView, type SerialisedView } from './payment-response.js';
+import { callWithFallback } from './call-with-fallback.js';
 import { resolvePaymentMethod, secretNumbersOf, type ResolvedPaymentMethod } from './payment-method.js';
 
 export interface CreatePaymentInput {
@@ -95,7 +97,9 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
   const amountMinor = request.amount!;
   const currency = request.currency!;
   // Before anything is written: a payment no route may serve is refused (600.200.*), never simulated.
-  const { connector, routeId, credentials } = await deps.connectors.forPayment({ entityId, brand: method.brand, currency, testMode: request.testMode ?? null });
+  const routed = await deps.connectors.forPayment({ entityId, brand: method.brand, currency, testMode: request.testMode ?? null });
+  // The connector's acquirer may not take every payment type (credits …): refused before anything is written.
+  if (!supportsPaymentType(deps.connectors.policyFor(routed.connector.id), paymentType)) throw new GatewayError('600.200.202');
   const id = input.transactionId ?? deps.ids.id();
   const risk = await evaluatePaymentRisk(deps, { entityId, transactionId: id, request, method, paymentType, amountMinor, currency });
   const authentication = risk.refusal ?? await authenticatePayment(deps, { entityId, request, method, paymentType, amountMinor, currency, standingInstruction: input.standingInstruction?.forConnector, requirement: risk.threeDSecureRequirement });
@@ -118,11 +122,11 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     schemeTransactionId: null,
     response: storedResponse(pendingView),
     updatedAt: now,
-    routeId,
+    routeId: routed.routeId,
     idempotencyClaimId: input.idempotencyClaimId ?? null,
     // The spread last: Node 20's V8 adds each property written after a spread slowly
     // (about 2 µs each; docs/performance.md).
-    ...newTransactionState({ id, entityId, paymentType, status: 'pending', amountMinor, currency, createdAt: now, connectorId: connector.id, resultCode: PENDING, maxCaptures: request.numberOfCaptures ?? null }),
+    ...newTransactionState({ id, entityId, paymentType, status: 'pending', amountMinor, currency, createdAt: now, connectorId: routed.connector.id, resultCode: PENDING, maxCaptures: request.numberOfCaptures ?? null }),
   });
 
   const shopperReturn = shopperReturnOf(deps, input);
@@ -134,7 +138,7 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     amountMinor,
     currency,
     brand: method.brand,
-    credentials,
+    credentials: routed.credentials,
     method: method.data,
     ...(request.billing ? { billing: request.billing } : {}),
     ...connectorThreeDSecureOf(authentication),
@@ -168,7 +172,13 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     const challenge = await openChallenge(deps, { transactionId: id, entityId, request, method, paymentType, authentication, connectorRequest: { ...connectorRequest, shopperReturn: back } });
     return settleWith({ kind: 'pending', code: PENDING, resultDetails: {} }, challenge);
   }
-  const outcome = await callConnector(() => connector[INITIAL_OPERATIONS[paymentType]](connectorRequest), { secretNumbers: secretNumbersOf(method.data), timeoutMs: deps.connectorTimeoutMs });
+  const outcome = await callWithFallback(
+    deps.storage,
+    id,
+    routed,
+    (target) => target.connector[INITIAL_OPERATIONS[paymentType]](target === routed ? connectorRequest : { ...connectorRequest, credentials: target.credentials }),
+    { secretNumbers: secretNumbersOf(method.data), timeoutMs: deps.connectorTimeoutMs },
+  );
   const redirect = outcome.kind === 'pending' && outcome.redirect && shopperReturn
     ? { instruction: outcome.redirect, row: providerRedirectRow(deps, { transactionId: id, entityId, shopperReturn, shopperResultUrl: request.shopperResultUrl!, notificationUrl: request.notificationUrl }) }
     : undefined;

@@ -1,6 +1,6 @@
 import { routeContext } from '../../connectors/default-connectors.js';
 import { isUniqueViolation } from '../../storage/errors.js';
-import { insertRoute, type StoredRoute } from '../../storage/repositories/connector-routes.js';
+import { findRoute, insertRoute, type StoredRoute } from '../../storage/repositories/connector-routes.js';
 import { findEntity } from '../../storage/repositories/entities.js';
 import { entityNotFound } from '../webhooks/webhook-errors.js';
 import type { RoutingDeps } from './deps.js';
@@ -15,6 +15,8 @@ export interface CreateRouteInput {
   readonly currency?: string | undefined;
   readonly connectorId: string;
   readonly credentials?: Readonly<Record<string, unknown>> | undefined;
+  /** A route of the same system that takes the payments this route's acquirer did not process. */
+  readonly fallbackRouteId?: string | undefined;
 }
 
 function checkSystem(deps: RoutingDeps, value: string | undefined): 'test' | 'live' {
@@ -28,6 +30,14 @@ function checkSystem(deps: RoutingDeps, value: string | undefined): 'test' | 'li
  * its credentials sealed by the vault. A live route must lead to a connector that reaches an
  * acquirer: the simulators are refused here, and again by the router.
  */
+/** A fallback must be an enabled route of the same system; one level only (its own fallback is not followed). */
+async function checkFallback(deps: RoutingDeps, system: 'test' | 'live', fallbackRouteId: string | undefined): Promise<string | null> {
+  if (fallbackRouteId === undefined) return null;
+  const fallback = await findRoute(deps.storage, fallbackRouteId);
+  if (!fallback || fallback.disabledAt !== null || fallback.system !== system) throw invalidRouteParameter('fallback', fallbackRouteId, `must be an enabled ${system} route`);
+  return fallback.id;
+}
+
 export async function createRoute(deps: RoutingDeps, input: CreateRouteInput): Promise<RouteView> {
   const system = checkSystem(deps, input.system);
   const connector = deps.connectors.registry.connectorById(input.connectorId);
@@ -38,6 +48,7 @@ export async function createRoute(deps: RoutingDeps, input: CreateRouteInput): P
   if (system === 'live' && !connector.liveCapable) throw invalidRouteParameter('connector', input.connectorId, 'only simulates an acquirer: it cannot serve the live system');
   if (input.entityId !== undefined && !(await findEntity(deps.storage, input.entityId))) throw entityNotFound(input.entityId);
   const credentials = checkCredentials(input.credentials ?? {});
+  const fallbackRouteId = await checkFallback(deps, system, input.fallbackRouteId);
   const id = deps.ids.id();
   const now = deps.clock.now();
   const names = Object.keys(credentials).sort();
@@ -53,6 +64,7 @@ export async function createRoute(deps: RoutingDeps, input: CreateRouteInput): P
     createdAt: now,
     updatedAt: now,
     disabledAt: null,
+    fallbackRouteId,
   };
   try {
     await insertRoute(deps.storage, route);

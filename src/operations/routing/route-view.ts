@@ -13,6 +13,7 @@ export interface RouteView {
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly disabledAt: string | null;
+  readonly fallbackRouteId: string | null;
 }
 
 export function routeView(route: StoredRoute | OpenRoute): RouteView {
@@ -27,5 +28,6 @@ export function routeView(route: StoredRoute | OpenRoute): RouteView {
     createdAt: route.createdAt.toISOString(),
     updatedAt: route.updatedAt.toISOString(),
     disabledAt: route.disabledAt?.toISOString() ?? null,
+    fallbackRouteId: route.fallbackRouteId ?? null,
   };
 }

@@ -23,6 +23,7 @@ interface RouteRow {
   created_at: Date;
   updated_at: Date;
   disabled_at: Date | null;
+  fallback_route_id: string | null;
 }
 
 function toStored(row: RouteRow): StoredRoute {
@@ -38,15 +39,16 @@ function toStored(row: RouteRow): StoredRoute {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     disabledAt: row.disabled_at,
+    fallbackRouteId: row.fallback_route_id ?? null,
   };
 }
 
 export async function insertRoute(db: Queryable, route: StoredRoute): Promise<void> {
   await db.query(
-    `INSERT INTO connector_routes (id, system, entity_id, payment_brand, currency, connector_id, credential_names, data_key_id, sealed_credentials, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    `INSERT INTO connector_routes (id, system, entity_id, payment_brand, currency, connector_id, credential_names, data_key_id, sealed_credentials, created_at, updated_at, fallback_route_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [route.id, route.system, route.entityId, route.paymentBrand, route.currency, route.connectorId, [...route.credentialNames],
-      route.sealedCredentials?.dataKeyId ?? null, route.sealedCredentials?.sealed ?? null, route.createdAt, route.updatedAt],
+      route.sealedCredentials?.dataKeyId ?? null, route.sealedCredentials?.sealed ?? null, route.createdAt, route.updatedAt, route.fallbackRouteId ?? null],
   );
 }
 

@@ -36,6 +36,7 @@ const CAPTURE_TABLE: readonly CaptureRow[] = [
   { name: 'capture of a CP', parent: { paymentType: 'CP' }, expect: '700.400.510' },
   { name: 'capture of an RF', parent: { paymentType: 'RF' }, expect: '700.400.510' },
   { name: 'capture of an RV', parent: { paymentType: 'RV' }, expect: '700.400.510' },
+  { name: "the connector's acquirer takes no captures", policy: { paymentTypes: ['PA', 'DB', 'RF', 'RV'] }, expect: '700.400.101' },
   { name: 'capture of a pending PA', parent: { status: 'pending' }, expect: '700.400.570' },
   { name: 'capture of a rejected PA', parent: { status: 'rejected' }, expect: '700.300.200' },
   { name: 'currency differs from the PA', request: { currency: 'USD' }, expect: '700.100.500' },

@@ -34,6 +34,7 @@ const REFUND_TABLE: readonly RefundRow[] = [
   { name: 'refund of a pending DB', parent: { ...DEBIT, status: 'pending' }, expect: '700.400.570' },
   { name: 'refund of a rejected DB', parent: { ...DEBIT, status: 'rejected' }, expect: '700.300.200' },
   { name: 'connector without refunds', parent: DEBIT, policy: { supportsRefund: false }, expect: '600.200.400' },
+  { name: 'connector whose payment types leave out RF', parent: DEBIT, policy: { paymentTypes: ['PA', 'DB', 'CP', 'RV'] }, expect: '600.200.400' },
   { name: 'currency differs from the DB', parent: DEBIT, request: { currency: 'GBP' }, expect: '700.100.500' },
   { name: 'refund of a reversed DB', parent: { ...DEBIT, reversedAt: minutesLater(1), refundClosed: true }, expect: '700.400.200' },
   { name: 'refund after a FINAL refund', parent: { ...DEBIT, refundedMinor: 1_000n, refundClosed: true }, request: { amountMinor: 1n }, expect: '700.400.200' },

@@ -34,6 +34,7 @@ const REVERSAL_TABLE: readonly ReversalRow[] = [
   { name: 'reversal of a pending DB', parent: { paymentType: 'DB', status: 'pending' }, expect: '700.400.570' },
   { name: 'reversal of a rejected PA', parent: { status: 'rejected' }, expect: '700.300.200' },
   { name: 'connector without reversals', policy: { supportsReversal: false }, expect: '600.200.400' },
+  { name: 'connector whose payment types leave out RV', policy: { paymentTypes: ['PA', 'DB', 'CP', 'RF'] }, expect: '600.200.400' },
   { name: 'second reversal', parent: { reversedAt: minutesLater(1), captureClosed: true }, expect: '700.400.300' },
   { name: 'reversal of a partly refunded DB', parent: { paymentType: 'DB', refundedMinor: 1n }, expect: '700.400.300' },
   { name: 'reversal of a partly captured PA', parent: { capturedMinor: 2_500n, captureCount: 1 }, expect: '700.400.300' },

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { readInteger, readOptional, readUrl, type Env } from './env-readers.js';
+
+/**
+ * The ISO 8583 acquirer host (the emulator of emulators/acquirer-host, or a real acquirer's test
+ * or live host): where it is, how long it may take, where its settlement files are. Unset URL:
+ * no ISO 8583 connector, and testMode=EXTERNAL is answered by the built-in stub as before.
+ */
+export interface AcquirerSettings {
+  readonly host: string;
+  readonly port: number;
+  readonly tls: boolean;
+  readonly caPem: string | undefined;
+  readonly responseTimeoutMs: number;
+  readonly poolSize: number;
+  /** Path or URL of the daily settlement file; `{date}` stands for YYYY-MM-DD. */
+  readonly settlementSource: string | undefined;
+}
+
+export const ACQUIRER_VARIABLES = [
+  ['ACQUIRER_HOST_URL', '(unset)', 'tcp://host:port or tls://host:port of the ISO 8583 acquirer host (`npm run acquirer-host` listens on tcp://127.0.0.1:8583). Set: testMode=EXTERNAL card payments go there, and routes may name the connector `acquirer-host`. Unset: EXTERNAL is answered by the built-in stub.'],
+  ['ACQUIRER_HOST_CA_FILE', '(unset)', 'PEM of the CA that signed the host\'s TLS certificate (with tls://); unset trusts the system\'s CAs.'],
+  ['ACQUIRER_HOST_TIMEOUT_MS', '10000', 'An ISO 8583 request without answer after this long is pending and reversed by advice. Must be shorter than CONNECTOR_TIMEOUT_MS.'],
+  ['ACQUIRER_HOST_POOL_SIZE', '4', 'Connections kept open to the acquirer host.'],
+  ['ACQUIRER_HOST_SETTLEMENT', '(unset)', 'Path or http(s) URL of the host\'s daily settlement file, `{date}` for the day (e.g. http://127.0.0.1:8584/settlement/{date}); unset: no settlement feed.'],
+] as const;
+
+export function collectAcquirerSettings(env: Env, problems: string[]): AcquirerSettings | undefined {
+  const url = readUrl(env, 'ACQUIRER_HOST_URL', ['tcp:', 'tls:'], problems);
+  const responseTimeoutMs = readInteger(env, 'ACQUIRER_HOST_TIMEOUT_MS', 10_000, 100, 600_000, problems);
+  const poolSize = readInteger(env, 'ACQUIRER_HOST_POOL_SIZE', 4, 1, 64, problems);
+  if (url === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (!parsed.hostname || !parsed.port) problems.push('ACQUIRER_HOST_URL must name a host and a port');
+  const caFile = readOptional(env, 'ACQUIRER_HOST_CA_FILE');
+  let caPem: string | undefined;
+  try {
+    caPem = caFile === undefined ? undefined : readFileSync(caFile, 'utf8');
+  } catch {
+    problems.push(`ACQUIRER_HOST_CA_FILE=${JSON.stringify(caFile)} cannot be read`);
+  }
+  return Object.freeze({
+    host: parsed.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(parsed.port),
+    tls: parsed.protocol === 'tls:',
+    caPem,
+    responseTimeoutMs,
+    poolSize,
+    settlementSource: readOptional(env, 'ACQUIRER_HOST_SETTLEMENT'),
+  });
+}
