@@ -11,6 +11,17 @@ import { openWidgetPage, typeCard } from './support/widget-shopper.js';
  * errors, refusals, an expired checkout). Against a real gateway: widget-payments.test.ts.
  */
 
+/** What the page's script can tell of the shopper's browser (the gateway adds Accept and User-Agent). */
+const BROWSER_FIELDS = ['customer.browser.javaEnabled', 'customer.browser.language', 'customer.browser.screenColorDepth', 'customer.browser.screenHeight', 'customer.browser.screenWidth', 'customer.browser.timezone'];
+
+function withoutBrowserData(fields: Record<string, string>): { posted: Record<string, string>; browser: Record<string, string> } {
+  const entries = Object.entries(fields);
+  return {
+    posted: Object.fromEntries(entries.filter(([name]) => !name.startsWith('customer.browser.'))),
+    browser: Object.fromEntries(entries.filter(([name]) => name.startsWith('customer.browser.'))),
+  };
+}
+
 describe('the payment widget in a real browser: payment flows (stubbed checkout)', { timeout: 300_000 }, () => {
   const suite = useStubSuite();
 
@@ -22,7 +33,9 @@ describe('the payment widget in a real browser: payment flows (stubbed checkout)
     assert.equal(url.searchParams.get('order'), '42', "the action's own query survives");
     assert.equal(url.searchParams.get('id'), checkout.id);
     assert.equal(url.searchParams.get('resourcePath'), `/v1/checkouts/${checkout.id}/payment`);
-    assert.deepEqual(checkout.payments[0], {
+    const { posted, browser } = withoutBrowserData(checkout.payments[0]!);
+    assert.deepEqual(Object.keys(browser).sort(), BROWSER_FIELDS, 'the browser data 3-D Secure v2 asks for');
+    assert.deepEqual(posted, {
       paymentBrand: 'VISA',
       'card.holder': 'Jane Jones',
       'card.expiryMonth': '12',
@@ -97,7 +110,7 @@ describe('the payment widget in a real browser: payment flows (stubbed checkout)
     await at.cvvInput('.wpwl-form-registrations').pressSequentially('123');
     await at.page.click('.wpwl-form-registrations .wpwl-button-pay');
     await suite.backAtShop(at);
-    assert.deepEqual({ ...checkout.payments[0] }, { registrationId: STORED.id, paymentBrand: 'VISA', shopperResultUrl: `${suite.shop().url}/result?order=42`, 'card.cvv': '123' });
+    assert.deepEqual(withoutBrowserData(checkout.payments[0]!).posted, { registrationId: STORED.id, paymentBrand: 'VISA', shopperResultUrl: `${suite.shop().url}/result?order=42`, 'card.cvv': '123' });
     await at.close();
   });
 

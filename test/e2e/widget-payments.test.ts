@@ -20,20 +20,6 @@ const DECLINED = '4000000000000002';
 const CHALLENGE = '4200000000000042';
 /** What 3-D Secure v2 needs from the merchant besides the card (as in redirects.test.ts). */
 const BILLING = { 'billing.street1': 'Hauptstraße 1', 'billing.city': 'Berlin', 'billing.postcode': '10115', 'billing.country': 'DE' };
-/**
- * 3-D Secure v2's browser data. The widget's post may not carry customer.browser.* (the
- * checkoutPayment endpoint refuses them), so the merchant's server sends them with the checkout,
- * from the shopper's request as it saw it.
- */
-const BROWSER = {
-  'customer.browser.acceptHeader': 'text/html,application/xhtml+xml',
-  'customer.browser.language': 'en-US',
-  'customer.browser.screenHeight': '900',
-  'customer.browser.screenWidth': '640',
-  'customer.browser.timezone': '0',
-  'customer.browser.userAgent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome',
-  'customer.browser.javaEnabled': 'false',
-};
 
 describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 }, () => {
   const browser = useBrowser();
@@ -131,7 +117,8 @@ describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 },
   });
 
   it('a 3-D Secure challenge', async () => {
-    const checkout = await createCheckout(env, { ...BILLING, ...BROWSER });
+    // The browser data comes from the widget (screen, language, time zone) and its request (Accept, User-Agent).
+    const checkout = await createCheckout(env, BILLING);
     const at = await openCheckout(checkout, 'VISA');
     await typeCard(at, { ...CARD, number: CHALLENGE });
     await at.page.click('.wpwl-form-card .wpwl-button-pay');
@@ -168,6 +155,24 @@ describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 },
     await screenshot(at.page, 'widget-real-stored');
     await at.page.click('.wpwl-form-registrations .wpwl-button-pay');
     await assertAgreement(await backAtShop(at, checkout.id), checkout.id, 'success');
+    await at.close();
+  });
+
+  it('a registration checkout stores the card and charges nothing', async () => {
+    const created = await merchantCall(env.gateway.url, env.merchant, 'POST', '/v1/checkouts', { createRegistration: 'true', integrity: 'true' });
+    assert.equal(created.body['result']?.code, '000.200.100', JSON.stringify(created.body));
+    const checkout = { id: String(created.body['id']), integrity: String(created.body['integrity']) };
+    const at = await openCheckout(checkout, 'VISA MASTER');
+    await typeCard(at, CARD);
+    await at.page.click('.wpwl-form-card .wpwl-button-pay');
+    await at.page.waitForURL((url) => url.href.startsWith(`${shop.url}/result`), { timeout: 30_000 });
+    const back = shop.returns.at(-1)!;
+    assert.equal(back.query['id'], checkout.id);
+    assert.equal(back.query['resourcePath'], `/v1/checkouts/${checkout.id}/registration`);
+    const registration = back.status!.body;
+    assert.match(String(registration['id']), /^[0-9a-f]{32}$/, JSON.stringify(registration));
+    assert.equal(registration['card']?.['last4Digits'], '0000');
+    assert.equal(registration['amount'], undefined, 'nothing was charged');
     await at.close();
   });
 

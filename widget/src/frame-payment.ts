@@ -62,7 +62,7 @@ export async function postPayment(
   for (const [name, value] of pageFields) if (!Object.values(PARAMETER).includes(name)) form.append(name, value);
   for (const [field, value] of secure) if (value !== '') form.append(PARAMETER[field], value);
   try {
-    const response = await fetch(`../checkouts/${encodeURIComponent(settings.checkoutId)}/payment`, {
+    const response = await fetch(`../checkouts/${encodeURIComponent(settings.checkoutId)}/${settings.purpose === 'registration' ? 'registration' : 'payment'}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: form.toString(),

@@ -39,6 +39,8 @@ export interface FrameSettings {
   /** The merchant page's origin: the only one the frame talks to. */
   readonly parentOrigin: string;
   readonly checkoutId: string;
+  /** The checkout's payment or its registration: where the poster posts. */
+  readonly purpose: 'payment' | 'registration';
   /** The card brands of data-brands, for detection. */
   readonly brands: readonly string[];
   /** The frame that posts the payment collects the other fields of its session. */

@@ -54,7 +54,8 @@ async function loadBootstrap(context: WidgetContext): Promise<BootstrapAnswer> {
   }
 }
 
-async function renderAll(context: WidgetContext, bootstrap: BootstrapAnswer, onReady: unknown): Promise<void> {
+async function renderAll(pageContext: WidgetContext, bootstrap: BootstrapAnswer, onReady: unknown): Promise<void> {
+  const context: WidgetContext = typeof bootstrap === 'string' ? pageContext : { ...pageContext, purpose: bootstrap.purpose ?? 'payment' };
   const merchantForms = Array.from(document.querySelectorAll<HTMLFormElement>('form.paymentWidgets'));
   const parts = merchantForms.flatMap((merchantForm) => renderInto(context, merchantForm, bootstrap));
   await Promise.race([Promise.all(parts.map((part) => part.ready)), new Promise((resolve) => setTimeout(resolve, 10_000))]);

@@ -1,5 +1,6 @@
 import type { Labels } from '../i18n/keys.js';
 import type { WidgetLocale } from '../rules/locale.js';
+import type { CheckoutPurpose } from '../rules/action-url.js';
 
 /** A stored card of the checkout, as GET /v1/checkouts/{id}/widget lists it. */
 export interface StoredCard {
@@ -16,6 +17,8 @@ export interface Bootstrap {
   readonly amount: string;
   readonly currency: string;
   readonly paymentType: string;
+  /** 'registration': the widget posts to …/registration and nothing is charged. */
+  readonly purpose?: CheckoutPurpose;
   readonly state: string;
   readonly registrations: readonly StoredCard[];
 }
@@ -28,6 +31,8 @@ export interface WidgetContext {
   readonly base: string;
   readonly gatewayOrigin: string;
   readonly checkoutId: string;
+  /** Where the widget posts: the checkout's payment or its registration (from the bootstrap). */
+  readonly purpose: CheckoutPurpose;
   readonly locale: WidgetLocale;
   /** The locale as the merchant asked for it ('de-AT'), for a region. */
   readonly requestedLocale: string | undefined;

@@ -30,6 +30,7 @@ export function contextOf(options: WpwlOptions, base: string, checkoutId: string
     base,
     gatewayOrigin: new URL(base).origin,
     checkoutId,
+    purpose: 'payment',
     locale,
     requestedLocale: typeof options.locale === 'string' ? options.locale : undefined,
     labels: mergeLabels(labelsOf(locale), options.labels, options.errorMessages),

@@ -26,7 +26,22 @@ export function navigateTop(redirect: RedirectInstruction): void {
   form.submit();
 }
 
-/** The merchant form's custom parameters (names customParameters[…]) and the return address. */
+/**
+ * What 3-D Secure v2 asks of the shopper's browser and a page's script can read; the gateway adds
+ * the request's own Accept and User-Agent.
+ */
+export function browserFields(): [string, string][] {
+  return [
+    ['customer.browser.language', (navigator.language || 'en').slice(0, 8)],
+    ['customer.browser.screenHeight', String(Math.max(1, Math.min(999_999, Math.round(screen.height))))],
+    ['customer.browser.screenWidth', String(Math.max(1, Math.min(999_999, Math.round(screen.width))))],
+    ['customer.browser.timezone', String(new Date().getTimezoneOffset())],
+    ['customer.browser.javaEnabled', 'false'],
+    ['customer.browser.screenColorDepth', String(Math.min(99, screen.colorDepth || 24))],
+  ];
+}
+
+/** The merchant form's custom parameters (names customParameters[…]), the return address and the browser's data. */
 export function pageFields(merchantForm: HTMLFormElement): [string, string][] {
   const fields: [string, string][] = [];
   for (const element of Array.from(merchantForm.elements)) {
@@ -35,7 +50,7 @@ export function pageFields(merchantForm: HTMLFormElement): [string, string][] {
     if ((input.type === 'checkbox' || input.type === 'radio') && !input.checked) continue;
     fields.push([input.name, input.value]);
   }
-  fields.push(['shopperResultUrl', merchantForm.action]);
+  fields.push(['shopperResultUrl', merchantForm.action], ...browserFields());
   return fields;
 }
 
@@ -47,7 +62,7 @@ export interface OutcomeHandlers {
 export function handleAnswer(context: WidgetContext, merchantForm: HTMLFormElement, status: number, body: Record<string, unknown> | undefined, handlers: OutcomeHandlers): Outcome {
   const outcome = outcomeOf(status, body);
   if (outcome.kind === 'redirect') navigateTop(outcome.redirect);
-  else if (outcome.kind === 'return') window.top!.location.href = returnUrl(merchantForm.action, context.checkoutId);
+  else if (outcome.kind === 'return') window.top!.location.href = returnUrl(merchantForm.action, context.checkoutId, context.purpose);
   else if (outcome.kind === 'field-errors') handlers.showFieldErrors(outcome.errors);
   else if (outcome.kind === 'expired') handlers.showMessage(context.labels.checkoutExpired);
   else handlers.showMessage(context.labels.paymentFailed);
@@ -57,7 +72,7 @@ export function handleAnswer(context: WidgetContext, merchantForm: HTMLFormEleme
 /** A form without secure fields (bank and redirect brands) posts from the page itself (CORS). */
 export async function postFromPage(context: WidgetContext, fields: readonly (readonly [string, string])[]): Promise<{ status: number; body: Record<string, unknown> | undefined }> {
   try {
-    const response = await fetch(`${context.base}checkouts/${encodeURIComponent(context.checkoutId)}/payment`, {
+    const response = await fetch(`${context.base}checkouts/${encodeURIComponent(context.checkoutId)}/${context.purpose}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(fields as [string, string][]).toString(),
