@@ -41,6 +41,7 @@ import { registerThreeDSecureRoutes } from './http/routes/three-d-secure.js';
 import { registerQueryRoutes } from './http/routes/query.js';
 import { registerScheduleRoutes } from './http/routes/schedules.js';
 import { registerDocsRoutes } from './http/routes/docs.js';
+import { registerReportRoutes } from './http/routes/reports.js';
 import type { Storage } from './storage/port.js';
 
 export interface AppOptions {
@@ -132,6 +133,7 @@ function registerPublicApi(app: FastifyInstance): void {
   registerQueryRoutes(app);
   registerScheduleRoutes(app);
   registerDocsRoutes(app);
+  registerReportRoutes(app);
 }
 
 /**
