@@ -8,13 +8,16 @@ import { AdminApiError, httpAdmin } from './http-admin.js';
 import { isVaultCommand, readStandardInput, runVaultCommand, VAULT_HELP, VAULT_OPTIONS, VaultUsageError } from './vault-commands.js';
 import { isWebhookCommand, runWebhookCommand, WEBHOOK_HELP, WEBHOOK_OPTIONS, WebhookUsageError } from './webhook-commands.js';
 import { isRoutingCommand, ROUTING_HELP, ROUTING_OPTIONS, RoutingUsageError, runRoutingCommand } from './routing-commands.js';
+import { isSettlementCommand, runSettlementCommand, SETTLEMENT_HELP, SETTLEMENT_OPTIONS, SettlementUsageError } from './settlement-commands.js';
 
 const HELP = `Usage: npm run gateway -- <command> [options]
 
 Commands:
-  entity create --name <name> [--merchant <merchantId>]
+  entity create --name <name> [--merchant <merchantId>] [--kind psp|division] [--parent <id>]
                           create a merchant (or, with --merchant, a channel of it) and its
-                          first access token; prints {"entityId", "accessToken", ...}
+                          first access token; prints {"entityId", "accessToken", ...}. With
+                          --kind, a PSP or a division (under --parent, a PSP); a merchant's
+                          --parent is its division or PSP (reconciliation files' PspId, DivisionId)
   entity list             list all entities
   entity legacy-auth --entity <entityId> --on|--off
                           accept (default) or refuse OPPWA's authentication.userId/password/
@@ -31,7 +34,7 @@ Commands:
                           issue another access token for an entity (shown once)
   token revoke --token-id <tokenId>
                           revoke an access token
-${WEBHOOK_HELP}${VAULT_HELP}${ROUTING_HELP}
+${WEBHOOK_HELP}${VAULT_HELP}${ROUTING_HELP}${SETTLEMENT_HELP}
 The command reads the gateway's configuration (DATABASE_URL, DATA_DIR, ADMIN_TOKEN, ...).
 On PostgreSQL it works on the database directly. On the embedded database it goes through the
 running gateway's administration API (its own listener with ADMIN_PORT) when a gateway holds
@@ -68,13 +71,18 @@ function onOrOff(options: Options): boolean {
 }
 
 function isUsageError(error: unknown): error is Error {
-  return error instanceof UsageError || error instanceof WebhookUsageError || error instanceof VaultUsageError || error instanceof RoutingUsageError;
+  return error instanceof UsageError || error instanceof WebhookUsageError || error instanceof VaultUsageError || error instanceof RoutingUsageError || error instanceof SettlementUsageError;
 }
 
 async function run(port: AdminPort, command: string, options: Options): Promise<unknown> {
   switch (command) {
     case 'entity create':
-      return port.createEntity({ name: required(options, 'name'), merchantId: options['merchant'] as string | undefined });
+      return port.createEntity({
+        name: required(options, 'name'),
+        merchantId: options['merchant'] as string | undefined,
+        kind: options['kind'] as 'psp' | 'division' | undefined,
+        parentId: options['parent'] as string | undefined,
+      });
     case 'entity list':
       return port.listEntities();
     case 'entity legacy-auth':
@@ -115,6 +123,8 @@ function parseCommandLine(argv: string[]) {
         ...WEBHOOK_OPTIONS,
         ...VAULT_OPTIONS,
         ...ROUTING_OPTIONS,
+        ...SETTLEMENT_OPTIONS,
+        parent: { type: 'string' },
       },
     });
   } catch (error) {
@@ -137,6 +147,10 @@ async function main(argv: string[]): Promise<number> {
   if (isRoutingCommand(command)) {
     const result = await runRoutingCommand(config, command, values, { env: process.env, readSecret: readStandardInput });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  }
+  if (isSettlementCommand(command)) {
+    process.stdout.write(`${JSON.stringify(await runSettlementCommand(config, command, values), null, 2)}\n`);
     return 0;
   }
   if (isVaultCommand(command)) {

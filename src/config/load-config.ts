@@ -4,6 +4,7 @@ import { collectHttpTimeouts, HTTP_TIMEOUT_VARIABLES, type HttpTimeouts } from '
 import { readTrustedProxies } from './network-addresses.js';
 import { collectWorkerSettings, WORKER_VARIABLES, type WorkerSettings } from './worker-settings.js';
 import { collectScheduleSettings, SCHEDULE_VARIABLES, type ScheduleSettings } from './schedule-settings.js';
+import { collectSettlementSettings, SETTLEMENT_VARIABLES, type SettlementSettings } from './settlement-settings.js';
 
 /**
  * The gateway's configuration: parsed once from the environment, validated, typed and frozen.
@@ -50,6 +51,8 @@ export interface Config {
   /** Time zone, catch-up policy and retries of recurring schedules. */
   readonly schedules: ScheduleSettings;
   readonly httpTimeouts: HttpTimeouts;
+  /** The daily settlement run, its files and the built-in SFTP server. */
+  readonly settlement: SettlementSettings;
 }
 
 export class ConfigError extends Error {
@@ -90,6 +93,7 @@ export const CONFIG_VARIABLES = [
   ...WORKER_VARIABLES,
   ...RESOLUTION_VARIABLES,
   ...SCHEDULE_VARIABLES,
+  ...SETTLEMENT_VARIABLES,
   ...HTTP_TIMEOUT_VARIABLES,
 ] as const;
 
@@ -185,6 +189,7 @@ export function loadConfig(env: Env): Config {
     resolution: collectResolutionSettings(env, problems),
     schedules: collectScheduleSettings(env, problems),
     httpTimeouts: collectHttpTimeouts(env, problems),
+    settlement: collectSettlementSettings(env, readOptional(env, 'DATA_DIR') ?? './data', problems),
   };
   checkTls(config, problems);
   checkProxies(env, config, problems);

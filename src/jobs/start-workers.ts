@@ -12,6 +12,7 @@ import { JobWorker } from './job-worker.js';
 import type { WorkerSettings } from '../config/worker-settings.js';
 import type { ScheduleDeps } from '../operations/schedules/schedule-deps.js';
 import { runScheduleHandler } from './run-schedule.js';
+import { settleDayHandler, type SettleDayDeps } from './settle-day.js';
 
 export interface StartWorkersOptions {
   readonly storage: Storage;
@@ -24,6 +25,8 @@ export interface StartWorkersOptions {
   readonly resolution?: { readonly connectors: ConnectorRouter; readonly settings: ResolutionSettings } | undefined;
   /** With the payment operations, the workers also make the due runs of schedules. */
   readonly schedules?: ScheduleDeps | undefined;
+  /** With it, the workers also make the daily settlement run (docs/settlement.md). */
+  readonly settlement?: Omit<SettleDayDeps, 'logger'> | undefined;
 }
 
 export interface RunningWorkers {
@@ -42,6 +45,7 @@ export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sen
     handlers.push(expireRedirectsHandler({ payments: { storage: deps.storage, clock: deps.clock, ids: deps.ids }, logger: deps.logger, sweepIntervalMs: deps.settings.redirectSweepIntervalMs }));
   }
   if (options.schedules) handlers.push(runScheduleHandler({ ...options.schedules, logger: options.logger }));
+  if (options.settlement) handlers.push(settleDayHandler({ ...options.settlement, logger: options.logger }));
   return handlers;
 }
 
