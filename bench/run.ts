@@ -10,7 +10,8 @@
  * BENCH_POOL_SIZE (10, the gateway's default DATABASE_POOL_SIZE; the insert floor uses the same),
  * BENCH_PA_COUNT (2000 PAs created for the capture phase), BENCH_PENDING_COUNT (2000 pending DBs
  * the resolution phase ends by status checks), BENCH_SCHEDULES_ACTIVE and BENCH_SCHEDULES_DUE (10000
- * schedules, 2000 due in one second: the scheduled-runs row), BENCH_GATEWAY_PROCESSES (2: the DB phase again
+ * schedules, 2000 due in one second: the scheduled-runs row), BENCH_SETTLEMENT_RECORDS (1000000: the
+ * settlement rows, ingest+matching and the merchant's file of the day), BENCH_GATEWAY_PROCESSES (2: the DB phase again
  * with GATEWAY_PROCESSES=2; 1 leaves it out).
  * Writes bench/results/<yyyy-mm-dd>.json and the table in docs/performance.md.
  */
@@ -30,6 +31,8 @@ import { runScaleOut } from './scale-out.js';
 import { resolutionPhase } from './support/resolution-phase.js';
 import { schedulePhase } from './support/schedule-phase.js';
 import { scheduleSettings } from './schedules.js';
+import { settlementPhases } from './support/settlement-phase.js';
+import { settlementSettings } from './settlement.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -148,6 +151,9 @@ async function main(): Promise<void> {
     await checkpoint(schema);
     // A gateway of its own whose job worker makes the runs of schedules due in one second.
     gateway.phases.push(report(await schedulePhase({ schemaUrl: schema.url, admin: schema.admin, merchant: gateway.merchant, connections: settings.connections, poolSize: settings.poolSize, ...scheduleSettings })));
+    // Settlement of a day: ingest and matching, then a merchant's reconciliation file (this process).
+    await checkpoint(schema);
+    gateway.phases.push(...(await settlementPhases({ schemaUrl: schema.url, admin: schema.admin, merchantId: gateway.merchant.entityId, ...settlementSettings })).map(report));
     const processes = settings.gatewayProcesses > 1 ? await measureProcesses(schema, gateway.merchant) : undefined;
     const floors = { http: await measureHttp(gateway.merchant), insert: gateway.insertFloor };
     let profile: ProfileSummary | undefined;
