@@ -150,7 +150,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (isSettlementCommand(command)) {
-    process.stdout.write(`${JSON.stringify(await runSettlementCommand(config, command, values), null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(await runSettlementCommand(config, command, values, { env: process.env, readSecret: readStandardInput }), null, 2)}\n`);
     return 0;
   }
   if (isVaultCommand(command)) {

@@ -3,7 +3,8 @@ import type { SettlementSettings } from '../config/settlement-settings.js';
 import type { OperationDeps, PaymentDeps } from '../operations/deps.js';
 import { settlementSources } from '../operations/settlement/settlement-sources.js';
 import type { SettlementSource } from '../operations/settlement/ingest-settlement.js';
-import { runSettlementDay } from '../operations/settlement/run-settlement-day.js';
+import { pushFile } from '../operations/settlement/push-file.js';
+import { runSettlementDay, type PushFile } from '../operations/settlement/run-settlement-day.js';
 import { lastFinishedDay } from '../storage/repositories/settlement-days.js';
 import type { JobHandler, JobLogger, JobResult } from './job-types.js';
 
@@ -19,6 +20,8 @@ export interface SettleDayDeps {
   readonly runAtMinuteUtc: number;
   readonly catchUpDays: number;
   readonly logger: JobLogger;
+  /** Pushes a file to the merchant's own server, when it registered one. */
+  readonly push?: PushFile | undefined;
 }
 
 /** When the run of `day` is due: runAtMinuteUtc minutes into it. */
@@ -46,8 +49,9 @@ async function settleOnce(deps: SettleDayDeps): Promise<JobResult<never>> {
   const due = latestDueDay(now, deps.runAtMinuteUtc);
   try {
     for (const day of daysToCatchUp(await lastFinishedDay(deps.operations.storage), due, deps.catchUpDays)) {
-      const result = await runSettlementDay(deps.operations, deps.sources(), deps.filesDir, day);
-      deps.logger.info({ day, records: result.ingest.records, inserted: result.ingest.inserted, chargebacks: result.ingest.chargebacks, files: result.files.length }, 'settlement day done');
+      const result = await runSettlementDay(deps.operations, deps.sources(), deps.filesDir, day, deps.push);
+      const failedPushes = result.files.filter((f) => f.pushed === 'failed').length;
+      deps.logger.info({ day, records: result.ingest.records, inserted: result.ingest.inserted, chargebacks: result.ingest.chargebacks, files: result.files.length, failedPushes }, 'settlement day done');
     }
   } catch (error) {
     deps.logger.warn({ err: { type: (error as Error).name } }, 'settlement run failed; trying again later');
@@ -64,5 +68,6 @@ export function settleDayDepsOf(settings: SettlementSettings, payments: PaymentD
     filesDir: settings.filesDir,
     runAtMinuteUtc: settings.runAtMinuteUtc,
     catchUpDays: settings.catchUpDays,
+    push: (merchantId, path) => pushFile({ storage: payments.storage, vault: payments.vault, targets: payments.webhookTargets }, merchantId, path),
   };
 }

@@ -92,3 +92,14 @@ CREATE INDEX sftp_keys_merchant_idx ON sftp_keys (merchant_id);
 
 -- The daily settlement run: one durable job that plans its own next run.
 INSERT INTO jobs (kind, payload, run_at, created_at) VALUES ('settle-day', '{}', '2000-01-01T00:00:00Z', now());
+
+-- Where a merchant's files are also pushed (its own FTP or SFTP server): the address without
+-- secret, the password sealed by the vault like route credentials.
+CREATE TABLE settlement_push_targets (
+  merchant_id     char(32) PRIMARY KEY REFERENCES entities (id),
+  url             text NOT NULL,
+  data_key_id     char(32) NOT NULL,
+  sealed_password bytea NOT NULL,
+  created_at      timestamptz NOT NULL,
+  updated_at      timestamptz NOT NULL
+);

@@ -71,7 +71,7 @@ const LINE_SELECT = `SELECT r.id, r.aggregation_id, r.connector_id, r.record_id,
   FROM settlement_records r
   JOIN entities m ON m.id = r.merchant_id
   LEFT JOIN entities p ON p.id = m.parent_id
-  LEFT JOIN transactions t ON r.matching_status = 'MATCHED' AND t.id = r.matched_ids[1]`;
+  LEFT JOIN transactions t ON r.matching_status = 'MATCHED' AND t.id = (r.matched_ids[1])::char(32)`;
 
 function toLine(row: LineRow, describe: (code: string) => string | null): StoredLine {
   const refs = row.connector_references;
