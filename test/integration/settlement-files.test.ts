@@ -14,6 +14,9 @@ import { addSftpKey } from '../../src/operations/settlement/add-sftp-key.js';
 import { describeCode } from '../../src/operations/settlement/reports.js';
 import { writeReconciliationFile } from '../../src/operations/settlement/write-reconciliation-file.js';
 import { startSftpServer, type RunningSftpServer } from '../../src/sftp/sftp-server.js';
+import { pushFile } from '../../src/operations/settlement/push-file.js';
+import { setPushTarget } from '../../src/operations/settlement/set-push-target.js';
+import { startSftpReceiver } from '../support/sftp-receiver.js';
 import { merchantDayLines } from '../../src/storage/repositories/settlement-lines.js';
 import { publicKeysOf } from '../../src/storage/repositories/sftp-keys.js';
 import { testDatabases } from '../support/databases.js';
@@ -120,6 +123,28 @@ for (const database of testDatabases()) {
       assert.equal(wrongUser.ok, false, 'another merchant\'s key does not log in as the merchant');
       const upload = await sftpBatch(server.port, merchant.entityId, keys['merchant']!, 'put fetched.csv uploaded.csv\n', dir);
       assert.equal(upload.ok, false, 'read-only');
+    });
+
+    it('pushes the file to the merchant\'s own SFTP server, with the password sealed and the address checked', async () => {
+      const receiver = await startSftpReceiver('shop', 'secret-password-1');
+      try {
+        const deps = { storage: t.storage, clock: t.clock, ids: randomIds, vault: t.vault };
+        const refused = setPushTarget({ ...deps, targets: { httpsOnly: false, allowedAddresses: [] } }, { merchantId: merchant.entityId, url: `sftp://shop@127.0.0.1:${receiver.port}/inbox`, password: 'secret-password-1' });
+        await assert.rejects(refused, (error: any) => error.parameterErrors?.[0]?.name === 'url', 'a loopback server is refused unless allow-listed');
+        const targets = { httpsOnly: false, allowedAddresses: ['127.0.0.1/32'] };
+        const live = setPushTarget({ ...deps, targets: { ...targets, httpsOnly: true } }, { merchantId: merchant.entityId, url: `ftp://shop@127.0.0.1:${receiver.port}/inbox`, password: 'x' });
+        await assert.rejects(live, (error: any) => /sftp|ftps/.test(error.parameterErrors?.[0]?.message ?? ''), 'no plain FTP on the live system');
+        const stored = await setPushTarget({ ...deps, targets }, { merchantId: merchant.entityId, url: `sftp://shop@127.0.0.1:${receiver.port}/inbox`, password: 'secret-password-1' });
+        assert.equal(stored.url, `sftp://shop@127.0.0.1:${receiver.port}/inbox`);
+        const { rows } = await t.storage.query<{ url: string; sealed: Uint8Array }>('SELECT url, sealed_password AS sealed FROM settlement_push_targets');
+        assert.ok(!Buffer.from(rows[0]!.sealed).toString('latin1').includes('secret-password-1'), 'the password is sealed');
+        const path = join(filesDir, merchant.entityId, 'reconciliation-2026-11-23.csv');
+        assert.equal(await pushFile({ storage: t.storage, vault: t.vault, targets }, merchant.entityId, path), true);
+        assert.deepEqual(receiver.files.get('/inbox/reconciliation-2026-11-23.csv'), readFileSync(path));
+        assert.equal(await pushFile({ storage: t.storage, vault: t.vault, targets }, other.entityId, path), false, 'no target, no push');
+      } finally {
+        await receiver.close();
+      }
     });
   });
 }
