@@ -26,7 +26,7 @@ const DAY = '2026-11-23';
 const TRANSACTION_DAY_MS = Date.parse('2026-11-22T00:00:00Z');
 
 /** The transactions the records settle, written by PostgreSQL itself (the gateway would take hours). */
-async function seedTransactions(admin: pg.Client, merchantId: string, count: number): Promise<void> {
+export async function seedTransactions(admin: pg.Client, merchantId: string, count: number): Promise<void> {
   await admin.query(
     `INSERT INTO transactions (id, entity_id, payment_type, status, result_code, amount_minor, currency, short_id, connector_id,
                                connector_references, merchant_transaction_id, payment_brand, response, created_at, updated_at)

@@ -43,7 +43,7 @@ export async function candidatesByReference(db: Queryable, connectorId: string, 
   if (references.length === 0) return [];
   const { rows } = await db.query<RawCandidate>(
     `SELECT ${CANDIDATE_COLUMNS} FROM transactions t JOIN entities e ON e.id = t.entity_id
-      WHERE t.connector_id = $1 AND t.connector_references ? 'ConnectorTxID1' AND (t.connector_references ->> 'ConnectorTxID1') = ANY($2::text[])`,
+      WHERE (t.connector_references ->> 'ConnectorTxID1') = ANY($2::text[]) AND t.connector_id = $1`,
     [connectorId, references],
   );
   return rows.map(toCandidate);
