@@ -11,7 +11,8 @@
  * BENCH_PA_COUNT (2000 PAs created for the capture phase), BENCH_PENDING_COUNT (2000 pending DBs
  * the resolution phase ends by status checks), BENCH_SCHEDULES_ACTIVE and BENCH_SCHEDULES_DUE (10000
  * schedules, 2000 due in one second: the scheduled-runs row), BENCH_RISK_ATTEMPTS and BENCH_RISK_CHECKS
- * (the risk rows, bench/risk.ts), BENCH_GATEWAY_PROCESSES (2: the DB phase again
+ * (the risk rows, bench/risk.ts), BENCH_SETTLEMENT_RECORDS (1000000: the settlement rows, ingest+matching
+ * and the merchant's file of the day), BENCH_GATEWAY_PROCESSES (2: the DB phase again
  * with GATEWAY_PROCESSES=2; 1 leaves it out).
  * BENCH_WIDGET_LOADS (20 cold loads of the payment widget in Chromium: its row).
  * Writes bench/results/<yyyy-mm-dd>.json and the table in docs/performance.md.
@@ -36,6 +37,8 @@ import { riskPhases } from './risk.js';
 import { describeWidget, measureWidget } from './widget.js';
 import { iso8583Settings } from './iso8583.js';
 import { describeInFlight, iso8583Phases } from './support/iso8583-phase.js';
+import { settlementPhases } from './support/settlement-phase.js';
+import { settlementSettings } from './settlement.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -174,6 +177,9 @@ async function main(): Promise<void> {
       gateway.phases.push(report(phase));
       if (phase.messagesInFlight) console.log(describeInFlight(phase));
     }
+    // Settlement of a day: ingest and matching, then a merchant's reconciliation file (this process).
+    await checkpoint(schema);
+    gateway.phases.push(...(await settlementPhases({ schemaUrl: schema.url, admin: schema.admin, merchantId: gateway.merchant.entityId, ...settlementSettings })).map(report));
     const processes = settings.gatewayProcesses > 1 ? await measureProcesses(schema, gateway.merchant) : undefined;
     const floors = { http: await measureHttp(gateway.merchant), insert: gateway.insertFloor };
     let profile: ProfileSummary | undefined;

@@ -46,6 +46,7 @@ import { registerScheduleRoutes } from './http/routes/schedules.js';
 import { registerCheckoutRoutes } from './http/routes/checkouts.js';
 import { registerDocsRoutes } from './http/routes/docs.js';
 import { registerWidgetRoutes } from './http/routes/widget.js';
+import { registerReportRoutes } from './http/routes/reports.js';
 import type { Storage } from './storage/port.js';
 
 export interface AppOptions {
@@ -146,6 +147,7 @@ function registerPublicApi(app: FastifyInstance): void {
   registerDocsRoutes(app);
   registerRiskRoutes(app);
   registerWidgetRoutes(app);
+  registerReportRoutes(app);
 }
 
 /**

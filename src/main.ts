@@ -9,6 +9,9 @@ import { randomIds, systemClock } from './domain/ids.js';
 import { readBuildNumber } from './http/build-info.js';
 import { ensureDemoMerchant } from './operations/admin/ensure-demo-merchant.js';
 import { startWorkers } from './jobs/start-workers.js';
+import { settleDayDepsOf } from './jobs/settle-day.js';
+import { startConfiguredSftp } from './sftp/sftp-server.js';
+import { publicKeysOf } from './storage/repositories/sftp-keys.js';
 import { loadVaultConfig, type VaultKeyConfig } from './config/vault-config.js';
 import { masterKeyRingOf, openVault } from './operations/registrations/open-vault.js';
 import { openMigratedStorage, openStorage } from './storage/open-storage.js';
@@ -112,7 +115,11 @@ async function main(): Promise<void> {
   const runsJobs = config.workers.runInGateway && processIndex(process.env) === 0;
   const resolution = { connectors: app.gateway.payments.connectors, settings: config.resolution };
   const schedules = { payments: app.gateway.payments, settings: config.schedules };
-  const workers = runsJobs ? startWorkers({ storage, clock: systemClock, logger: app.log, settings: config.workers, resolution, schedules, checkoutCallbackSweepIntervalMs: config.checkouts.callbackSweepIntervalMs }) : undefined;
+  const settlement = settleDayDepsOf(config.settlement, app.gateway.payments);
+  const workers = runsJobs ? startWorkers({ storage, clock: systemClock, logger: app.log, settings: config.workers, resolution, schedules, settlement, checkoutCallbackSweepIntervalMs: config.checkouts.callbackSweepIntervalMs }) : undefined;
+  // The merchants' reconciliation files (SFTP_PORT); one process serves them.
+  const sftp = processIndex(process.env) === 0 ? await startConfiguredSftp(config.settlement, { publicKeysOf: (id) => publicKeysOf(storage, id) }, app.log) : undefined;
+  if (sftp) app.log.info({ sftpPort: sftp.port }, 'sftp server ready');
   if (demo) printDemoMerchant(demo.entityId, demo.accessToken, address);
   // The last line of a start: supervisors and tests wait for it.
   app.log.info({ url: address, adminUrl }, oneOfSeveral ? 'gateway process ready' : 'gateway ready');
@@ -125,6 +132,7 @@ async function main(): Promise<void> {
     await app.close();
     await admin?.close();
     await workers?.stop();
+    await sftp?.close();
     await storage.close();
     redis?.disconnect();
     if (embedded) removeRuntimeRecord(config.dataDir);

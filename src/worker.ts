@@ -5,6 +5,7 @@ import { randomIds, systemClock } from './domain/ids.js';
 import { masterKeyRingOf, openVault } from './operations/registrations/open-vault.js';
 import { jsonLogger } from './jobs/json-logger.js';
 import { startWorkers } from './jobs/start-workers.js';
+import { settleDayDepsOf } from './jobs/settle-day.js';
 import type { WorkerSettings } from './config/worker-settings.js';
 import { openMigratedStorage } from './storage/open-storage.js';
 
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     resolution: { connectors: payments.connectors, settings: config.resolution },
     schedules: { payments, settings: config.schedules },
     checkoutCallbackSweepIntervalMs: config.checkouts.callbackSweepIntervalMs,
+    settlement: settleDayDepsOf(config.settlement, payments),
   });
 
   let stopping = false;

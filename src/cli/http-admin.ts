@@ -7,7 +7,7 @@ export { AdminApiError } from './admin-api-call.js';
 export function httpAdmin(baseUrl: string, adminToken: string): AdminPort {
   const call = adminApiCaller(baseUrl, adminToken);
   return {
-    createEntity: (input) => call('POST', '/admin/entities', { name: input.name, merchant: input.merchantId }),
+    createEntity: (input) => call('POST', '/admin/entities', { name: input.name, merchant: input.merchantId, kind: input.kind, parent: input.parentId }),
     listEntities: async () => (await call<{ entities: never[] }>('GET', '/admin/entities')).entities,
     createToken: (entityId) => call('POST', '/admin/tokens', { entity: entityId }),
     revokeToken: (tokenId) => call('DELETE', `/admin/tokens/${encodeURIComponent(tokenId)}`),

@@ -9,13 +9,16 @@ import { isVaultCommand, readStandardInput, runVaultCommand, VAULT_HELP, VAULT_O
 import { isWebhookCommand, runWebhookCommand, WEBHOOK_HELP, WEBHOOK_OPTIONS, WebhookUsageError } from './webhook-commands.js';
 import { isRiskCommand, RISK_HELP, RISK_OPTIONS, RiskUsageError, runRiskCommand } from './risk-commands.js';
 import { isRoutingCommand, ROUTING_HELP, ROUTING_OPTIONS, RoutingUsageError, runRoutingCommand } from './routing-commands.js';
+import { isSettlementCommand, runSettlementCommand, SETTLEMENT_HELP, SETTLEMENT_OPTIONS, SettlementUsageError } from './settlement-commands.js';
 
 const HELP = `Usage: npm run gateway -- <command> [options]
 
 Commands:
-  entity create --name <name> [--merchant <merchantId>]
+  entity create --name <name> [--merchant <merchantId>] [--kind psp|division] [--parent <id>]
                           create a merchant (or, with --merchant, a channel of it) and its
-                          first access token; prints {"entityId", "accessToken", ...}
+                          first access token; prints {"entityId", "accessToken", ...}. With
+                          --kind, a PSP or a division (under --parent, a PSP); a merchant's
+                          --parent is its division or PSP (reconciliation files' PspId, DivisionId)
   entity list             list all entities
   entity legacy-auth --entity <entityId> --on|--off
                           accept (default) or refuse OPPWA's authentication.userId/password/
@@ -32,7 +35,7 @@ Commands:
                           issue another access token for an entity (shown once)
   token revoke --token-id <tokenId>
                           revoke an access token
-${WEBHOOK_HELP}${VAULT_HELP}${ROUTING_HELP}${RISK_HELP}
+${WEBHOOK_HELP}${VAULT_HELP}${ROUTING_HELP}${RISK_HELP}${SETTLEMENT_HELP}
 The command reads the gateway's configuration (DATABASE_URL, DATA_DIR, ADMIN_TOKEN, ...).
 On PostgreSQL it works on the database directly. On the embedded database it goes through the
 running gateway's administration API (its own listener with ADMIN_PORT) when a gateway holds
@@ -69,13 +72,18 @@ function onOrOff(options: Options): boolean {
 }
 
 function isUsageError(error: unknown): error is Error {
-  return error instanceof UsageError || error instanceof WebhookUsageError || error instanceof VaultUsageError || error instanceof RoutingUsageError || error instanceof RiskUsageError;
+  return error instanceof UsageError || error instanceof WebhookUsageError || error instanceof VaultUsageError || error instanceof RoutingUsageError || error instanceof RiskUsageError || error instanceof SettlementUsageError;
 }
 
 async function run(port: AdminPort, command: string, options: Options): Promise<unknown> {
   switch (command) {
     case 'entity create':
-      return port.createEntity({ name: required(options, 'name'), merchantId: options['merchant'] as string | undefined });
+      return port.createEntity({
+        name: required(options, 'name'),
+        merchantId: options['merchant'] as string | undefined,
+        kind: options['kind'] as 'psp' | 'division' | undefined,
+        parentId: options['parent'] as string | undefined,
+      });
     case 'entity list':
       return port.listEntities();
     case 'entity legacy-auth':
@@ -117,6 +125,8 @@ function parseCommandLine(argv: string[]) {
         ...VAULT_OPTIONS,
         ...ROUTING_OPTIONS,
         ...RISK_OPTIONS,
+        ...SETTLEMENT_OPTIONS,
+        parent: { type: 'string' },
       },
     });
   } catch (error) {
@@ -144,6 +154,10 @@ async function main(argv: string[]): Promise<number> {
   if (isRiskCommand(command)) {
     const result = await runRiskCommand(config, positionals.slice(1), values, { env: process.env, readSecret: readStandardInput });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  }
+  if (isSettlementCommand(command)) {
+    process.stdout.write(`${JSON.stringify(await runSettlementCommand(config, command, values, { env: process.env, readSecret: readStandardInput }), null, 2)}\n`);
     return 0;
   }
   if (isVaultCommand(command)) {

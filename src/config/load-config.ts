@@ -6,6 +6,7 @@ import { collectWorkerSettings, WORKER_VARIABLES, type WorkerSettings } from './
 import { collectScheduleSettings, SCHEDULE_VARIABLES, type ScheduleSettings } from './schedule-settings.js';
 import { CHECKOUT_VARIABLES, collectCheckoutSettings, type CheckoutSettings } from './checkout-settings.js';
 import { ACQUIRER_VARIABLES, collectAcquirerSettings, type AcquirerSettings } from './acquirer-settings.js';
+import { collectSettlementSettings, SETTLEMENT_VARIABLES, type SettlementSettings } from './settlement-settings.js';
 
 /**
  * The gateway's configuration: parsed once from the environment, validated, typed and frozen.
@@ -56,6 +57,8 @@ export interface Config {
   readonly httpTimeouts: HttpTimeouts;
   /** The ISO 8583 acquirer host; undefined: none (testMode EXTERNAL answered by the stub). */
   readonly acquirer: AcquirerSettings | undefined;
+  /** The daily settlement run, its files and the built-in SFTP server. */
+  readonly settlement: SettlementSettings;
 }
 
 export class ConfigError extends Error {
@@ -97,6 +100,7 @@ export const CONFIG_VARIABLES = [
   ...RESOLUTION_VARIABLES,
   ...SCHEDULE_VARIABLES,
   ...CHECKOUT_VARIABLES,
+  ...SETTLEMENT_VARIABLES,
   ...HTTP_TIMEOUT_VARIABLES,
   ...ACQUIRER_VARIABLES,
 ] as const;
@@ -195,6 +199,7 @@ export function loadConfig(env: Env): Config {
     checkouts: collectCheckoutSettings(env, problems),
     httpTimeouts: collectHttpTimeouts(env, problems),
     acquirer: collectAcquirerSettings(env, problems),
+    settlement: collectSettlementSettings(env, readOptional(env, 'DATA_DIR') ?? './data', problems),
   };
   checkTls(config, problems);
   checkProxies(env, config, problems);

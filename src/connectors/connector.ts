@@ -129,6 +129,8 @@ export interface PaymentConnectorRequest extends ConnectorRequestContext {
   readonly standingInstruction?: StandingInstructionData;
   readonly merchantTransactionId?: string;
   readonly descriptor?: string;
+  /** The request's chargebackResultCode: the test system raises a chargeback with it later (docs/settlement.md). */
+  readonly chargebackResultCode?: string;
   /** Present when the shopper's browser can be sent away (shopperResultUrl given): asynchronous methods need it. */
   readonly shopperReturn?: ShopperReturn;
 }
@@ -259,6 +261,18 @@ export interface SettlementRecord {
   /** Chargebacks and reversals: the catalogue code (000.100.2nn) and the scheme's reason. */
   readonly resultCode?: string | undefined;
   readonly reasonCode?: string | undefined;
+  /**
+   * The gateway merchant entity the line belongs to, when the connector knows it (the simulator
+   * does). Otherwise the matched transaction's merchant, else the route's entity, tells.
+   */
+  readonly merchantEntityId?: string | undefined;
+  /** The merchant's id at the acquirer (the file's ClearingInstituteMerchantId), when the file names it. */
+  readonly clearingInstituteMerchantId?: string | undefined;
+  /**
+   * The acquirer's own kind of line (the file's PaymentType: DEBIT, CREDIT, REFUND, BATCH,
+   * MONTHLY, AUTH_FEE …); absent, the gateway derives it from `paymentType`. FEE lines need it.
+   */
+  readonly transactionType?: string | undefined;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { LifecyclePolicy } from '../domain/lifecycle/policy.js';
 import type { SealedSecret } from '../domain/vault/index.js';
 import type { Queryable } from '../storage/port.js';
 import { isKnownSchemeReference } from '../storage/repositories/registrations.js';
+import { storedSettlementSource } from '../storage/repositories/settlement-source.js';
 import type { Connector } from './connector.js';
 import { createConnectorRegistry, type ConnectorRegistry } from './registry.js';
 import { RouteTable } from './route-table.js';
@@ -41,6 +42,8 @@ export function createDefaultConnectors(deps: DefaultConnectorsDeps): ConnectorR
     newId: () => deps.ids.id(),
     // Payments' scheme references and those recorded on registrations (recurring migrations).
     schemeReferences: { wasIssued: (id: string) => isKnownSchemeReference(deps.storage, id) },
+    // The simulated acquirer settles what the gateway stored of it (docs/settlement.md).
+    settlementSource: storedSettlementSource(deps.storage),
   };
   const stub = createExternalTestPlatformConnector(shared);
   const iso = deps.acquirer ? acquirerHostConnector(deps, deps.acquirer) : undefined;

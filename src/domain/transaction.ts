@@ -1,5 +1,8 @@
-/** The operations of the public interface (spec "Payment types"). */
-export type PaymentType = 'PA' | 'DB' | 'CD' | 'CP' | 'RV' | 'RF';
+/**
+ * The operations of the public interface (spec "Payment types"), and the two the gateway writes
+ * itself when a settlement file says so: CB (chargeback) and CR (chargeback reversal).
+ */
+export type PaymentType = 'PA' | 'DB' | 'CD' | 'CP' | 'RV' | 'RF' | 'CB' | 'CR';
 
 /** Types that open a life cycle: they carry payment-method data and need no parent. */
 export type InitialPaymentType = 'PA' | 'DB' | 'CD';

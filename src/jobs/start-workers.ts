@@ -15,6 +15,7 @@ import type { ScheduleDeps } from '../operations/schedules/schedule-deps.js';
 import { runScheduleHandler } from './run-schedule.js';
 import { queueCheckoutCallbacksHandler, sendCheckoutCallbackHandler } from './checkout-callbacks.js';
 import { reversalAdviceHandler } from './send-reversal-advice.js';
+import { settleDayHandler, type SettleDayDeps } from './settle-day.js';
 
 export interface StartWorkersOptions {
   readonly storage: Storage;
@@ -29,6 +30,8 @@ export interface StartWorkersOptions {
   readonly schedules?: ScheduleDeps | undefined;
   /** How often the 29-minute checkout callbacks are looked for (CHECKOUT_CALLBACK_SWEEP_INTERVAL_MS); 15 s when absent. */
   readonly checkoutCallbackSweepIntervalMs?: number | undefined;
+  /** With it, the workers also make the daily settlement run (docs/settlement.md). */
+  readonly settlement?: Omit<SettleDayDeps, 'logger'> | undefined;
 }
 
 export interface RunningWorkers {
@@ -53,6 +56,7 @@ export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sen
   if (options.schedules) handlers.push(runScheduleHandler({ ...options.schedules, logger: options.logger }));
   const callbacks = { storage: options.storage, clock: options.clock, ids: randomIds, sender: options.sender, logger: options.logger, sweepIntervalMs: options.checkoutCallbackSweepIntervalMs ?? 15_000 };
   handlers.push(queueCheckoutCallbacksHandler(callbacks), sendCheckoutCallbackHandler(callbacks));
+  if (options.settlement) handlers.push(settleDayHandler({ ...options.settlement, logger: options.logger }));
   return handlers;
 }
 

@@ -25,7 +25,7 @@ export const ENDPOINT_ROUTES: Readonly<Record<Endpoint, EndpointRoute>> = {
   checkoutPayment: { served: true, method: 'post', path: '/v1/checkouts/{id}/payment', summary: "The widget's payment post from the shopper's browser", abbreviation: 'WID' },
   query: { served: true, method: 'get', path: '/v1/query', summary: 'Query transactions', abbreviation: 'QRY' },
   schedule: { served: true, method: 'post', path: '/scheduling/v1/schedules', summary: 'Schedule recurring payments of a registration', abbreviation: 'SCH' },
-  reporting: { served: false, method: 'get', path: '/reports/v1/reconciliations/aggregations', summary: 'Settlement summary', abbreviation: 'RPT' },
+  reporting: { served: true, method: 'get', path: '/reports/v1/reconciliations/aggregations', summary: 'Settlement summary', abbreviation: 'RPT' },
 };
 
 /** The endpoints the documentation shows: those the gateway serves today. */

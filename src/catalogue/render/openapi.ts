@@ -200,6 +200,8 @@ function allPaths(): JsonObject {
     },
     ...schedulePaths(),
     '/reports/v1/reconciliations/aggregations': { get: operation('reporting', 'Envelope') },
+    '/reports/v1/reconciliations/aggregations/{id}': { get: readOperation('settlementDetail', 'Settlement detail: the records of one aggregation (sortValue=SettlementTxDate, sortOrder)', 'Envelope') },
+    '/reports/v2/reconciliations/aggregations/{id}': { get: readOperation('settlementDetailPaged', 'Settlement detail, 100 records a page (pageNo; the answer carries pages)', 'Envelope') },
   };
 }
 

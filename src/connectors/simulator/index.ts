@@ -5,3 +5,5 @@ export { SIMULATED_SCHEME_ID } from './input.js';
 export { INTERNAL_SIMULATOR, EXTERNAL_TEST_PLATFORM, AVS_ROWS, CVV_ROWS } from './tables.js';
 export { decryptWalletToken, encryptWalletTokenForTests, WALLET_TEST_KEYS_HEX, type WalletTokenPayload } from './wallet-token.js';
 export { renderSimulatorTables, spliceSimulatorTables } from './docs.js';
+export { simulatedSettlement, type SettlementTransactionSource } from './settlement/settlement-feed.js';
+export type { SettleableTransaction } from './settlement/rules.js';

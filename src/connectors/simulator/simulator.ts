@@ -13,6 +13,8 @@ import { matchSimulatorRow } from './rules.js';
 import { simulatedStatus } from './status.js';
 import { isWaitingForShopper, providerCompletion, providerRedirect } from './provider.js';
 import { EXTERNAL_TEST_PLATFORM, INTERNAL_SIMULATOR, type SimulatorFlavour } from './tables.js';
+import { CHARGEBACK_REFERENCE } from './settlement/rules.js';
+import { simulatedSettlement, type SettlementTransactionSource } from './settlement/settlement-feed.js';
 
 export interface SimulatorDependencies {
   readonly clock: { now(): Date };
@@ -21,6 +23,8 @@ export interface SimulatorDependencies {
   /** When given, merchant-initiated payments must name a scheme id the gateway handed out. */
   readonly schemeReferences?: SchemeReferenceStore;
   readonly policy?: Partial<LifecyclePolicy>;
+  /** With it, the simulator delivers daily settlement files of what it processed (docs/settlement.md). */
+  readonly settlementSource?: SettlementTransactionSource;
 }
 
 const MINUTES_PER_DAY = 24 * 60;
@@ -56,7 +60,8 @@ function createFlavouredSimulator(flavour: SimulatorFlavour, dependencies: Simul
   const initial = (operation: InitialPaymentType) => async (request: PaymentConnectorRequest) =>
     request.method.kind === 'asynchronous'
       ? providerRedirect(request, flavour, newId())
-      : decide(await paymentInput(operation, request, clock.now(), schemeReferences));
+      : remembered(request, decide(await paymentInput(operation, request, clock.now(), schemeReferences)));
+  const { settlementSource } = dependencies;
   const referencing = (operation: ReferencingPaymentType) => async (request: ReferencingConnectorRequest) =>
     decide(referencingInput(operation, request, clock.now(), flavour.referencePrefix));
   return {
@@ -75,5 +80,15 @@ function createFlavouredSimulator(flavour: SimulatorFlavour, dependencies: Simul
     capture: referencing('CP'),
     refund: referencing('RF'),
     reverse: referencing('RV'),
+    ...(settlementSource ? { settlement: (query) => simulatedSettlement(flavour, settlementSource, query) } : {}),
   };
+}
+
+/**
+ * A stateless simulator remembers a payment's chargebackResultCode the only way it can: among the
+ * references it answers, which the gateway stores and hands back to its settlement.
+ */
+function remembered(request: PaymentConnectorRequest, outcome: ConnectorOutcome): ConnectorOutcome {
+  if (request.chargebackResultCode === undefined || outcome.kind !== 'success') return outcome;
+  return { ...outcome, resultDetails: { ...outcome.resultDetails, [CHARGEBACK_REFERENCE]: request.chargebackResultCode } };
 }

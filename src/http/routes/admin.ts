@@ -26,7 +26,7 @@ function onOrOff(value: string): boolean {
 export function registerAdminRoutes(app: FastifyInstance): void {
   const deps = app.gateway;
   app.post('/admin/entities', admin, async (request, reply) => {
-    const created = await createEntity(deps, { name: field(request, 'name', true)!, merchantId: field(request, 'merchant', false) });
+    const created = await createEntity(deps, { name: field(request, 'name', true)!, merchantId: field(request, 'merchant', false), kind: field(request, 'kind', false) as 'psp' | 'division' | undefined, parentId: field(request, 'parent', false) });
     return sendWithEnvelope(request, reply, 201, created, '000.000.100');
   });
   app.get('/admin/entities', admin, async (request, reply) =>

@@ -3,7 +3,9 @@ import type { OperationDeps } from '../deps.js';
 
 export interface EntitySummary {
   readonly entityId: string;
-  readonly kind: 'merchant' | 'channel';
+  readonly kind: 'psp' | 'division' | 'merchant' | 'channel';
+  /** A merchant's division or PSP, a division's PSP. */
+  readonly parentId?: string;
   readonly name: string;
   readonly merchantId: string | null;
   readonly createdAt: string;
@@ -13,5 +15,5 @@ export interface EntitySummary {
 
 export async function listEntities(deps: Pick<OperationDeps, 'storage'>): Promise<EntitySummary[]> {
   const rows = await listRows(deps.storage);
-  return rows.map((e) => ({ entityId: e.id, kind: e.kind, name: e.name, merchantId: e.merchantId, createdAt: e.createdAt.toISOString(), legacyAuth: e.legacyAuth !== false }));
+  return rows.map((e) => ({ entityId: e.id, kind: e.kind, name: e.name, merchantId: e.merchantId, ...(e.parentId ? { parentId: e.parentId } : {}), createdAt: e.createdAt.toISOString(), legacyAuth: e.legacyAuth !== false }));
 }

@@ -145,6 +145,7 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     ...(input.standingInstruction ? { standingInstruction: input.standingInstruction.forConnector } : {}),
     ...(request.merchantTransactionId ? { merchantTransactionId: request.merchantTransactionId } : {}),
     descriptor,
+    ...(request.chargebackResultCode ? { chargebackResultCode: request.chargebackResultCode } : {}),
     ...(shopperReturn ? { shopperReturn } : {}),
   };
   const settleWith = async (outcome: NormalizedOutcome, redirect?: { readonly instruction: RedirectInstruction; readonly row: NewRedirect }) => {

@@ -1,12 +1,15 @@
 import type { Queryable } from '../port.js';
 
-export type EntityKind = 'merchant' | 'channel';
+/** psp and division group merchants for operators (reconciliation files' PspId, DivisionId). */
+export type EntityKind = 'psp' | 'division' | 'merchant' | 'channel';
 
 export interface EntityRecord {
   readonly id: string;
   readonly kind: EntityKind;
   readonly name: string;
   readonly merchantId: string | null;
+  /** A merchant's division or PSP, a division's PSP (migration 022). */
+  readonly parentId?: string | null;
   readonly createdAt: Date;
   /** Whether the entity accepts OPPWA's authentication.* fields (see migration 016). */
   readonly legacyAuth?: boolean;
@@ -17,20 +20,22 @@ interface EntityRow {
   kind: EntityKind;
   name: string;
   merchant_id: string | null;
+  parent_id: string | null;
   created_at: Date;
   legacy_auth: boolean;
 }
 
 function toRecord(row: EntityRow): EntityRecord {
-  return { id: row.id, kind: row.kind, name: row.name, merchantId: row.merchant_id, createdAt: row.created_at, legacyAuth: row.legacy_auth };
+  return { id: row.id, kind: row.kind, name: row.name, merchantId: row.merchant_id, parentId: row.parent_id ?? null, createdAt: row.created_at, legacyAuth: row.legacy_auth };
 }
 
 export async function insertEntity(db: Queryable, entity: EntityRecord): Promise<void> {
-  await db.query('INSERT INTO entities (id, kind, name, merchant_id, created_at) VALUES ($1, $2, $3, $4, $5)', [
+  await db.query('INSERT INTO entities (id, kind, name, merchant_id, parent_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
     entity.id,
     entity.kind,
     entity.name,
     entity.merchantId,
+    entity.parentId ?? null,
     entity.createdAt,
   ]);
 }

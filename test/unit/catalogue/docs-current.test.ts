@@ -22,11 +22,12 @@ test('the OpenAPI document covers the endpoints with form bodies and bearer auth
   const document = JSON.parse(renderGeneratedFiles().get('docs/openapi.json')!);
   assert.equal(document.openapi, '3.1.0');
   assert.deepEqual(document.components.securitySchemes.bearerAuth, { type: 'http', scheme: 'bearer' });
-  for (const path of ['/v1/payments', '/v1/payments/{id}', '/v1/registrations', '/v1/registrations/{id}/payments', '/v1/query', '/v1/resultcodes', '/scheduling/v1/schedules', '/scheduling/v1/schedules/{id}/deschedule', '/v1/checkouts', '/v1/checkouts/{id}/payment']) {
+  for (const path of ['/v1/payments', '/v1/payments/{id}', '/v1/registrations', '/v1/registrations/{id}/payments', '/v1/query', '/v1/resultcodes', '/scheduling/v1/schedules', '/scheduling/v1/schedules/{id}/deschedule', '/v1/checkouts', '/v1/checkouts/{id}/payment',
+    '/reports/v1/reconciliations/aggregations', '/reports/v1/reconciliations/aggregations/{id}', '/reports/v2/reconciliations/aggregations/{id}']) {
     assert.ok(document.paths[path], path);
   }
   // Endpoints the catalogue knows but the gateway does not serve yet stay out (ENDPOINT_ROUTES[…].served).
-  for (const path of ['/reports/v1/reconciliations/aggregations']) {
+  for (const path of [] as string[]) {
     assert.equal(document.paths[path], undefined, path);
   }
   const payment = document.components.schemas.PaymentRequest;

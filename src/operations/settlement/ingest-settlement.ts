@@ -1,0 +1,79 @@
+import type { SettlementRecord } from '../../connectors/connector.js';
+import type { Queryable } from '../../storage/port.js';
+import { ensureAggregations, insertNewRecords, aggregationKey } from '../../storage/repositories/settlement-records.js';
+import type { OperationDeps } from '../deps.js';
+import { applyChargeback } from './apply-chargeback.js';
+import { aggregationsOf, matchRecords, type MatchedRecord } from './match-records.js';
+
+/** Where settlement records come from: a connector's settlement capability (with its route's credentials). */
+export interface SettlementSource {
+  readonly connectorId: string;
+  records(day: string): AsyncIterable<SettlementRecord>;
+}
+
+export interface IngestSummary {
+  readonly records: number;
+  /** Records written now (a file delivered again writes none). */
+  readonly inserted: number;
+  readonly matched: number;
+  readonly multipleMatches: number;
+  readonly notMatched: number;
+  /** CB and CR transactions created. */
+  readonly chargebacks: number;
+}
+
+/** Records a database transaction: large enough to amortise the round trips, small enough to hold few locks. */
+export const INGEST_BATCH_RECORDS = 1000;
+
+interface Counts { records: number; inserted: number; matched: number; multipleMatches: number; notMatched: number; chargebacks: number }
+
+function isChargeback(m: MatchedRecord): boolean {
+  return (m.record.type === 'CHARGEBACK' || m.record.type === 'CHARGEBACK_REVERSAL') && m.record.status === 'SUCCESS' && m.transaction !== undefined;
+}
+
+/**
+ * One batch, one database transaction: the records matched, filed under their merchants'
+ * aggregations, written unless already there, and for each new matched chargeback or reversal its
+ * CB or CR with the notification. All of it commits together or not at all, so a run that dies
+ * half-way is simply run again.
+ */
+async function ingestBatch(deps: OperationDeps, connectorId: string, records: readonly SettlementRecord[], counts: Counts): Promise<void> {
+  await deps.storage.transaction(async (tx: Queryable) => {
+    const now = deps.clock.now();
+    const matched = await matchRecords(tx, deps.ids, connectorId, records);
+    const aggregations = await ensureAggregations(tx, connectorId, aggregationsOf(deps.ids, matched), now);
+    const rows = matched.map((m) => ({ ...m, aggregationId: m.merchantId === null ? null : aggregations.get(aggregationKey(m.record.batchId, m.merchantId)) ?? null }));
+    const inserted = await insertNewRecords(tx, connectorId, rows, now);
+    for (const m of matched) {
+      if (!inserted.has(m.id)) continue;
+      counts.inserted += 1;
+      if (m.matchingStatus === 'MATCHED') counts.matched += 1;
+      else if (m.matchingStatus === 'MULTIPLE_MATCHES') counts.multipleMatches += 1;
+      else counts.notMatched += 1;
+      if (!isChargeback(m)) continue;
+      const created = await applyChargeback(tx, deps, { rowId: m.id, record: m.record, parentId: m.transaction!.id, parentEntityId: m.transaction!.entityId });
+      if (created) counts.chargebacks += 1;
+    }
+  });
+}
+
+/**
+ * Ingests what every source settled on `day` (YYYY-MM-DD), streamed in batches: memory stays
+ * constant whatever the size of the day. Running it again for the same day changes nothing.
+ */
+export async function ingestSettlement(deps: OperationDeps, sources: readonly SettlementSource[], day: string): Promise<IngestSummary> {
+  const counts: Counts = { records: 0, inserted: 0, matched: 0, multipleMatches: 0, notMatched: 0, chargebacks: 0 };
+  for (const source of sources) {
+    let batch: SettlementRecord[] = [];
+    for await (const record of source.records(day)) {
+      batch.push(record);
+      counts.records += 1;
+      if (batch.length === INGEST_BATCH_RECORDS) {
+        await ingestBatch(deps, source.connectorId, batch, counts);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await ingestBatch(deps, source.connectorId, batch, counts);
+  }
+  return counts;
+}
