@@ -11,6 +11,7 @@ import { addPendingChecks } from '../../src/storage/repositories/pending-checks.
 import { testDatabases } from '../support/databases.js';
 import { getPayment, postPayment, referencePayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
 import { bearer, form, FORM_HEADERS, json, TEST_ADMIN_TOKEN, withAppAndMerchant, type TestApp } from '../support/test-app.js';
+import { BROWSER } from '../support/three-d-secure.js';
 
 const RESULT_URL = 'https://shop.example.com/result?order=17';
 
@@ -40,19 +41,6 @@ const SAMPLES: Record<string, string> = {
   'cart.items[0].tax': '19.00',
 };
 
-export const BROWSER = {
-  'customer.browser.acceptHeader': 'text/html',
-  'customer.browser.language': 'de-DE',
-  'customer.browser.screenHeight': '1080',
-  'customer.browser.screenWidth': '1920',
-  'customer.browser.timezone': '-60',
-  'customer.browser.userAgent': 'Mozilla/5.0 (X11; Linux x86_64)',
-  'customer.browser.javaEnabled': 'false',
-  'billing.street1': 'Hauptstrasse 1',
-  'billing.city': 'Berlin',
-  'billing.postcode': '10115',
-  'billing.country': 'DE',
-} as const;
 
 function asyncPayment(t: TestApp, merchant: Merchant, brand: string, extra: Record<string, string> = {}) {
   const entry = ASYNCHRONOUS_BRANDS.find((b) => b.brand === brand)!;

@@ -6,23 +6,11 @@ import { testDatabases } from '../support/databases.js';
 import { postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
 import { payWithRegistration, postRegistration } from '../support/registrations.js';
 import { bearer, form, FORM_HEADERS, json, TEST_ADMIN_TOKEN, withAppAndMerchant, type TestApp } from '../support/test-app.js';
+import { BROWSER } from '../support/three-d-secure.js';
 
 const MASTER = { ...SAMPLE_CARD, paymentBrand: 'MASTER', 'card.number': '5454545454545454' };
 const { 'card.cvv': _cvv, ...MASTER_REGISTRATION } = MASTER;
 const RESULT_URL = 'https://shop.example.com/result';
-const BROWSER = {
-  'customer.browser.acceptHeader': 'text/html',
-  'customer.browser.language': 'de-DE',
-  'customer.browser.screenHeight': '1080',
-  'customer.browser.screenWidth': '1920',
-  'customer.browser.timezone': '-60',
-  'customer.browser.userAgent': 'Mozilla/5.0 (X11; Linux x86_64)',
-  'customer.browser.javaEnabled': 'false',
-  'billing.street1': 'Hauptstrasse 1',
-  'billing.city': 'Berlin',
-  'billing.postcode': '10115',
-  'billing.country': 'DE',
-} as const;
 
 function adminCall(t: TestApp, method: 'GET' | 'PUT' | 'POST', url: string, fields?: Record<string, string>) {
   return t.app.inject({ method, url, headers: { ...bearer(TEST_ADMIN_TOKEN), ...(fields ? FORM_HEADERS : {}) }, ...(fields ? { payload: form(fields) } : {}) });
