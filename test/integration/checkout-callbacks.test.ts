@@ -94,6 +94,20 @@ for (const db of testDatabases()) {
       assert.equal(sender.sent.length, 0);
     });
 
+    it('a status call before the shopper paid does not cancel the callback; a new attempt after a fetched decline wants it again', async () => {
+      sender.sent.length = 0;
+      const early = json(await createCheckout(t, merchant, { shopperResultUrl: 'https://shop.example.com/result' })).id as string;
+      assert.equal(json(await checkoutStatus(t, merchant, early)).result.code, '000.200.000');
+      assert.equal((await widgetPost(t, early, { ...SAMPLE_CARD })).statusCode, 200);
+      const retried = json(await createCheckout(t, merchant, { shopperResultUrl: 'https://shop.example.com/result' })).id as string;
+      assert.equal((await widgetPost(t, retried, { ...SAMPLE_CARD, 'card.number': '4000000000000002' })).statusCode, 400);
+      assert.equal(json(await checkoutStatus(t, merchant, retried)).result.code, '800.100.100');
+      assert.equal((await widgetPost(t, retried, { ...SAMPLE_CARD })).statusCode, 200);
+      t.clock.advance(29 * MINUTE + 1);
+      await runCallbackJobs();
+      assert.deepEqual(sender.sent.map((r) => new URL(r.url).searchParams.get('id')).sort(), [early, retried].sort());
+    });
+
     it('a failed callback is retried by the job (the handler rejects); a refused address is not', async () => {
       sender.sent.length = 0;
       await paidCheckout({ shopperResultUrl: 'https://shop.example.com/result' });

@@ -82,12 +82,14 @@ export async function findEntityCheckout(db: Queryable, entityId: string, id: st
 
 /**
  * Takes the checkout for a new attempt if nobody changed it since `seen` was read (same state,
- * same latest attempt): of two concurrent widget posts exactly one wins.
+ * same latest attempt): of two concurrent widget posts exactly one wins. The merchant has not seen
+ * this attempt's result yet, so its 29-minute callback is wanted again.
  */
 export async function claimAttempt(db: Queryable, seen: StoredCheckout, attempt: { readonly id: string; readonly shopperResultUrl: string | undefined }, now: Date): Promise<boolean> {
   const { rows } = await db.query(
     `UPDATE checkouts SET state = 'attempting', attempt_id = $2, attempt_started_at = $3, attempts = attempts + 1, updated_at = $3,
-            shopper_result_url = $6
+            shopper_result_url = $6, status_fetched_at = NULL,
+            callback_state = CASE WHEN callback_state = 'not-needed' THEN 'waiting' ELSE callback_state END
       WHERE id = $1 AND state = $4 AND attempt_id IS NOT DISTINCT FROM $5 AND expires_at > $3
       RETURNING id`,
     [seen.id, attempt.id, now, seen.state, seen.attemptId, attempt.shopperResultUrl ?? null],
@@ -110,7 +112,7 @@ export async function updateCheckoutParameters(db: Queryable, seen: StoredChecko
   return rows.length === 1;
 }
 
-/** The merchant's server asked for the result: no shopper result callback is needed any more. */
+/** The merchant's server read the latest attempt's result: no shopper result callback is needed for it. */
 export async function markStatusFetched(db: Queryable, id: string, now: Date): Promise<void> {
   await db.query(
     `UPDATE checkouts SET status_fetched_at = COALESCE(status_fetched_at, $2),
