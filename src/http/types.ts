@@ -20,5 +20,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /** The route reads over the entity hierarchy (reports): PSP and division credentials may call it. */
+    hierarchyRead?: boolean;
   }
 }

@@ -92,6 +92,16 @@ for (const database of testDatabases()) {
       assert.equal(otherFile.lines, 2);
     });
 
+    it('a PSP or division credential reads reports but cannot pay (800.900.301)', async () => {
+      for (const entity of [psp, division]) {
+        const refused = await cardPayment(t, entity, 'DB', '10.00');
+        assert.equal(refused.statusCode, 403, refused.body);
+        assert.equal(JSON.parse(refused.body).result.code, '800.900.301');
+        const report = await t.app.inject({ method: 'GET', url: `/reports/v1/reconciliations/aggregations?entityId=${entity.entityId}&date.from=2026-11-01&date.to=2026-11-30`, headers: { authorization: `Bearer ${entity.accessToken}` } });
+        assert.notEqual(report.statusCode, 403, report.body);
+      }
+    });
+
     it('serves a merchant its file over SFTP to Debian\'s OpenSSH client, and another merchant\'s key sees nothing of it', async () => {
       const deps = { storage: t.storage, clock: t.clock, ids: randomIds };
       const keys: Record<string, string> = {};

@@ -108,6 +108,8 @@ async function authenticateEntityRequest(request: FastifyRequest): Promise<void>
   // Switched off for the credential's entity: the fields are refused like a wrong password.
   if (viaFields && !principal.legacyAuth) return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }));
   request.principal = principal;
+  // A PSP or division groups merchants for reporting; it has no account to pay into.
+  if ((principal.entityKind === 'psp' || principal.entityKind === 'division') && request.routeOptions.config.hierarchyRead !== true) throw new GatewayError('800.900.301');
   const entityId = requestedEntityId(source);
   if (!(await resolver.mayActFor(principal, entityId))) throw new GatewayError('800.900.301');
   // ... and for the entity acted for, when a merchant's credential acts for its channel.

@@ -4,7 +4,8 @@ import { GatewayError } from '../../results/gateway-error.js';
 import { sendWithEnvelope } from '../reply.js';
 import { paymentIdFrom, validatedParameters } from '../validate-request.js';
 
-const merchantApi = { config: { auth: 'entity' as const } };
+/** PSP and division credentials read their merchants' reports too. */
+const merchantApi = { config: { auth: 'entity' as const, hierarchyRead: true } };
 const INVALID = '200.300.404';
 const PAGE_NO = /^[1-9][0-9]{0,5}$/;
 
