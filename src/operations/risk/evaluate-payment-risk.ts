@@ -7,7 +7,6 @@ import { velocityKeyValue } from '../../domain/risk/rules/velocity.js';
 import type { ThreeDSecureRequirement } from '../../domain/three-d-secure/requirement.js';
 import type { Queryable } from '../../storage/port.js';
 import type { CountProbe, FactsRead } from '../../storage/repositories/risk-attempts.js';
-import { insertEvaluation } from '../../storage/repositories/risk-evaluations.js';
 import type { PaymentDeps } from '../deps.js';
 import type { ResolvedPaymentMethod } from '../payments/payment-method.js';
 import type { PaymentAuthentication } from '../three-d-secure/authenticate-payment.js';
@@ -106,7 +105,7 @@ export async function evaluatePaymentRisk(deps: PaymentDeps, input: PaymentRiskI
   });
   const decision = decideRisk(settings.ruleSet, factsWith(facts, settings, read), deps.system);
   if (decision.fired.length > 0) {
-    await insertEvaluation(deps.storage, { transactionId: input.transactionId, entityId: input.entityId, decision: decision.kind, score: decision.score, fired: decision.fired, ruleSetVersion: settings.version, createdAt: now });
+    await deps.riskSettings.recordEvaluation({ transactionId: input.transactionId, entityId: input.entityId, decision: decision.kind, score: decision.score, fired: decision.fired, ruleSetVersion: settings.version, createdAt: now });
   }
   return paymentRiskOf(deps, input, decision);
 }

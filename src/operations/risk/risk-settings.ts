@@ -5,6 +5,7 @@ import { DEFAULT_RULE_SET, type RiskRuleSet } from '../../domain/risk/rule-set.j
 import { createGroupCommit, type GroupCommit } from '../../storage/group-commit.js';
 import type { Storage } from '../../storage/port.js';
 import { readFactsAndRecordAttempts, type FactsRead, type FactsRequest } from '../../storage/repositories/risk-attempts.js';
+import { insertEvaluations, type RiskEvaluationRow } from '../../storage/repositories/risk-evaluations.js';
 import { findCurrentRuleSets } from '../../storage/repositories/risk-config.js';
 
 /** An operator's change reaches every process within this time (as 3-D Secure settings and routes). */
@@ -39,6 +40,7 @@ export interface EffectiveRiskSettings {
 export class RiskSettings {
   #cache = new ExpiringMap<string, EffectiveRiskSettings>(ENTITIES_MAX);
   readonly #facts: GroupCommit<FactsRequest, FactsRead>;
+  readonly #evaluations: GroupCommit<RiskEvaluationRow>;
   constructor(
     private readonly db: Storage,
     private readonly clock: Clock,
@@ -51,6 +53,20 @@ export class RiskSettings {
       maxConcurrentGroups: FACTS_GROUPS_IN_FLIGHT,
       write: async (q, requests) => (await readFactsAndRecordAttempts(q, requests)).map((value) => ({ ok: true as const, value })),
     });
+    // A rule that scores (velocity of a busy card …) fires on many payments: their evaluations
+    // share statements and commits, as the payments' own writes do, instead of a commit each.
+    this.#evaluations = createGroupCommit<RiskEvaluationRow>({
+      storage: db,
+      transactional: false,
+      maxGroupSize: FACTS_GROUP_MAX,
+      maxConcurrentGroups: FACTS_GROUPS_IN_FLIGHT,
+      write: (q, rows) => insertEvaluations(q, rows),
+    });
+  }
+
+  /** The rules that fired for one payment, stored for the operator in the statement of its group. */
+  recordEvaluation(row: RiskEvaluationRow): Promise<void> {
+    return this.#evaluations.submit(row);
   }
 
   /** One payment's lists and counts, its attempt recorded, in the statement of its group. */

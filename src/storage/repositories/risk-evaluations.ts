@@ -10,11 +10,16 @@ export interface RiskEvaluationRow {
   readonly createdAt: Date;
 }
 
-export async function insertEvaluation(db: Queryable, e: RiskEvaluationRow): Promise<void> {
+/** Many payments' evaluations in one statement (the group commit of RiskSettings). */
+export async function insertEvaluations(db: Queryable, rows: readonly RiskEvaluationRow[]): Promise<void> {
+  const values = rows.map((e) => ({ transaction_id: e.transactionId, entity_id: e.entityId, decision: e.decision, score: e.score, fired: e.fired, rule_set_version: e.ruleSetVersion, created_at: e.createdAt.toISOString() }));
   await db.query(
     `INSERT INTO risk_evaluations (transaction_id, entity_id, decision, score, fired, rule_set_version, created_at)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) ON CONFLICT DO NOTHING`,
-    [e.transactionId, e.entityId, e.decision, e.score, JSON.stringify(e.fired), e.ruleSetVersion, e.createdAt],
+     SELECT r.transaction_id, r.entity_id, r.decision, r.score, r.fired, r.rule_set_version, r.created_at
+       FROM json_to_recordset($1::json) AS r(transaction_id text, entity_id text, decision text, score integer, fired jsonb, rule_set_version integer, created_at timestamptz)
+     ON CONFLICT DO NOTHING`,
+    [JSON.stringify(values)],
+    { prepareAs: 'risk_evaluations_v1' },
   );
 }
 
