@@ -1,6 +1,6 @@
 import { validateRequest, type Endpoint, type RequestBody } from '../../catalogue/index.js';
 import type { EndpointRequest } from '../../catalogue/request-types.generated.js';
-import { CHECKOUT_GONE, decideAttempt, type CheckoutState } from '../../domain/checkouts/attempt.js';
+import { ATTEMPT_IN_PROGRESS, CHECKOUT_GONE, decideAttempt, type CheckoutState } from '../../domain/checkouts/attempt.js';
 import { GatewayError } from '../../results/gateway-error.js';
 import { claimAttempt, recordAttemptState, type StoredCheckout } from '../../storage/repositories/checkouts.js';
 import type { CheckoutDeps } from './checkout-deps.js';
@@ -22,9 +22,9 @@ export async function claimCheckout(deps: CheckoutDeps, checkout: StoredCheckout
   const now = deps.clock.now();
   const decision = decideAttempt(checkout, await latestAttemptStatus(deps, checkout), now);
   if (decision.kind === 'refuse') throw decision.code === CHECKOUT_GONE ? checkoutGone(checkout.id, decision.reason) : new GatewayError(decision.code);
-  if (decision.kind === 'cancel-redirect-then-proceed' && !(await cancelWaitingAttempt(deps, checkout.attemptId!))) throw new GatewayError('800.700.100');
+  if (decision.kind === 'cancel-redirect-then-proceed' && !(await cancelWaitingAttempt(deps, checkout.attemptId!))) throw new GatewayError(ATTEMPT_IN_PROGRESS);
   const attemptId = deps.ids.id();
-  if (!(await claimAttempt(deps.storage, checkout, { id: attemptId, shopperResultUrl }, now))) throw new GatewayError('800.700.100');
+  if (!(await claimAttempt(deps.storage, checkout, { id: attemptId, shopperResultUrl }, now))) throw new GatewayError(ATTEMPT_IN_PROGRESS);
   return attemptId;
 }
 

@@ -1,4 +1,5 @@
 import { validateRequest, type RequestBody } from '../../catalogue/index.js';
+import { ATTEMPT_IN_PROGRESS } from '../../domain/checkouts/attempt.js';
 import { resultOf } from '../../http/envelope.js';
 import { GatewayError } from '../../results/gateway-error.js';
 import { updateCheckoutParameters } from '../../storage/repositories/checkouts.js';
@@ -33,7 +34,7 @@ export async function updateCheckout(deps: CheckoutDeps, input: UpdateCheckoutIn
   }
   await checkStoredCards(deps, input.entityId, merged);
   if (checkout.state !== 'open' || !(await updateCheckoutParameters(deps.storage, checkout, merged, deps.clock.now()))) {
-    throw new GatewayError('800.700.100');
+    throw new GatewayError(ATTEMPT_IN_PROGRESS);
   }
   const body: Record<string, string> = { id: checkout.id };
   if (result.request.integrity === true) body['integrity'] = deps.widgetIntegrity();

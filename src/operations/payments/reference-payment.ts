@@ -5,7 +5,6 @@ import { releaseReservation } from '../../domain/lifecycle/release.js';
 import { newShortId } from '../../domain/short-id.js';
 import { newTransactionState, type ReferencingPaymentType, type TransactionState } from '../../domain/transaction.js';
 import { GatewayError } from '../../results/gateway-error.js';
-import type { Queryable } from '../../storage/port.js';
 import { hasStandingFinalChild, lockPendingTransaction, lockTransaction, updateTotals, type StoredTransaction } from '../../storage/repositories/transactions.js';
 import type { PaymentDeps } from '../deps.js';
 import { settledPayment, writeSettledPayments } from './payment-writes.js';
