@@ -3,7 +3,8 @@
  *
  *   npm run bench:risk
  *
- * BENCH_RISK_ATTEMPTS (1000000 attempts recorded before the velocity checks), BENCH_RISK_CHECKS
+ * BENCH_RISK_ATTEMPTS (1000000 attempts recorded before the velocity checks),
+ * BENCH_RISK_LIST_ENTRIES (100000 blacklist entries of the merchant), BENCH_RISK_CHECKS
  * (2000 checks timed), BENCH_CONNECTIONS (64), BENCH_DURATION_SECONDS (10 per payment phase),
  * BENCH_POOL_SIZE (10). Uses BENCH_DATABASE_URL or TEST_DATABASE_URL (a schema of its own,
  * dropped afterwards).
@@ -19,11 +20,12 @@ const envNumber = (name: string, fallback: number) => Number(process.env[name] ?
 
 export const riskSettings = {
   attempts: envNumber('BENCH_RISK_ATTEMPTS', 1_000_000),
+  listEntries: envNumber('BENCH_RISK_LIST_ENTRIES', 100_000),
   checks: envNumber('BENCH_RISK_CHECKS', 2_000),
 };
 
 /** The rows: payments with and without risk, and the velocity check's cost; a line on the ratio. */
-export async function riskPhases(schema: BenchSchema, merchant: Merchant, base: Omit<RiskPhaseSettings, 'schemaUrl' | 'admin' | 'merchant' | 'attempts' | 'checks'>): Promise<PhaseResult[]> {
+export async function riskPhases(schema: BenchSchema, merchant: Merchant, base: Omit<RiskPhaseSettings, 'schemaUrl' | 'admin' | 'merchant' | 'attempts' | 'listEntries' | 'checks'>): Promise<PhaseResult[]> {
   const settings: RiskPhaseSettings = { schemaUrl: schema.url, admin: schema.admin, merchant, ...base, ...riskSettings };
   const [withRisk, without] = await riskPaymentPhases(settings);
   const check = await velocityCheckPhase(settings);

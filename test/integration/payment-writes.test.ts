@@ -3,11 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import { randomIds } from '../../src/domain/ids.js';
 import { newTransactionState } from '../../src/domain/transaction.js';
 import { createEntity } from '../../src/operations/admin/create-entity.js';
-import { createPaymentWrites, writeSettledPayments, type SettledPayment } from '../../src/operations/payments/payment-writes.js';
+import { createPaymentWrites, writeSettledPayments, type RiskRecord, type SettledPayment } from '../../src/operations/payments/payment-writes.js';
 import type { ChildReservation } from '../../src/operations/payments/reserve-children.js';
 import { GatewayError } from '../../src/results/gateway-error.js';
 import { prepareNotification } from '../../src/operations/webhooks/enqueue-notification.js';
 import type { Queryable, Storage } from '../../src/storage/port.js';
+import { findEvaluation } from '../../src/storage/repositories/risk-evaluations.js';
 import { findTransaction, insertTransactions, lockTransaction, lockTransactions, type StoredTransaction } from '../../src/storage/repositories/transactions.js';
 import { testDatabases } from '../support/databases.js';
 import { ManualClock } from '../support/test-app.js';
@@ -225,6 +226,52 @@ for (const database of testDatabases()) {
       assert.match(String((results[5] as PromiseRejectedResult).reason), /foreign key/);
       for (const row of good) assert.equal((await findTransaction(storage, entityId, row.id))?.status, 'pending');
       assert.equal(await findTransaction(storage, orphan.entityId, orphan.id), undefined);
+    });
+
+    it('writes a checked payment\'s attempt and fired rules with its pending row, and not when the row fails', async () => {
+      const counted = countingStorage(storage);
+      const writes = createPaymentWrites(counted.storage);
+      const riskOf = (row: StoredTransaction, fired: boolean): RiskRecord => ({
+        attempt: { keys: [`card-${row.id}`, `ip-${row.id}`], at: clock.now(), amountMinor: row.amountMinor, currency: 'EUR', transactionId: row.id },
+        evaluation: fired ? { transactionId: row.id, entityId: row.entityId, decision: 'accept', score: 100, fired: [{ rule: 'velocity', points: 100 }], ruleSetVersion: null, createdAt: clock.now() } : undefined,
+      });
+      const good = Array.from({ length: 6 }, () => pendingRow(100n));
+      const orphan = pendingRow(100n, randomIds.id());
+      const unchecked = pendingRow(100n);
+      const items: [StoredTransaction, RiskRecord | undefined][] = [...good.map((row, n) => [row, riskOf(row, n % 2 === 0)] as [StoredTransaction, RiskRecord]), [orphan, riskOf(orphan, true)], [unchecked, undefined]];
+      const results = await Promise.allSettled(items.map(([row, risk]) => writes.insertPending(row, risk)));
+      assert.deepEqual(results.map((r) => r.status), [...Array(6).fill('fulfilled'), 'rejected', 'fulfilled']);
+
+      const attemptsOf = async (id: string) => (await storage.query<{ key_hash: string; amount_minor: string }>('SELECT key_hash, amount_minor::text FROM risk_attempts WHERE transaction_id = $1 ORDER BY key_hash', [id])).rows;
+      for (const [n, row] of good.entries()) {
+        assert.deepEqual(await attemptsOf(row.id), [{ key_hash: `card-${row.id}`, amount_minor: '100' }, { key_hash: `ip-${row.id}`, amount_minor: '100' }]);
+        const evaluation = await findEvaluation(storage, row.id);
+        if (n % 2 === 0) assert.deepEqual({ score: evaluation?.score, fired: evaluation?.fired }, { score: 100, fired: [{ rule: 'velocity', points: 100 }] });
+        else assert.equal(evaluation, undefined, 'no rule fired, no evaluation');
+      }
+      // The refused row's attempt is not counted: it never became a payment.
+      assert.deepEqual(await attemptsOf(orphan.id), []);
+      assert.equal(await findEvaluation(storage, orphan.id), undefined);
+      assert.deepEqual(await attemptsOf(unchecked.id), []);
+      assert.equal((await findTransaction(storage, entityId, unchecked.id))?.status, 'pending');
+
+      // Risk reads share the statements of pending rows: the earlier attempts counted, list entries found.
+      await storage.query(
+        "INSERT INTO risk_list_entries (entity_id, list, kind, value, shown, added_by, added_at) VALUES ($1, 'black', 'email', 'listed@example.com', 'listed@example.com', 'test', now())",
+        [entityId],
+      );
+      const before = counted.statements();
+      const since = new Date(clock.now().getTime() - 60_000);
+      const more = Array.from({ length: 5 }, () => pendingRow(100n));
+      const [read, listed] = await Promise.all([
+        writes.readRiskFacts({ counts: [{ i: 0, key: `card-${good[0]!.id}`, since, cap: 10, declines: true }, { i: 1, key: 'never-seen', since, cap: 10, declines: false }], currency: 'EUR', probes: [{ kind: 'email', value: 'other@example.com' }], listEntityIds: [entityId] }),
+        writes.readRiskFacts({ counts: [], currency: 'EUR', probes: [{ kind: 'email', value: 'listed@example.com', source: undefined }], listEntityIds: [entityId] }),
+        ...more.map((row) => writes.insertPending(row, riskOf(row, false))),
+      ]);
+      assert.deepEqual(read!.counts, [{ i: 0, attempts: 1, declines: 0, amount: '100' }, { i: 1, attempts: 0, declines: 0, amount: '0' }]);
+      assert.deepEqual(read!.hits, []);
+      assert.deepEqual(listed!.hits, [{ list: 'black', kind: 'email', source: null }]);
+      assert.ok(counted.statements() - before < 7, `${counted.statements() - before} statements for 2 reads and 5 rows`);
     });
   });
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import type { VelocityKey } from './facts.js';
 
@@ -7,9 +7,14 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** A dotted quad already in its one form (no leading zeros, which some parsers read as octal). */
+const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
 /** One form per address: "::ffff:192.0.2.1" and "192.0.2.1" are one shopper; undefined when no IP. */
 export function normalizeIp(ip: string): string | undefined {
   const text = ip.trim();
+  // Most shoppers' addresses: answered as they are, without parsing them twice (every payment).
+  if (CANONICAL_IPV4.test(text)) return text;
   if (!ipaddr.isValid(text)) return undefined;
   const parsed = ipaddr.parse(text);
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) return (parsed as ipaddr.IPv6).toIPv4Address().toString();
@@ -23,5 +28,6 @@ export function normalizeIp(ip: string): string | undefined {
  * for counting.
  */
 export function velocityKeyHash(merchantId: string, key: VelocityKey, value: string): string {
-  return createHash('sha256').update(`${merchantId}|${key}|${value}`).digest('hex').slice(0, 32);
+  // The one-shot hash: a third of createHash's cost for inputs this small, and every payment has several.
+  return hash('sha256', `${merchantId}|${key}|${value}`, 'hex').slice(0, 32);
 }

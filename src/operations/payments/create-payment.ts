@@ -84,7 +84,8 @@ export async function createPayment(deps: PaymentDeps, input: CreatePaymentInput
 }
 
 /**
- * validate → (3-D Secure) → persist as pending → call the connector → persist the outcome.
+ * validate → risk → (3-D Secure) → persist as pending (with the risk check's record) → call the
+ * connector → persist the outcome.
  * The pending row is written before the connector is asked, so a process that dies in between
  * leaves a pending payment to reconcile, never a charge the gateway knows nothing about. A
  * payment that sends the shopper away (a provider's page, a 3-D Secure challenge) stores its
@@ -127,7 +128,7 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     // The spread last: Node 20's V8 adds each property written after a spread slowly
     // (about 2 µs each; docs/performance.md).
     ...newTransactionState({ id, entityId, paymentType, status: 'pending', amountMinor, currency, createdAt: now, connectorId: routed.connector.id, resultCode: PENDING, maxCaptures: request.numberOfCaptures ?? null }),
-  });
+  }, risk.record);
 
   const shopperReturn = shopperReturnOf(deps, input);
   const connectorRequest: PaymentConnectorRequest = {

@@ -1,8 +1,10 @@
 import type { NormalizedOutcome } from '../../connectors/connector.js';
 import type { TransactionStatus } from '../../domain/transaction.js';
-import { createGroupCommit } from '../../storage/group-commit.js';
+import { createGroupCommit, type ItemResult } from '../../storage/group-commit.js';
 import type { Queryable, Storage } from '../../storage/port.js';
-import { insertTransactions, outcomeRows, outcomeUpdateSql, type RecordedOutcome, type StoredTransaction } from '../../storage/repositories/transactions.js';
+import { attemptRows, factsCtes, factsOf, factsParameters, FACTS_SELECT, insertAttemptsSql, type AttemptToRecord, type FactsRead, type FactsRequest, type FactsRows } from '../../storage/repositories/risk-attempts.js';
+import { evaluationRows, insertEvaluationsSql, type RiskEvaluationRow } from '../../storage/repositories/risk-evaluations.js';
+import { insertTransactions, insertTransactionsSql, outcomeRows, outcomeUpdateSql, transactionRows, type RecordedOutcome, type StoredTransaction } from '../../storage/repositories/transactions.js';
 import { fanOutRows, fanOutSql, type FanOut } from '../../storage/repositories/webhooks.js';
 import { insertRedirectsSql, redirectRows, type NewRedirect } from '../../storage/repositories/shopper-redirects.js';
 import type { OperationDeps } from '../deps.js';
@@ -54,14 +56,58 @@ export function settledPayment(
 }
 
 /**
+ * What the risk engine keeps of a checked payment: the attempt its velocity counts will see, and
+ * the rules that fired (absent when none did). Written with the pending row, in its statement, so
+ * an attempt is counted exactly when its payment exists and costs no commit of its own.
+ */
+export interface RiskRecord {
+  readonly attempt: AttemptToRecord;
+  readonly evaluation?: RiskEvaluationRow | undefined;
+}
+
+/**
+ * An item of the pending group: a pending row (with its risk record, if checked), or a risk
+ * check's read, which shares the statement rather than costing a round trip of its own.
+ */
+type PendingItem =
+  | { readonly kind: 'pending'; readonly row: StoredTransaction; readonly risk?: RiskRecord | undefined }
+  | { readonly kind: 'riskRead'; readonly request: FactsRequest };
+
+/**
+ * Pending rows, the risk records of checked payments and the risk reads of payments about to be
+ * written, in one statement (a read sees the attempts committed before it, not the rows its own
+ * statement inserts). A group of unchecked payments alone keeps the plain INSERT.
+ */
+export async function writePendingGroup(db: Queryable, items: readonly PendingItem[]): Promise<readonly ItemResult<FactsRead | undefined>[]> {
+  const pending = items.flatMap((i) => (i.kind === 'pending' ? [i] : []));
+  const reads = items.flatMap((i) => (i.kind === 'riskRead' ? [i.request] : []));
+  const risks = pending.flatMap((p) => (p.risk ? [p.risk] : []));
+  if (reads.length === 0 && risks.length === 0) {
+    await insertTransactions(db, pending.map((p) => p.row));
+    return items.map(() => ({ ok: true, value: undefined }));
+  }
+  const evaluations = risks.flatMap((r) => (r.evaluation ? [r.evaluation] : []));
+  const { rows } = await db.query<FactsRows>(
+    `WITH payment AS (${insertTransactionsSql('$1')}), attempt AS (${insertAttemptsSql('$2')}), evaluation AS (${insertEvaluationsSql('$3')}), ${factsCtes('$4', '$5')} ${FACTS_SELECT}`,
+    [transactionRows(pending.map((p) => p.row)), attemptRows(risks.map((r) => r.attempt)), evaluationRows(evaluations), ...factsParameters(reads)],
+    { prepareAs: 'pending_with_risk' },
+  );
+  const facts = factsOf(rows[0], reads.length);
+  let next = 0;
+  return items.map((i) => ({ ok: true, value: i.kind === 'riskRead' ? facts[next++] : undefined }));
+}
+
+/**
  * The writes every payment makes, through group commit: the pending row before the connector is
  * asked (for a capture, refund or reversal: its reservation on the parent with it), and the
  * outcome with its notification after. Concurrent payments share statements and commits, which
  * is what lets the gateway keep up with its database (docs/performance.md).
  */
 export interface PaymentWrites {
-  /** Resolves once the pending row is committed. */
-  insertPending(row: StoredTransaction): Promise<void>;
+  /** Resolves once the pending row (with its risk record, if checked) is committed. */
+  insertPending(row: StoredTransaction, risk?: RiskRecord): Promise<void>;
+  /** A risk check's velocity counts and list hits, read in the pending rows' statement. */
+  readRiskFacts(request: FactsRequest): Promise<FactsRead>;
   /** Resolves with the plan's result once the reservation and its pending child are committed; rejects with the plan's refusal. */
   reserve<Result>(reservation: ChildReservation<Result>): Promise<Result>;
   /** Resolves once the outcome and its notification are committed. */
@@ -105,11 +151,12 @@ export const DEFAULT_PAYMENT_WRITE_SETTINGS: PaymentWriteSettings = { concurrent
 
 export function createPaymentWrites(storage: Storage, settings: PaymentWriteSettings = DEFAULT_PAYMENT_WRITE_SETTINGS): PaymentWrites {
   const common = { storage, maxGroupSize: settings.maxGroupSize, maxConcurrentGroups: settings.concurrentGroups };
-  const pending = createGroupCommit<StoredTransaction>({ ...common, write: insertTransactions, transactional: false });
+  const pending = createGroupCommit<PendingItem, FactsRead | undefined>({ ...common, write: writePendingGroup, transactional: false });
   const settled = createGroupCommit<SettledPayment>({ ...common, write: writeSettledPayments, transactional: false });
   const reservations = createGroupCommit<ChildReservation<unknown>, unknown>({ ...common, write: reserveChildren, transactional: true });
   return {
-    insertPending: (row) => pending.submit(row),
+    insertPending: async (row, risk) => { await pending.submit({ kind: 'pending', row, risk }); },
+    readRiskFacts: async (request) => (await pending.submit({ kind: 'riskRead', request }))!,
     // One group serves every kind of result: each item's result is its own plan's.
     reserve: <Result>(reservation: ChildReservation<Result>) => reservations.submit(reservation) as Promise<Result>,
     settle: (payment) => settled.submit(payment),

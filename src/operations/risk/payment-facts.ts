@@ -71,7 +71,7 @@ export async function requestFacts(vault: Vault, set: RiskRuleSet, input: { read
 /** The list look-ups of these facts: one per value a list entry could name. */
 export function listProbesOf(facts: RequestFacts): ListProbe[] {
   const probes: ListProbe[] = [];
-  const add = (kind: string, value: string | undefined, source?: string) => { if (value !== undefined) probes.push({ kind, value, ...(source ? { source } : {}) }); };
+  const add = (kind: string, value: string | undefined, source?: string) => { if (value !== undefined) probes.push({ kind, value, source }); };
   add('card', facts.cardFingerprint);
   add('iban', facts.ibanFingerprint);
   add('bin', facts.bin);

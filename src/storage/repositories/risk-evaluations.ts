@@ -10,17 +10,19 @@ export interface RiskEvaluationRow {
   readonly createdAt: Date;
 }
 
-/** Many payments' evaluations in one statement (the group commit of RiskSettings). */
-export async function insertEvaluations(db: Queryable, rows: readonly RiskEvaluationRow[]): Promise<void> {
-  const values = rows.map((e) => ({ transaction_id: e.transactionId, entity_id: e.entityId, decision: e.decision, score: e.score, fired: e.fired, rule_set_version: e.ruleSetVersion, created_at: e.createdAt.toISOString() }));
-  await db.query(
-    `INSERT INTO risk_evaluations (transaction_id, entity_id, decision, score, fired, rule_set_version, created_at)
-     SELECT r.transaction_id, r.entity_id, r.decision, r.score, r.fired, r.rule_set_version, r.created_at
-       FROM json_to_recordset($1::json) AS r(transaction_id text, entity_id text, decision text, score integer, fired jsonb, rule_set_version integer, created_at timestamptz)
-     ON CONFLICT DO NOTHING`,
-    [JSON.stringify(values)],
-    { prepareAs: 'risk_evaluations_v1' },
-  );
+/**
+ * The INSERT of the evaluations given as evaluationRows() in the parameter `param`, inside the
+ * statement that writes their payments' pending rows (payment-writes.ts).
+ */
+export function insertEvaluationsSql(param: string): string {
+  return `INSERT INTO risk_evaluations (transaction_id, entity_id, decision, score, fired, rule_set_version, created_at)
+  SELECT r.transaction_id, r.entity_id, r.decision, r.score, r.fired, r.rule_set_version, r.created_at
+    FROM json_to_recordset(${param}::json) AS r(transaction_id text, entity_id text, decision text, score integer, fired jsonb, rule_set_version integer, created_at timestamptz)
+  ON CONFLICT DO NOTHING`;
+}
+
+export function evaluationRows(rows: readonly RiskEvaluationRow[]): string {
+  return JSON.stringify(rows.map((e) => ({ transaction_id: e.transactionId, entity_id: e.entityId, decision: e.decision, score: e.score, fired: e.fired, rule_set_version: e.ruleSetVersion, created_at: e.createdAt.toISOString() })));
 }
 
 /** The evaluation of a transaction of one of the entities (a merchant sees its channels' too). */

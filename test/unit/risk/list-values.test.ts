@@ -36,3 +36,20 @@ test('velocity keys: per merchant and kind; IPs in one form', () => {
   assert.match(velocityKeyHash('m1', 'ip', '192.0.2.1'), /^[0-9a-f]{32}$/);
   assert.equal(normalizeIp('::ffff:192.0.2.1'), normalizeIp('192.0.2.1'));
 });
+
+test('IP addresses: one form, the plain dotted quad answered as it is', () => {
+  const cases: [string, string | undefined][] = [
+    ['192.0.2.1', '192.0.2.1'],
+    [' 10.0.0.1 ', '10.0.0.1'],
+    ['0.0.0.0', '0.0.0.0'],
+    ['255.255.255.255', '255.255.255.255'],
+    ['1.2.3.04', '1.2.3.4'],
+    ['::ffff:192.0.2.1', '192.0.2.1'],
+    ['2001:DB8::1', '2001:db8:0:0:0:0:0:1'],
+    ['256.1.1.1', undefined],
+    ['1.2.3', '1.2.0.3'], // ipaddr.js reads the short forms as inet_aton does
+    ['shopper', undefined],
+    ['', undefined],
+  ];
+  for (const [raw, expected] of cases) assert.equal(normalizeIp(raw), expected, raw);
+});
