@@ -1,7 +1,8 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
 import type { NormalizedOutcome } from '../../connectors/connector.js';
 import { decideRisk, REVIEW_CODE, type RiskDecision } from '../../domain/risk/decide.js';
-import { VELOCITY_KEYS, type RiskFacts } from '../../domain/risk/facts.js';
+import { VELOCITY_KEYS, type RiskFacts, type VelocityKey } from '../../domain/risk/facts.js';
+import type { RiskRuleSet } from '../../domain/risk/rule-set.js';
 import { velocityKeyHash } from '../../domain/risk/keys.js';
 import { velocityKeyValue } from '../../domain/risk/rules/velocity.js';
 import type { ThreeDSecureRequirement } from '../../domain/three-d-secure/requirement.js';
@@ -58,6 +59,11 @@ const UNCHECKED: PaymentRisk = Object.freeze({
   reviewed: (outcome: NormalizedOutcome) => outcome,
 });
 
+/** The kinds of key the rule set's velocity rules count, each once, in VELOCITY_KEYS' order. */
+export function countedKeys(ruleSet: RiskRuleSet): VelocityKey[] {
+  return VELOCITY_KEYS.filter((key) => ruleSet.velocity.some((rule) => rule.key === key));
+}
+
 /** The velocity counts the rule set asks for, and the keys this attempt is recorded under. */
 export function velocityProbes(settings: EffectiveRiskSettings, facts: RequestFacts, now: Date): { counts: CountProbe[]; keys: string[] } {
   const hash = (key: (typeof VELOCITY_KEYS)[number]) => {
@@ -72,8 +78,10 @@ export function velocityProbes(settings: EffectiveRiskSettings, facts: RequestFa
     const cap = rule.measure === 'attempts' ? Math.min(Number(rule.max) + 1, SCAN_MAX) : SCAN_MAX;
     counts.push({ i, key, since: new Date(now.getTime() - rule.windowMinutes * 60_000), cap, declines: rule.measure === 'declines' });
   });
-  // Every key is recorded, used by a rule or not: a rule added later counts the history.
-  const keys = VELOCITY_KEYS.map(hash).filter((k): k is string => k !== undefined);
+  // Only the keys a rule counts are recorded: each is a row and two index entries per payment
+  // (recording all four cost a tenth of the payments per second), so a rule added later counts
+  // the attempts made after it, not those before (docs/risk.md).
+  const keys = countedKeys(settings.ruleSet).map(hash).filter((k): k is string => k !== undefined);
   return { counts, keys };
 }
 

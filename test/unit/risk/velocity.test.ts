@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { VelocityCount } from '../../../src/domain/risk/facts.js';
-import type { VelocityRule } from '../../../src/domain/risk/rule-set.js';
+import { DEFAULT_RULE_SET, type VelocityRule } from '../../../src/domain/risk/rule-set.js';
+import { countedKeys } from '../../../src/operations/risk/evaluate-payment-risk.js';
 import { velocityRules } from '../../../src/domain/risk/rules/velocity.js';
-import { facts, set } from './fixtures.js';
+import { EMPTY_SET, facts, set } from './fixtures.js';
 
 const rule = (r: Partial<VelocityRule>): VelocityRule => ({ key: 'card', measure: 'attempts', windowMinutes: 10, max: 2n, action: 'reject', points: 1000, ...r });
 const count = (attempts: number, declines = 0, amountMinor = 0n): VelocityCount => ({ attempts, declines, amountMinor });
@@ -32,4 +33,14 @@ test('velocity: this attempt counts; above max fires with the key\'s 800.120.* c
 
 test('velocity: a whitelisted payment skips every velocity rule', () => {
   assert.deepEqual(velocityRules(set({ velocity: [rule({})] }), facts({ velocity: [count(99)] }), true), []);
+});
+
+test('velocity: an attempt is recorded under the keys the rule set counts, each once', () => {
+  const cases: [string, VelocityRule[], string[]][] = [
+    ['no velocity rule', [], []],
+    ['the default rules', DEFAULT_RULE_SET.velocity, ['card', 'ip']],
+    ['one key, three measures', [rule({}), rule({ measure: 'declines' }), rule({ measure: 'amount' })], ['card']],
+    ['every key, out of order', [rule({ key: 'customer' }), rule({ key: 'email' }), rule({ key: 'ip' }), rule({ key: 'card' })], ['card', 'email', 'ip', 'customer']],
+  ];
+  for (const [name, velocity, expected] of cases) assert.deepEqual(countedKeys({ ...EMPTY_SET, velocity }), expected, name);
 });
