@@ -10,7 +10,7 @@
  * BENCH_POOL_SIZE (10, the gateway's default DATABASE_POOL_SIZE; the insert floor uses the same),
  * BENCH_PA_COUNT (2000 PAs created for the capture phase), BENCH_PENDING_COUNT (2000 pending DBs
  * the resolution phase ends by status checks), BENCH_SCHEDULES_ACTIVE and BENCH_SCHEDULES_DUE (10000
- * schedules, 2000 due in one second: the scheduled-runs row), BENCH_RISK_ATTEMPTS and BENCH_RISK_CHECKS
+ * schedules, 2000 due in one second: the scheduled-runs row), BENCH_RISK_ATTEMPTS, BENCH_RISK_LIST_ENTRIES and BENCH_RISK_CHECKS
  * (the risk rows, bench/risk.ts), BENCH_SETTLEMENT_RECORDS (1000000: the settlement rows, ingest+matching
  * and the merchant's file of the day), BENCH_GATEWAY_PROCESSES (2: the DB phase again
  * with GATEWAY_PROCESSES=2; 1 leaves it out).

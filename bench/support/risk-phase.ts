@@ -27,6 +27,8 @@ export interface RiskPhaseSettings {
   readonly listEntries: number;
   /** Velocity checks timed, one after the other. */
   readonly checks: number;
+  /** Rounds of payments without and with risk, back to back. */
+  readonly rounds: number;
 }
 
 /** A Luhn-valid VISA number per shopper: 10 000 cards, as a shop's traffic has many. */
@@ -60,22 +62,34 @@ async function setRiskEnabled(admin: pg.Client, entityId: string, enabled: boole
   await new Promise((resolve) => setTimeout(resolve, RISK_CACHE_MS + 500));
 }
 
-/** Payments/s with the default rule set and without risk, alternated twice; the best of each. */
-export async function riskPaymentPhases(s: RiskPhaseSettings): Promise<PhaseResult[]> {
+/** The payments/s with and without risk of one round, one right after the other. */
+export interface RiskRound { readonly withRisk: PhaseResult; readonly without: PhaseResult }
+
+/**
+ * The share of payments/s the default rule set costs: the median over rounds of each round's
+ * own ratio. Each pair ran back to back, so the drift of a shared machine falls on both halves
+ * (on a two-core host, single 10 s phases of the same code differ by up to 15 %).
+ */
+export function riskCost(rounds: readonly RiskRound[]): number {
+  const fewer = rounds.map((r) => 1 - r.withRisk.requestsPerSecond / r.without.requestsPerSecond).sort((a, b) => a - b);
+  const middle = Math.floor(fewer.length / 2);
+  return fewer.length % 2 === 1 ? fewer[middle]! : (fewer[middle - 1]! + fewer[middle]!) / 2;
+}
+
+/** Payments/s with the default rule set and without risk, alternated `rounds` times. */
+export async function riskPaymentPhases(s: RiskPhaseSettings): Promise<RiskRound[]> {
   const gateway = await startGatewayProcess({ databaseUrl: s.schemaUrl, poolSize: s.poolSize });
   try {
     const phase = (name: string) => runPhase({ name, url: gateway.url, connections: s.connections, durationSeconds: s.durationSeconds, pid: gateway.pid, request: (i) => formRequest('/v1/payments', s.merchant.accessToken, riskyBody(s.merchant, i)) });
     await runPhase({ name: 'warm-up', url: gateway.url, connections: s.connections, durationSeconds: 3, pid: gateway.pid, request: (i) => formRequest('/v1/payments', s.merchant.accessToken, riskyBody(s.merchant, i)) });
-    const withRisk: PhaseResult[] = [];
-    const without: PhaseResult[] = [];
-    for (let round = 0; round < 2; round += 1) {
+    const rounds: RiskRound[] = [];
+    for (let round = 0; round < s.rounds; round += 1) {
       await setRiskEnabled(s.admin, s.merchant.entityId, false);
-      without.push(await phase('POST /v1/payments DB, risk disabled'));
+      const without = await phase('POST /v1/payments DB, risk disabled');
       await setRiskEnabled(s.admin, s.merchant.entityId, true);
-      withRisk.push(await phase('POST /v1/payments DB, default risk rules'));
+      rounds.push({ withRisk: await phase('POST /v1/payments DB, default risk rules'), without });
     }
-    const best = (results: PhaseResult[]) => results.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
-    return [best(withRisk), best(without)];
+    return rounds;
   } finally {
     await gateway.stop();
   }

@@ -3,7 +3,7 @@ import type { TransactionStatus } from '../../domain/transaction.js';
 import { createGroupCommit, type ItemResult } from '../../storage/group-commit.js';
 import type { Queryable, Storage } from '../../storage/port.js';
 import { attemptRows, factsCtes, factsOf, factsParameters, FACTS_SELECT, insertAttemptsSql, type AttemptToRecord, type FactsRead, type FactsRequest, type FactsRows } from '../../storage/repositories/risk-attempts.js';
-import { evaluationRows, insertEvaluationsSql, type RiskEvaluationRow } from '../../storage/repositories/risk-evaluations.js';
+import { evaluationJson, type RiskEvaluationRow } from '../../storage/repositories/risk-evaluations.js';
 import { insertTransactions, insertTransactionsSql, outcomeRows, outcomeUpdateSql, transactionRows, type RecordedOutcome, type StoredTransaction } from '../../storage/repositories/transactions.js';
 import { fanOutRows, fanOutSql, type FanOut } from '../../storage/repositories/webhooks.js';
 import { insertRedirectsSql, redirectRows, type NewRedirect } from '../../storage/repositories/shopper-redirects.js';
@@ -57,8 +57,9 @@ export function settledPayment(
 
 /**
  * What the risk engine keeps of a checked payment: the attempt its velocity counts will see, and
- * the rules that fired (absent when none did). Written with the pending row, in its statement, so
- * an attempt is counted exactly when its payment exists and costs no commit of its own.
+ * the rules that fired (absent when none did), kept in the pending row itself. Written with the
+ * pending row, in its statement, so an attempt is counted exactly when its payment exists and
+ * costs no commit of its own.
  */
 export interface RiskRecord {
   readonly attempt: AttemptToRecord;
@@ -86,11 +87,11 @@ export async function writePendingGroup(db: Queryable, items: readonly PendingIt
     await insertTransactions(db, pending.map((p) => p.row));
     return items.map(() => ({ ok: true, value: undefined }));
   }
-  const evaluations = risks.flatMap((r) => (r.evaluation ? [r.evaluation] : []));
+  const evaluations = pending.map((p) => (p.risk?.evaluation ? evaluationJson(p.risk.evaluation) : undefined));
   const { rows } = await db.query<FactsRows>(
-    `WITH payment AS (${insertTransactionsSql('$1')}), attempt AS (${insertAttemptsSql('$2')}), evaluation AS (${insertEvaluationsSql('$3')}), ${factsCtes('$4', '$5')} ${FACTS_SELECT}`,
-    [transactionRows(pending.map((p) => p.row)), attemptRows(risks.map((r) => r.attempt)), evaluationRows(evaluations), ...factsParameters(reads)],
-    { prepareAs: 'pending_with_risk' },
+    `WITH payment AS (${insertTransactionsSql('$1', true)}), attempt AS (${insertAttemptsSql('$2')}), ${factsCtes('$3', '$4')} ${FACTS_SELECT}`,
+    [transactionRows(pending.map((p) => p.row), evaluations), attemptRows(risks.map((r) => r.attempt)), ...factsParameters(reads)],
+    { prepareAs: 'pending_with_risk_v2' },
   );
   const facts = factsOf(rows[0], reads.length);
   let next = 0;

@@ -133,13 +133,19 @@ export async function insertTransactions(db: Queryable, rows: readonly StoredTra
   await db.query(insertTransactionsSql('$1'), [transactionRows(rows)], { prepareAs: 'insert_transactions' });
 }
 
-/** The INSERT of the rows given as transactionRows() in the parameter `param`, alone or after a CTE. */
-export function insertTransactionsSql(param: string): string {
-  return `INSERT INTO transactions (${COLUMNS}) SELECT ${COLUMNS} FROM json_populate_recordset(NULL::transactions, ${param}::json)`;
+/**
+ * The INSERT of the rows given as transactionRows() in the parameter `param`, alone or after a
+ * CTE; `withRiskEvaluation`: the rows carry the risk engine's evaluation too (riskEvaluation).
+ */
+export function insertTransactionsSql(param: string, withRiskEvaluation = false): string {
+  const columns = withRiskEvaluation ? `${COLUMNS}, risk_evaluation` : COLUMNS;
+  return `INSERT INTO transactions (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::transactions, ${param}::json)`;
 }
 
-export function transactionRows(rows: readonly StoredTransaction[]): string {
-  return JSON.stringify(rows.map(toRow));
+/** Rows for insertTransactionsSql(); `riskEvaluations[n]`, when given, is kept with the n-th row. */
+export function transactionRows(rows: readonly StoredTransaction[], riskEvaluations?: readonly (object | undefined)[]): string {
+  if (!riskEvaluations) return JSON.stringify(rows.map(toRow));
+  return JSON.stringify(rows.map((row, n) => Object.assign(toRow(row), { risk_evaluation: riskEvaluations[n] ?? null })));
 }
 
 // A merchant's entityId also reaches the transactions of its channels; a channel's only its own.

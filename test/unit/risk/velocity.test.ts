@@ -36,7 +36,7 @@ test('velocity: a whitelisted payment skips every velocity rule', () => {
 });
 
 test('velocity: an attempt is recorded under the keys the rule set counts, each once', () => {
-  const cases: [string, VelocityRule[], string[]][] = [
+  const cases: [string, readonly VelocityRule[], string[]][] = [
     ['no velocity rule', [], []],
     ['the default rules', DEFAULT_RULE_SET.velocity, ['card', 'ip']],
     ['one key, three measures', [rule({}), rule({ measure: 'declines' }), rule({ measure: 'amount' })], ['card']],
