@@ -97,9 +97,10 @@ export function factsWith(facts: RequestFacts, settings: EffectiveRiskSettings, 
 
 /**
  * The risk engine before the connector of a PA, DB or CD: reads the entity's lists and velocity
- * counts in the grouped statement of pending payments and decides with the pure rules. The attempt and the rules
- * that fired (stored for the operator) are answered as `record`, written with the payment's
- * pending row. Entities whose rule set is disabled are not checked (no score in the answer).
+ * counts in the grouped statement of pending payments and decides with the pure rules. The
+ * attempt and the rules that fired (stored for the operator) are answered as `record`, written
+ * with the payment's pending row. Entities whose rule set is disabled are not checked (no score
+ * in the answer).
  */
 export async function evaluatePaymentRisk(deps: PaymentDeps, input: PaymentRiskInput): Promise<PaymentRisk> {
   if (!deps.riskSettings) return UNCHECKED;

@@ -1,8 +1,7 @@
 -- What the risk engine decided for a payment, when any rule fired, is kept in the payment's own
 -- row ({decision, score, fired, ruleSetVersion}; operator only, never in a response), written by
--- the pending row's INSERT. A table of its own cost every checked payment a second row and an
--- index entry, about a twentieth of the payments per second with the default rules
--- (docs/performance.md, eighth session).
+-- the pending row's INSERT. A table of its own cost every checked payment whose rules fired a
+-- second row and an index entry (docs/performance.md, eighth session).
 ALTER TABLE transactions ADD COLUMN risk_evaluation jsonb;
 
 UPDATE transactions t
