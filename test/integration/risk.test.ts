@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { pruneRiskAttemptsHandler } from '../../src/jobs/prune-risk-attempts.js';
+import { RISK_CACHE_MS } from '../../src/operations/risk/risk-settings.js';
 import { silentLogger, type ClaimedJob } from '../../src/jobs/job-types.js';
 import { testDatabases } from '../support/databases.js';
 import { postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
@@ -95,6 +96,23 @@ for (const db of testDatabases()) {
       const channel = await t.createChannel(merchant.entityId);
       await blacklist(t, merchant.entityId, 'ip', '198.51.100.7');
       assert.equal(json(await pay(t, channel, { 'customer.ip': '198.51.100.7' })).result.code, '800.300.301');
+    });
+
+    it('an entry of a kind the lists did not hold counts at once where it was added, and on every other process within the cache time', async () => {
+      const merchant = await fresh();
+      assert.match(json(await pay(t, merchant, { 'customer.ip': '198.51.100.9' })).result.code, SUCCESS_PATTERN);
+      // Another process (the command line, a second gateway) adds an IP entry: this process
+      // still knows the merchant's lists as holding no IP, so it does not look IPs up yet.
+      await t.storage.query(
+        `INSERT INTO risk_list_entries (entity_id, list, kind, value, shown, added_by, added_at) VALUES ($1, 'black', 'ip', '198.51.100.9', '198.51.100.9', 'carol', now())`,
+        [merchant.entityId],
+      );
+      assert.match(json(await pay(t, merchant, { 'customer.ip': '198.51.100.9' })).result.code, SUCCESS_PATTERN);
+      t.clock.advance(RISK_CACHE_MS);
+      assert.equal(json(await pay(t, merchant, { 'customer.ip': '198.51.100.9' })).result.code, '800.300.301');
+      // Through this process's admin API: at once, for a kind not held before too.
+      assert.equal((await blacklist(t, merchant.entityId, 'email', 'late@example.com')).statusCode, 200);
+      assert.equal(json(await pay(t, merchant, { 'customer.email': 'late@example.com' })).result.code, '800.300.200');
     });
 
     it('reviews: success with the manual-review code and a RISK notification', async () => {

@@ -110,7 +110,7 @@ export async function evaluatePaymentRisk(deps: PaymentDeps, input: PaymentRiskI
   const { request, method, paymentType, amountMinor, currency, transactionId, entityId } = input;
   const facts = await requestFacts(deps.vault, settings.ruleSet, { request, method: method.data, brand: method.brand, paymentType, amountMinor, currency });
   const { counts, keys } = velocityProbes(settings, facts, now);
-  const read = await deps.writes.readRiskFacts({ counts, currency, probes: listProbesOf(facts), listEntityIds: settings.listEntityIds });
+  const read = await deps.writes.readRiskFacts({ counts, currency, probes: listProbesOf(facts, settings.listedKinds), listEntityIds: settings.listEntityIds });
   const decision = decideRisk(settings.ruleSet, factsWith(facts, settings, read), deps.system);
   const record: RiskRecord = {
     attempt: { keys, at: now, amountMinor, currency, transactionId },

@@ -68,10 +68,11 @@ export async function requestFacts(vault: Vault, set: RiskRuleSet, input: { read
   };
 }
 
-/** The list look-ups of these facts: one per value a list entry could name. */
-export function listProbesOf(facts: RequestFacts): ListProbe[] {
+/** The list look-ups of these facts: one per value an entry of the lists' kinds could name. */
+export function listProbesOf(facts: RequestFacts, listedKinds: ReadonlySet<string>): ListProbe[] {
   const probes: ListProbe[] = [];
-  const add = (kind: string, value: string | undefined, source?: string) => { if (value !== undefined) probes.push({ kind, value, source }); };
+  if (listedKinds.size === 0) return probes;
+  const add = (kind: string, value: string | undefined, source?: string) => { if (value !== undefined && listedKinds.has(kind)) probes.push({ kind, value, source }); };
   add('card', facts.cardFingerprint);
   add('iban', facts.ibanFingerprint);
   add('bin', facts.bin);

@@ -27,7 +27,7 @@ export async function standaloneRisk(deps: PaymentDeps, input: { entityId: strin
   const currency = request.currency!;
   const facts = await requestFacts(deps.vault, settings.ruleSet, { request, method: method.data, paymentType: 'PA', amountMinor, currency, brand: method.brand });
   const { counts } = velocityProbes(settings, facts, deps.clock.now());
-  const read = await readFacts(deps.storage, { counts, currency, probes: listProbesOf(facts), listEntityIds: settings.listEntityIds });
+  const read = await readFacts(deps.storage, { counts, currency, probes: listProbesOf(facts, settings.listedKinds), listEntityIds: settings.listEntityIds });
   const decision = decideRisk(settings.ruleSet, factsWith(facts, settings, read), deps.system);
   const code = decision.kind === 'reject' ? decision.code! : decision.kind === 'accept' ? ACCEPTED[deps.system] : REVIEW_CODE;
   const body: Record<string, unknown> = {

@@ -22,6 +22,20 @@ export async function findCurrentRuleSets(db: Queryable, entityIds: readonly str
   return rows.map(ruleSetOf);
 }
 
+/**
+ * The kinds of entry (card, email …) any list of these entities holds: a primary-key probe per
+ * kind, so a list of a million e-mail addresses costs what an empty one does. `entity_id` is
+ * compared as char(32), its own type, or PostgreSQL would compare as text and scan.
+ */
+export async function findListedKinds(db: Queryable, entityIds: readonly string[], kinds: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ kind: string }>(
+    `SELECT k.kind FROM unnest($2::text[]) AS k(kind)
+      WHERE EXISTS (SELECT FROM risk_list_entries e WHERE e.entity_id = ANY($1::char(32)[]) AND e.kind = k.kind)`,
+    [entityIds, kinds],
+  );
+  return rows.map((r) => r.kind);
+}
+
 export async function listRuleSetVersions(db: Queryable, entityId: string): Promise<StoredRuleSet[]> {
   const { rows } = await db.query<RuleSetRow>(
     'SELECT entity_id, version, rules, changed_by, changed_at FROM risk_rule_sets WHERE entity_id = $1 ORDER BY version DESC LIMIT 100',
