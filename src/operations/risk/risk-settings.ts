@@ -31,8 +31,9 @@ export interface EffectiveRiskSettings {
 
 /**
  * The risk engine's settings in one process: each entity's effective rule set and the kinds its
- * lists hold, read at most every five seconds (every payment needs it, and a query per payment would cost a round trip; a
- * stored set that no longer parses falls back to the default rather than stopping payments).
+ * lists hold, read at most every five seconds (every payment needs them, and a query per payment
+ * would cost a round trip; a stored set that no longer parses falls back to the default rather
+ * than stopping payments).
  */
 export class RiskSettings {
   #cache = new ExpiringMap<string, EffectiveRiskSettings>(ENTITIES_MAX);
