@@ -3,11 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import { randomIds } from '../../src/domain/ids.js';
 import { newTransactionState } from '../../src/domain/transaction.js';
 import { createEntity } from '../../src/operations/admin/create-entity.js';
-import { createPaymentWrites, writeSettledPayments, type RiskRecord, type SettledPayment } from '../../src/operations/payments/payment-writes.js';
+import { createPaymentWrites, writeSettledPayments, type RiskCheck, type SettledPayment } from '../../src/operations/payments/payment-writes.js';
 import type { ChildReservation } from '../../src/operations/payments/reserve-children.js';
 import { GatewayError } from '../../src/results/gateway-error.js';
 import { prepareNotification } from '../../src/operations/webhooks/enqueue-notification.js';
 import type { Queryable, Storage } from '../../src/storage/port.js';
+import type { FactsRequest } from '../../src/storage/repositories/risk-attempts.js';
 import { findEvaluation } from '../../src/storage/repositories/risk-evaluations.js';
 import { findTransaction, insertTransactions, lockTransaction, lockTransactions, type StoredTransaction } from '../../src/storage/repositories/transactions.js';
 import { testDatabases } from '../support/databases.js';
@@ -228,34 +229,31 @@ for (const database of testDatabases()) {
       assert.equal(await findTransaction(storage, orphan.entityId, orphan.id), undefined);
     });
 
-    it('writes a checked payment\'s attempt and fired rules with its pending row, and not when the row fails', async () => {
+    it('writes a checked payment\'s attempt with its pending row and answers its read from the same statement, and nothing when the row fails', async () => {
       const counted = countingStorage(storage);
       const writes = createPaymentWrites(counted.storage);
-      const riskOf = (row: StoredTransaction, fired: boolean): RiskRecord => ({
+      const nothingToRead = { counts: [], currency: 'EUR', probes: [], listEntityIds: [entityId] };
+      const checkOf = (row: StoredTransaction, read: FactsRequest = nothingToRead): RiskCheck => ({
         attempt: { keys: [`card-${row.id}`, `ip-${row.id}`], at: clock.now(), amountMinor: row.amountMinor, currency: 'EUR', transactionId: row.id },
-        evaluation: fired ? { transactionId: row.id, entityId: row.entityId, decision: 'accept', score: 100, fired: [{ rule: 'velocity', points: 100 }], ruleSetVersion: null, createdAt: clock.now() } : undefined,
+        read,
       });
       const good = Array.from({ length: 6 }, () => pendingRow(100n));
       const orphan = pendingRow(100n, randomIds.id());
       const unchecked = pendingRow(100n);
-      const items: [StoredTransaction, RiskRecord | undefined][] = [...good.map((row, n) => [row, riskOf(row, n % 2 === 0)] as [StoredTransaction, RiskRecord]), [orphan, riskOf(orphan, true)], [unchecked, undefined]];
+      const items: [StoredTransaction, RiskCheck | undefined][] = [...good.map((row) => [row, checkOf(row)] as [StoredTransaction, RiskCheck]), [orphan, checkOf(orphan)], [unchecked, undefined]];
       const results = await Promise.allSettled(items.map(([row, risk]) => writes.insertPending(row, risk)));
       assert.deepEqual(results.map((r) => r.status), [...Array(6).fill('fulfilled'), 'rejected', 'fulfilled']);
+      assert.deepEqual(results.map((r) => (r.status === 'fulfilled' ? r.value : 'refused')), [...Array(6).fill({ counts: [], hits: [] }), 'refused', undefined]);
 
       const attemptsOf = async (id: string) => (await storage.query<{ key_hash: string; amount_minor: string }>('SELECT key_hash, amount_minor::text FROM risk_attempts WHERE transaction_id = $1 ORDER BY key_hash', [id])).rows;
-      for (const [n, row] of good.entries()) {
-        assert.deepEqual(await attemptsOf(row.id), [{ key_hash: `card-${row.id}`, amount_minor: '100' }, { key_hash: `ip-${row.id}`, amount_minor: '100' }]);
-        const evaluation = await findEvaluation(storage, row.id);
-        if (n % 2 === 0) assert.deepEqual({ score: evaluation?.score, fired: evaluation?.fired }, { score: 100, fired: [{ rule: 'velocity', points: 100 }] });
-        else assert.equal(evaluation, undefined, 'no rule fired, no evaluation');
-      }
+      for (const row of good) assert.deepEqual(await attemptsOf(row.id), [{ key_hash: `card-${row.id}`, amount_minor: '100' }, { key_hash: `ip-${row.id}`, amount_minor: '100' }]);
       // The refused row's attempt is not counted: it never became a payment.
       assert.deepEqual(await attemptsOf(orphan.id), []);
-      assert.equal(await findEvaluation(storage, orphan.id), undefined);
       assert.deepEqual(await attemptsOf(unchecked.id), []);
       assert.equal((await findTransaction(storage, entityId, unchecked.id))?.status, 'pending');
 
-      // Risk reads share the statements of pending rows: the earlier attempts counted, list entries found.
+      // Reads ride in the statements of pending rows: the earlier attempts counted (not the
+      // statement's own), list entries found.
       await storage.query(
         "INSERT INTO risk_list_entries (entity_id, list, kind, value, shown, added_by, added_at) VALUES ($1, 'black', 'email', 'listed@example.com', 'listed@example.com', 'test', now())",
         [entityId],
@@ -263,15 +261,35 @@ for (const database of testDatabases()) {
       const before = counted.statements();
       const since = new Date(clock.now().getTime() - 60_000);
       const more = Array.from({ length: 5 }, () => pendingRow(100n));
-      const [read, listed] = await Promise.all([
-        writes.readRiskFacts({ counts: [{ i: 0, key: `card-${good[0]!.id}`, since, cap: 10, declines: true }, { i: 1, key: 'never-seen', since, cap: 10, declines: false }], currency: 'EUR', probes: [{ kind: 'email', value: 'other@example.com' }], listEntityIds: [entityId] }),
-        writes.readRiskFacts({ counts: [], currency: 'EUR', probes: [{ kind: 'email', value: 'listed@example.com', source: undefined }], listEntityIds: [entityId] }),
-        ...more.map((row) => writes.insertPending(row, riskOf(row, false))),
+      const [read, listed, ...rest] = await Promise.all([
+        writes.insertPending(more[0]!, checkOf(more[0]!, { counts: [{ i: 0, key: `card-${good[0]!.id}`, since, cap: 10, declines: true }, { i: 1, key: `card-${more[1]!.id}`, since, cap: 10, declines: false }], currency: 'EUR', probes: [{ kind: 'email', value: 'other@example.com' }], listEntityIds: [entityId] })),
+        writes.insertPending(more[1]!, checkOf(more[1]!, { counts: [], currency: 'EUR', probes: [{ kind: 'email', value: 'listed@example.com', source: undefined }], listEntityIds: [entityId] })),
+        ...more.slice(2).map((row, n) => writes.insertPending(row, n === 0 ? undefined : checkOf(row))),
       ]);
       assert.deepEqual(read!.counts, [{ i: 0, attempts: 1, declines: 0, amount: '100' }, { i: 1, attempts: 0, declines: 0, amount: '0' }]);
       assert.deepEqual(read!.hits, []);
       assert.deepEqual(listed!.hits, [{ list: 'black', kind: 'email', source: null }]);
-      assert.ok(counted.statements() - before < 7, `${counted.statements() - before} statements for 2 reads and 5 rows`);
+      assert.deepEqual(rest, [undefined, { counts: [], hits: [] }, { counts: [], hits: [] }]);
+      assert.ok(counted.statements() - before < 5, `${counted.statements() - before} statements for 5 rows`);
+    });
+
+    it('keeps the rules that fired with the outcome, and a later outcome without them keeps them', async () => {
+      const writes = createPaymentWrites(storage);
+      const [fired, quiet] = [pendingRow(100n), pendingRow(100n)];
+      await Promise.all([writes.insertPending(fired), writes.insertPending(quiet)]);
+      const evaluation = { decision: 'review', score: 500, fired: [{ rule: 'parameter', points: 500 }], ruleSetVersion: 3 };
+      const pendingOutcome = (row: StoredTransaction, riskEvaluation?: object): SettledPayment => {
+        const done = settled(row, '000.200.000');
+        return { ...done, outcome: { ...done.outcome, outcome: { ...done.outcome.outcome, status: 'pending' }, riskEvaluation } };
+      };
+      await Promise.all([writes.settle(pendingOutcome(fired, evaluation)), writes.settle(pendingOutcome(quiet))]);
+      assert.deepEqual(await findEvaluation(storage, quiet.id), undefined, 'no rule fired, no evaluation');
+      const kept = await findEvaluation(storage, fired.id);
+      assert.deepEqual({ decision: kept?.decision, score: kept?.score, fired: kept?.fired, ruleSetVersion: kept?.ruleSetVersion }, evaluation);
+      // The shopper's return settles the payment later, without an evaluation of its own.
+      await writes.settle(settled(fired, '000.100.110'));
+      assert.equal((await findTransaction(storage, entityId, fired.id))?.status, 'success');
+      assert.equal((await findEvaluation(storage, fired.id))?.score, 500);
     });
   });
 }

@@ -135,6 +135,39 @@ for (const db of testDatabases()) {
       assert.equal(refused.result.code, '000.400.109');
     });
 
+    it('a step-up the request cannot authenticate (an enrolled card, no browser data) is a stored decline with its id, replayed as it was', async () => {
+      const merchant = await fresh();
+      // An entity that never authenticates by itself: only the risk decision asks for 3-D Secure.
+      assert.equal((await adminCall(t, 'PUT', `/admin/entities/${merchant.entityId}/three-d-secure`, { requirement: 'never' })).statusCode, 200);
+      const enrolled = { ...SAMPLE_CARD, 'card.number': '4200000000000091' };
+      const fields = { amount: '92.00', currency: 'EUR', paymentType: 'DB', 'customer.givenName': 'Jane', 'customer.surname': 'Jones', 'customer.email': 'threeds@risk.test', ...enrolled };
+      const key = { 'Idempotency-Key': `step-up-${merchant.entityId}` };
+      const first = await postPayment(t, merchant, fields, key);
+      assert.equal(first.statusCode, 400);
+      const body = json(first);
+      assert.match(body.id, /^[0-9a-f]{32}$/, 'a payment, with its id: the row exists since the risk read');
+      assert.equal(body.result.code, '100.370.101', 'the first missing field: the way back');
+      assert.match(body.resultDetails.ExtendedDescription, /shopperResultUrl.*customer\.browser\./);
+      assert.equal(body.risk.score, '300');
+      const replay = await postPayment(t, merchant, fields, key);
+      assert.equal(replay.statusCode, 400);
+      assert.equal(json(replay).id, body.id);
+      assert.equal(json(replay).result.code, '100.370.101');
+      const { rows } = await t.storage.query<{ status: string; result_code: string }>('SELECT status, result_code FROM transactions WHERE id = $1', [body.id]);
+      assert.deepEqual(rows, [{ status: 'rejected', result_code: '100.370.101' }]);
+      assert.equal(json(await adminCall(t, 'GET', `/admin/transactions/${body.id}/risk`)).decision, 'threeDSecure');
+      // Without the step-up the entity does not authenticate: the same card pays.
+      assert.match(json(await pay(t, merchant, {}, enrolled)).result.code, SUCCESS_PATTERN);
+      // Where the entity's own setting authenticates, the missing fields refuse the request
+      // before anything is written, whatever risk would decide.
+      const strict = await fresh();
+      const refused = await postPayment(t, strict, fields);
+      assert.equal(refused.statusCode, 400);
+      assert.equal(json(refused).id, undefined);
+      assert.equal(json(refused).result.parameterErrors[0].name, 'shopperResultUrl');
+      assert.equal((await t.storage.query('SELECT 1 FROM transactions WHERE entity_id = $1', [strict.entityId])).rows.length, 0);
+    });
+
     it('velocity: the third attempt of an e-mail within the window is rejected with 800.120.103', async () => {
       const merchant = await fresh();
       const saved = await setRules(t, merchant.entityId, { velocity: [{ key: 'email', measure: 'attempts', windowMinutes: 60, max: 2, action: 'reject' }] });

@@ -1,7 +1,7 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
 import { INITIAL_OPERATIONS, type NormalizedOutcome, type PaymentConnectorRequest, type RedirectInstruction, type ShopperReturn, type ThreeDSecureData } from '../../connectors/connector.js';
 import type { NewRedirect } from '../../storage/repositories/shopper-redirects.js';
-import { authenticatePayment, connectorThreeDSecure, threeDSecureBlock, type PaymentAuthentication } from '../three-d-secure/authenticate-payment.js';
+import { authenticatePayment, connectorThreeDSecure, threeDSecureBlock, type PaymentAuthentication, type PaymentAuthenticationInput } from '../three-d-secure/authenticate-payment.js';
 import { openChallenge, providerRedirectRow, returnUrlOf } from '../redirects/open-redirect.js';
 import { newShortId } from '../../domain/short-id.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
@@ -11,7 +11,7 @@ import { supportsPaymentType } from '../../domain/lifecycle/policy.js';
 import { checkTargetUrl } from '../webhooks/check-url.js';
 import type { Queryable } from '../../storage/port.js';
 import type { PaymentDeps } from '../deps.js';
-import { evaluatePaymentRisk } from '../risk/evaluate-payment-risk.js';
+import { decidePaymentRisk, prepareRisk, UNCHECKED, type PaymentRisk } from '../risk/evaluate-payment-risk.js';
 import { prepareRegistrationFromPayment } from '../registrations/register-from-payment.js';
 import { planStandingInstruction, type PlannedStandingInstruction } from '../registrations/standing-instruction-plan.js';
 import { settledPayment, writeSettledPayments } from './payment-writes.js';
@@ -84,12 +84,14 @@ export async function createPayment(deps: PaymentDeps, input: CreatePaymentInput
 }
 
 /**
- * validate → risk → (3-D Secure) → persist as pending (with the risk check's record) → call the
- * connector → persist the outcome.
+ * validate → 3-D Secure as the entity requires it → persist as pending, with the risk check's
+ * attempt and read in the same statement → the risk decision (a rejection, or a step-up to 3-D
+ * Secure) → call the connector → persist the outcome with the rules that fired.
  * The pending row is written before the connector is asked, so a process that dies in between
- * leaves a pending payment to reconcile, never a charge the gateway knows nothing about. A
- * payment that sends the shopper away (a provider's page, a 3-D Secure challenge) stores its
- * redirect with its pending answer, in the same statement.
+ * leaves a pending payment to reconcile, never a charge the gateway knows nothing about. Every
+ * refusal of the request itself (a 400 without a payment) comes before the row; after it, a
+ * payment only ends declined, with its id. A payment that sends the shopper away (a provider's
+ * page, a 3-D Secure challenge) stores its redirect with its pending answer, in the same statement.
  */
 export async function processInitialPayment(deps: PaymentDeps, input: InitialPaymentInput): Promise<PaymentView> {
   const { request, entityId, method } = input;
@@ -102,17 +104,19 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
   // The connector's acquirer may not take every payment type (credits …): refused before anything is written.
   if (!supportsPaymentType(deps.connectors.policyFor(routed.connector.id), paymentType)) throw new GatewayError('600.200.202');
   const id = input.transactionId ?? deps.ids.id();
-  const risk = await evaluatePaymentRisk(deps, { entityId, transactionId: id, request, method, paymentType, amountMinor, currency });
-  const authentication = risk.refusal ?? await authenticatePayment(deps, { entityId, request, method, paymentType, amountMinor, currency, standingInstruction: input.standingInstruction?.forConnector, requirement: risk.threeDSecureRequirement });
+  const riskInput = { entityId, transactionId: id, request, method, paymentType, amountMinor, currency };
+  const preparedRisk = await prepareRisk(deps, riskInput);
+  const authenticationInput = { entityId, request, method, paymentType, amountMinor, currency, standingInstruction: input.standingInstruction?.forConnector };
+  const entityAuthentication = await authenticatePayment(deps, authenticationInput);
   const now = deps.clock.now();
   const shortId = newShortId();
   const descriptor = await descriptorOf(deps, entityId, request, shortId);
-  const threeDSecureShown = shownAuthentication(authentication);
-  const viewOf = (outcome: Parameters<typeof buildPaymentView>[0]['outcome'], registrationId: string | undefined, redirect?: RedirectInstruction) =>
-    buildPaymentView({ id, paymentType, paymentBrand: method.brand, amountMinor, currency, descriptor, merchantTransactionId: request.merchantTransactionId, shortId, outcome, method: method.data, echo: risk.echo(input.echo), registrationId, standingInstruction: input.standingInstruction, threeDSecure: threeDSecureShown, redirect });
+  const viewWith = (echo: Readonly<Record<string, unknown>>, authentication: PaymentAuthentication) =>
+    (outcome: Parameters<typeof buildPaymentView>[0]['outcome'], registrationId: string | undefined, redirect?: RedirectInstruction) =>
+      buildPaymentView({ id, paymentType, paymentBrand: method.brand, amountMinor, currency, descriptor, merchantTransactionId: request.merchantTransactionId, shortId, outcome, method: method.data, echo, registrationId, standingInstruction: input.standingInstruction, threeDSecure: shownAuthentication(authentication), redirect });
 
-  const pendingView = viewOf({ code: PENDING, resultDetails: {} }, input.registrationId);
-  await deps.writes.insertPending({
+  const pendingView = viewWith(input.echo, entityAuthentication)({ code: PENDING, resultDetails: {} }, input.registrationId);
+  const read = await deps.writes.insertPending({
     parentId: null,
     isFinal: false,
     paymentBrand: method.brand,
@@ -128,7 +132,10 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     // The spread last: Node 20's V8 adds each property written after a spread slowly
     // (about 2 µs each; docs/performance.md).
     ...newTransactionState({ id, entityId, paymentType, status: 'pending', amountMinor, currency, createdAt: now, connectorId: routed.connector.id, resultCode: PENDING, maxCaptures: request.numberOfCaptures ?? null }),
-  }, risk.record);
+  }, preparedRisk?.check);
+  const risk = preparedRisk ? decidePaymentRisk(deps, riskInput, preparedRisk, read!) : UNCHECKED;
+  const authentication = await authenticationAfterRisk(deps, risk, entityAuthentication, authenticationInput);
+  const viewOf = viewWith(risk.echo(input.echo), authentication);
 
   const shopperReturn = shopperReturnOf(deps, input);
   const connectorRequest: PaymentConnectorRequest = {
@@ -152,7 +159,7 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
   const settleWith = async (outcome: NormalizedOutcome, redirect?: { readonly instruction: RedirectInstruction; readonly row: NewRedirect }) => {
     const redirectRow = redirect && withCheckout(redirect.row, input.checkoutId);
     const settled = (view: SerialisedView) =>
-      settledPayment(deps, { id, entityId, outcome, view, schemeTransactionId: outcome.schemeTransactionId ?? null, notificationUrl: request.notificationUrl, redirect: redirectRow });
+      settledPayment(deps, { id, entityId, outcome, view, schemeTransactionId: outcome.schemeTransactionId ?? null, notificationUrl: request.notificationUrl, redirect: redirectRow, riskEvaluation: risk.evaluation });
     const onOutcome = risk.onOutcome(input.onOutcome);
     if (!onOutcome) {
       const view = serialisedView(viewOf(outcome, input.registrationId, redirect?.instruction));
@@ -166,7 +173,7 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     });
   };
 
-  if (authentication.kind === 'refuse') return settleWith({ kind: 'declined', code: authentication.code, resultDetails: {} });
+  if (authentication.kind === 'refuse') return settleWith({ kind: 'declined', code: authentication.code, resultDetails: authentication.resultDetails ?? {} });
   if (authentication.kind === 'challenge') {
     const { shopperReturn: back } = connectorRequest;
     // Only a caller without a public URL (none of the HTTP routes) gets here without a way back.
@@ -185,6 +192,18 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     ? { instruction: outcome.redirect, row: providerRedirectRow(deps, { transactionId: id, entityId, shopperReturn, shopperResultUrl: request.shopperResultUrl!, notificationUrl: request.notificationUrl }) }
     : undefined;
   return settleWith(risk.reviewed(outcome), redirect);
+}
+
+/**
+ * What the risk decision makes of the authentication the entity's setting asked for: a rejection
+ * replaces it, and a step-up authenticates as if the entity always required 3-D Secure. The
+ * payment has its row by then, so a request the step-up cannot authenticate (no browser data, no
+ * way back) is declined with the missing field's code, never refused as a request.
+ */
+async function authenticationAfterRisk(deps: PaymentDeps, risk: PaymentRisk, first: PaymentAuthentication, input: PaymentAuthenticationInput): Promise<PaymentAuthentication> {
+  if (risk.refusal) return risk.refusal;
+  if (!risk.threeDSecureRequirement) return first;
+  return authenticatePayment(deps, { ...input, requirement: risk.threeDSecureRequirement, missingFields: 'decline' });
 }
 
 /** A checkout's redirect remembers its checkout: the shopper returns to the checkout's result, not the payment's. */

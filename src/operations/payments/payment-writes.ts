@@ -3,7 +3,6 @@ import type { TransactionStatus } from '../../domain/transaction.js';
 import { createGroupCommit, type ItemResult } from '../../storage/group-commit.js';
 import type { Queryable, Storage } from '../../storage/port.js';
 import { attemptRows, factsCtes, factsOf, factsParameters, FACTS_SELECT, insertAttemptsSql, type AttemptToRecord, type FactsRead, type FactsRequest, type FactsRows } from '../../storage/repositories/risk-attempts.js';
-import { evaluationJson, type RiskEvaluationRow } from '../../storage/repositories/risk-evaluations.js';
 import { insertTransactions, insertTransactionsSql, outcomeRows, outcomeUpdateSql, transactionRows, type RecordedOutcome, type StoredTransaction } from '../../storage/repositories/transactions.js';
 import { fanOutRows, fanOutSql, type FanOut } from '../../storage/repositories/webhooks.js';
 import { insertRedirectsSql, redirectRows, type NewRedirect } from '../../storage/repositories/shopper-redirects.js';
@@ -41,6 +40,8 @@ export function settledPayment(
     /** UPDATED when a later outcome ends a payment its creating request answered as pending. */
     readonly action?: 'UPDATED' | undefined;
     readonly redirect?: NewRedirect | undefined;
+    /** The rules that fired in the payment's risk check, kept with its outcome (operator only). */
+    readonly riskEvaluation?: object | undefined;
   },
 ): SettledPayment {
   const { outcome } = payment;
@@ -49,6 +50,7 @@ export function settledPayment(
       id: payment.id,
       outcome: { status: statusOfOutcome(outcome.kind), resultCode: outcome.code, connectorReferences: outcome.resultDetails, schemeTransactionId: payment.schemeTransactionId, responseJson: payment.view.storedJson },
       at: deps.clock.now(),
+      riskEvaluation: payment.riskEvaluation,
     },
     notification: prepareNotification({ entityId: payment.entityId, type: 'PAYMENT', action: payment.action, transactionId: payment.id, notificationUrl: payment.notificationUrl }, deps),
     ...(payment.redirect ? { redirect: payment.redirect } : {}),
@@ -56,46 +58,41 @@ export function settledPayment(
 }
 
 /**
- * What the risk engine keeps of a checked payment: the attempt its velocity counts will see, and
- * the rules that fired (absent when none did), kept in the pending row itself. Written with the
- * pending row, in its statement, so an attempt is counted exactly when its payment exists and
- * costs no commit of its own.
+ * What a checked payment's pending row brings to its statement: the attempt its velocity counts
+ * will see, written with the row (so an attempt is counted exactly when its payment exists and
+ * costs no commit of its own), and the read of the entity's lists and the counts the rules
+ * decide on (the earlier attempts: the statement's own inserts are not visible to it).
  */
-export interface RiskRecord {
+export interface RiskCheck {
   readonly attempt: AttemptToRecord;
-  readonly evaluation?: RiskEvaluationRow | undefined;
+  readonly read: FactsRequest;
+}
+
+/** An item of the pending group: a pending row, with its risk check if the payment is checked. */
+interface PendingItem {
+  readonly row: StoredTransaction;
+  readonly risk?: RiskCheck | undefined;
 }
 
 /**
- * An item of the pending group: a pending row (with its risk record, if checked), or a risk
- * check's read, which shares the statement rather than costing a round trip of its own.
- */
-type PendingItem =
-  | { readonly kind: 'pending'; readonly row: StoredTransaction; readonly risk?: RiskRecord | undefined }
-  | { readonly kind: 'riskRead'; readonly request: FactsRequest };
-
-/**
- * Pending rows, the risk records of checked payments and the risk reads of payments about to be
- * written, in one statement (a read sees the attempts committed before it, not the rows its own
- * statement inserts). A group of unchecked payments alone keeps the plain INSERT.
+ * Pending rows, with the attempts and the reads of checked payments, in one statement: a
+ * checked payment costs no round trip of its own. A group of unchecked payments alone keeps the
+ * plain INSERT. Each checked item's result is its read.
  */
 export async function writePendingGroup(db: Queryable, items: readonly PendingItem[]): Promise<readonly ItemResult<FactsRead | undefined>[]> {
-  const pending = items.flatMap((i) => (i.kind === 'pending' ? [i] : []));
-  const reads = items.flatMap((i) => (i.kind === 'riskRead' ? [i.request] : []));
-  const risks = pending.flatMap((p) => (p.risk ? [p.risk] : []));
-  if (reads.length === 0 && risks.length === 0) {
-    await insertTransactions(db, pending.map((p) => p.row));
+  const checks = items.flatMap((i) => (i.risk ? [i.risk] : []));
+  if (checks.length === 0) {
+    await insertTransactions(db, items.map((i) => i.row));
     return items.map(() => ({ ok: true, value: undefined }));
   }
-  const evaluations = pending.map((p) => (p.risk?.evaluation ? evaluationJson(p.risk.evaluation) : undefined));
   const { rows } = await db.query<FactsRows>(
-    `WITH payment AS (${insertTransactionsSql('$1', true)}), attempt AS (${insertAttemptsSql('$2')}), ${factsCtes('$3', '$4')} ${FACTS_SELECT}`,
-    [transactionRows(pending.map((p) => p.row), evaluations), attemptRows(risks.map((r) => r.attempt)), ...factsParameters(reads)],
-    { prepareAs: 'pending_with_risk_v2' },
+    `WITH payment AS (${insertTransactionsSql('$1')}), attempt AS (${insertAttemptsSql('$2')}), ${factsCtes('$3', '$4')} ${FACTS_SELECT}`,
+    [transactionRows(items.map((i) => i.row)), attemptRows(checks.map((c) => c.attempt)), ...factsParameters(checks.map((c) => c.read))],
+    { prepareAs: 'pending_with_risk_v3' },
   );
-  const facts = factsOf(rows[0], reads.length);
+  const facts = factsOf(rows[0], checks.length);
   let next = 0;
-  return items.map((i) => ({ ok: true, value: i.kind === 'riskRead' ? facts[next++] : undefined }));
+  return items.map((i) => ({ ok: true, value: i.risk ? facts[next++] : undefined }));
 }
 
 /**
@@ -105,10 +102,11 @@ export async function writePendingGroup(db: Queryable, items: readonly PendingIt
  * is what lets the gateway keep up with its database (docs/performance.md).
  */
 export interface PaymentWrites {
-  /** Resolves once the pending row (with its risk record, if checked) is committed. */
-  insertPending(row: StoredTransaction, risk?: RiskRecord): Promise<void>;
-  /** A risk check's velocity counts and list hits, read in the pending rows' statement. */
-  readRiskFacts(request: FactsRequest): Promise<FactsRead>;
+  /**
+   * Resolves once the pending row (with its risk attempt, if checked) is committed; with a risk
+   * check, answers what the row's statement read for it.
+   */
+  insertPending(row: StoredTransaction, risk?: RiskCheck): Promise<FactsRead | undefined>;
   /** Resolves with the plan's result once the reservation and its pending child are committed; rejects with the plan's refusal. */
   reserve<Result>(reservation: ChildReservation<Result>): Promise<Result>;
   /** Resolves once the outcome and its notification are committed. */
@@ -156,8 +154,7 @@ export function createPaymentWrites(storage: Storage, settings: PaymentWriteSett
   const settled = createGroupCommit<SettledPayment>({ ...common, write: writeSettledPayments, transactional: false });
   const reservations = createGroupCommit<ChildReservation<unknown>, unknown>({ ...common, write: reserveChildren, transactional: true });
   return {
-    insertPending: async (row, risk) => { await pending.submit({ kind: 'pending', row, risk }); },
-    readRiskFacts: async (request) => (await pending.submit({ kind: 'riskRead', request }))!,
+    insertPending: (row, risk) => pending.submit({ row, risk }),
     // One group serves every kind of result: each item's result is its own plan's.
     reserve: <Result>(reservation: ChildReservation<Result>) => reservations.submit(reservation) as Promise<Result>,
     settle: (payment) => settled.submit(payment),

@@ -8,8 +8,9 @@ import { velocityKeyValue } from '../../domain/risk/rules/velocity.js';
 import type { ThreeDSecureRequirement } from '../../domain/three-d-secure/requirement.js';
 import type { Queryable } from '../../storage/port.js';
 import type { CountProbe, FactsRead } from '../../storage/repositories/risk-attempts.js';
+import { evaluationJson } from '../../storage/repositories/risk-evaluations.js';
 import type { PaymentDeps } from '../deps.js';
-import type { RiskRecord } from '../payments/payment-writes.js';
+import type { RiskCheck } from '../payments/payment-writes.js';
 import type { ResolvedPaymentMethod } from '../payments/payment-method.js';
 import type { PaymentAuthentication } from '../three-d-secure/authenticate-payment.js';
 import { enqueueNotification } from '../webhooks/enqueue-notification.js';
@@ -28,11 +29,22 @@ export interface PaymentRiskInput {
 
 type OnOutcome = (tx: Queryable, outcome: NormalizedOutcome, transactionId: string) => Promise<string | undefined>;
 
+/**
+ * A checked payment's risk inputs, ready before its pending row: what its statement reads (the
+ * entity's lists, the velocity counts) and records (the attempt) with the row.
+ */
+export interface PreparedRisk {
+  readonly settings: EffectiveRiskSettings;
+  readonly facts: RequestFacts;
+  readonly check: RiskCheck;
+  readonly now: Date;
+}
+
 /** What the risk decision changes in a payment's flow (create-payment.ts uses each once). */
 export interface PaymentRisk {
   readonly decision?: RiskDecision | undefined;
-  /** The attempt and the rules that fired, for the pending row's statement (insertPending). */
-  readonly record?: RiskRecord | undefined;
+  /** The rules that fired, kept with the payment's outcome for the operator (absent when none did). */
+  readonly evaluation?: object | undefined;
   /** A rejection, as the refusal the 3-D Secure step would give: stored declined with the rule's code. */
   readonly refusal?: PaymentAuthentication | undefined;
   /** A step-up: the payment must authenticate whatever the entity's 3-D Secure setting. */
@@ -53,7 +65,8 @@ export const SCAN_MAX = 10_000;
 
 const ALWAYS: ThreeDSecureRequirement = Object.freeze({ mode: 'always' });
 
-const UNCHECKED: PaymentRisk = Object.freeze({
+/** The risk of a payment nobody checks: no score, no change to its flow. */
+export const UNCHECKED: PaymentRisk = Object.freeze({
   echo: (echo: Readonly<Record<string, unknown>>) => echo,
   onOutcome: (hook: OnOutcome | undefined) => hook,
   reviewed: (outcome: NormalizedOutcome) => outcome,
@@ -96,36 +109,43 @@ export function factsWith(facts: RequestFacts, settings: EffectiveRiskSettings, 
 }
 
 /**
- * The risk engine before the connector of a PA, DB or CD: reads the entity's lists and velocity
- * counts in the grouped statement of pending payments and decides with the pure rules. The
- * attempt and the rules that fired (stored for the operator) are answered as `record`, written
- * with the payment's pending row. Entities whose rule set is disabled are not checked (no score
- * in the answer).
+ * The risk engine's first half, before the connector of a PA, DB or CD: the request's facts, and
+ * the read and the attempt that go with the payment's pending row (insertPending). Undefined for
+ * an entity whose rule set is disabled (not checked: no score in the answer).
  */
-export async function evaluatePaymentRisk(deps: PaymentDeps, input: PaymentRiskInput): Promise<PaymentRisk> {
-  if (!deps.riskSettings) return UNCHECKED;
+export async function prepareRisk(deps: PaymentDeps, input: PaymentRiskInput): Promise<PreparedRisk | undefined> {
+  if (!deps.riskSettings) return undefined;
   const settings = await deps.riskSettings.of(input.entityId);
-  if (!settings.ruleSet.enabled) return UNCHECKED;
+  if (!settings.ruleSet.enabled) return undefined;
   const now = deps.clock.now();
-  const { request, method, paymentType, amountMinor, currency, transactionId, entityId } = input;
+  const { request, method, paymentType, amountMinor, currency, transactionId } = input;
   const facts = await requestFacts(deps.vault, settings.ruleSet, { request, method: method.data, brand: method.brand, paymentType, amountMinor, currency });
   const { counts, keys } = velocityProbes(settings, facts, now);
-  const read = await deps.writes.readRiskFacts({ counts, currency, probes: listProbesOf(facts, settings.listedKinds), listEntityIds: settings.listEntityIds });
-  const decision = decideRisk(settings.ruleSet, factsWith(facts, settings, read), deps.system);
-  const record: RiskRecord = {
+  const check: RiskCheck = {
+    read: { counts, currency, probes: listProbesOf(facts, settings.listedKinds), listEntityIds: settings.listEntityIds },
     attempt: { keys, at: now, amountMinor, currency, transactionId },
-    evaluation: decision.fired.length > 0
-      ? { transactionId, entityId, decision: decision.kind, score: decision.score, fired: decision.fired, ruleSetVersion: settings.version, createdAt: now }
-      : undefined,
   };
-  return paymentRiskOf(deps, input, decision, record);
+  return { settings, facts, check, now };
 }
 
-function paymentRiskOf(deps: PaymentDeps, input: PaymentRiskInput, decision: RiskDecision, record: RiskRecord): PaymentRisk {
+/**
+ * The second half, on what the pending row's statement read: the pure rules decide, and the
+ * rules that fired (stored for the operator) are answered as `evaluation`, kept with the outcome.
+ */
+export function decidePaymentRisk(deps: PaymentDeps, input: PaymentRiskInput, prepared: PreparedRisk, read: FactsRead): PaymentRisk {
+  const { settings, now } = prepared;
+  const decision = decideRisk(settings.ruleSet, factsWith(prepared.facts, settings, read), deps.system);
+  const evaluation = decision.fired.length > 0
+    ? evaluationJson({ transactionId: input.transactionId, entityId: input.entityId, decision: decision.kind, score: decision.score, fired: decision.fired, ruleSetVersion: settings.version, createdAt: now })
+    : undefined;
+  return paymentRiskOf(deps, input, decision, evaluation);
+}
+
+function paymentRiskOf(deps: PaymentDeps, input: PaymentRiskInput, decision: RiskDecision, evaluation: object | undefined): PaymentRisk {
   const notifies = decision.kind === 'reject' || decision.kind === 'review';
   return {
     decision,
-    record,
+    evaluation,
     refusal: decision.kind === 'reject' ? { kind: 'refuse', code: decision.code! } : undefined,
     threeDSecureRequirement: decision.kind === 'threeDSecure' ? ALWAYS : undefined,
     // Object.assign, not a spread: a third of the cost on Node 20, and every checked payment answers it.

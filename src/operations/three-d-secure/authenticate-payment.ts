@@ -29,6 +29,12 @@ export interface PaymentAuthenticationInput {
   readonly standingInstruction?: StandingInstructionData | undefined;
   /** Replaces the entity's setting: a standalone authentication is asked for, so it is required. */
   readonly requirement?: ThreeDSecureRequirement | undefined;
+  /**
+   * What fields an authentication needs and the request lacks make of it: by default the request
+   * is refused (a 400, nothing written); 'decline' answers a refusal of the payment instead, for
+   * a payment whose row is already written (a step-up the risk decision asks for).
+   */
+  readonly missingFields?: 'refuse-request' | 'decline' | undefined;
 }
 
 /** What 3-D Secure makes of a payment before its connector is asked. */
@@ -37,8 +43,8 @@ export type PaymentAuthentication =
   | { readonly kind: 'none'; readonly passthrough?: ThreeDSecureData | undefined }
   /** Authenticated without the shopper (or not enrolled where that is allowed): the payment goes on. */
   | { readonly kind: 'proceed'; readonly data?: AuthenticationData | undefined; readonly exemption: Exemption }
-  /** Authentication ended the payment: it is stored declined with this code. */
-  | { readonly kind: 'refuse'; readonly code: string; readonly data?: AuthenticationData | undefined }
+  /** Authentication ended the payment: it is stored declined with this code (and these result details). */
+  | { readonly kind: 'refuse'; readonly code: string; readonly data?: AuthenticationData | undefined; readonly resultDetails?: Readonly<Record<string, string>> | undefined }
   /** The issuer wants the shopper: a challenge redirect. */
   | { readonly kind: 'challenge'; readonly required: boolean; readonly ids: ChallengeIds; readonly exemption: Exemption };
 
@@ -101,6 +107,11 @@ function missingFieldsCode(missing: readonly ParameterError[]): string {
   return billing ? billing[1] : '200.300.404';
 }
 
+/** What a declined payment's resultDetails say of the fields its authentication lacked. */
+function missingFieldsDescription(missing: readonly ParameterError[]): string {
+  return `3-D Secure authentication needs ${missing.map((m) => m.name).join(', ')}`;
+}
+
 function cardOf(method: ResolvedPaymentMethod): CardDetails | undefined {
   return method.data.kind === 'card' ? method.data.card : undefined;
 }
@@ -121,9 +132,9 @@ function passthroughOf(request: PaymentRequest): ThreeDSecureData | undefined {
  * Decides 3-D Secure for a PA, DB or CD before anything is written: the entity's requirement and
  * the request plan it (planAuthentication), the directory says whether the card is enrolled, and
  * an authentication that runs needs the shopper's browser data, billing address and a way back.
- * Refusals of the request itself (a REPEATED MIT with 3DS data, missing fields) are thrown;
- * refusals of the payment (not enrolled where required, a technical error) are answered as
- * `refuse`, so the payment is stored declined like any other decline.
+ * Refusals of the request itself (a REPEATED MIT with 3DS data, missing fields unless
+ * `missingFields` is 'decline') are thrown; refusals of the payment (not enrolled where required,
+ * a technical error) are answered as `refuse`, so the payment is stored declined like any other.
  */
 export async function authenticatePayment(deps: PaymentAuthenticationDeps, input: PaymentAuthenticationInput): Promise<PaymentAuthentication> {
   const facts = factsOf(input);
@@ -151,6 +162,7 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
   });
   if (answer.kind === 'frictionless' || answer.kind === 'challenge' || answer.kind === 'error') {
     const missing = missingAuthenticationFields(input.request);
+    if (missing.length > 0 && input.missingFields === 'decline') return { kind: 'refuse', code: missingFieldsCode(missing), resultDetails: { ExtendedDescription: missingFieldsDescription(missing) } };
     if (missing.length > 0) throw new GatewayError(missingFieldsCode(missing), { parameterErrors: missing });
   }
   // The ids of an authentication (AReq/ARes); a card the directory does not enrol gets none.

@@ -133,19 +133,14 @@ export async function insertTransactions(db: Queryable, rows: readonly StoredTra
   await db.query(insertTransactionsSql('$1'), [transactionRows(rows)], { prepareAs: 'insert_transactions' });
 }
 
-/**
- * The INSERT of the rows given as transactionRows() in the parameter `param`, alone or after a
- * CTE; `withRiskEvaluation`: the rows carry the risk engine's evaluation too (riskEvaluation).
- */
-export function insertTransactionsSql(param: string, withRiskEvaluation = false): string {
-  const columns = withRiskEvaluation ? `${COLUMNS}, risk_evaluation` : COLUMNS;
-  return `INSERT INTO transactions (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::transactions, ${param}::json)`;
+/** The INSERT of the rows given as transactionRows() in the parameter `param`, alone or after a CTE. */
+export function insertTransactionsSql(param: string): string {
+  return `INSERT INTO transactions (${COLUMNS}) SELECT ${COLUMNS} FROM json_populate_recordset(NULL::transactions, ${param}::json)`;
 }
 
-/** Rows for insertTransactionsSql(); `riskEvaluations[n]`, when given, is kept with the n-th row. */
-export function transactionRows(rows: readonly StoredTransaction[], riskEvaluations?: readonly (object | undefined)[]): string {
-  if (!riskEvaluations) return JSON.stringify(rows.map(toRow));
-  return JSON.stringify(rows.map((row, n) => Object.assign(toRow(row), { risk_evaluation: riskEvaluations[n] ?? null })));
+/** Rows for insertTransactionsSql(). */
+export function transactionRows(rows: readonly StoredTransaction[]): string {
+  return JSON.stringify(rows.map(toRow));
 }
 
 // A merchant's entityId also reaches the transactions of its channels; a channel's only its own.
@@ -269,11 +264,13 @@ export interface RecordedOutcome {
   readonly id: string;
   readonly outcome: OutcomeUpdate;
   readonly at: Date;
+  /** What the risk engine decided, when a rule fired: kept in the row (risk_evaluation), for the operator. */
+  readonly riskEvaluation?: object | undefined;
 }
 
 /** The JSON parameter of outcomeUpdateSql. Each response goes in as the JSON text it already is. */
 export function outcomeRows(outcomes: readonly RecordedOutcome[]): string {
-  const rows = outcomes.map(({ id, outcome, at }) => {
+  const rows = outcomes.map(({ id, outcome, at, riskEvaluation }) => {
     const columns = JSON.stringify({
       id,
       status: outcome.status,
@@ -282,6 +279,7 @@ export function outcomeRows(outcomes: readonly RecordedOutcome[]): string {
       scheme_transaction_id: outcome.schemeTransactionId,
       updated_at: at,
       from_status: 'pending',
+      risk_evaluation: riskEvaluation, // left out when undefined: a NULL column, kept by coalesce
     });
     return `${columns.slice(0, -1)},"response":${outcome.responseJson}}`;
   });
@@ -300,9 +298,10 @@ export function outcomeRows(outcomes: readonly RecordedOutcome[]): string {
  */
 export function outcomeUpdateSql(param: string): string {
   return `UPDATE transactions t SET status = v.status, result_code = v.result_code, connector_references = v.connector_references,
-       scheme_transaction_id = v.scheme_transaction_id, response = v.response, updated_at = v.updated_at
+       scheme_transaction_id = v.scheme_transaction_id, response = v.response, updated_at = v.updated_at,
+       risk_evaluation = coalesce(v.risk_evaluation, t.risk_evaluation)
        FROM json_to_recordset(${param}::json) AS v(id bpchar, status text, result_code text, connector_references jsonb,
-            scheme_transaction_id text, response json, updated_at timestamptz, from_status text)
+            scheme_transaction_id text, response json, updated_at timestamptz, from_status text, risk_evaluation jsonb)
       WHERE t.id = v.id AND t.status = v.from_status RETURNING t.id`;
 }
 
