@@ -12,6 +12,7 @@ import { registerAuthentication } from './http/plugins/authentication.js';
 import { registerUnknownParameterSetting } from './http/plugins/unknown-parameters.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/plugins/error-handling.js';
 import { clientErrorHandler } from './http/plugins/client-errors.js';
+import { registerHandlerTimeout } from './http/plugins/handler-timeout.js';
 import { registerSecurityHeaders, securityHeaders } from './http/plugins/security-headers.js';
 import { fastifyTimeoutOptions, serverTimeoutOptions } from './http/transport-options.js';
 import { registerTestModeRule, registerTransportSecurity } from './http/plugins/system-mode.js';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions, role: AppRole = options.conf
   app.decorate('gateway', 'principals' in options ? (options as AppDeps) : appDeps(options));
 
   registerErrorHandling(app);
+  registerHandlerTimeout(app, config.httpTimeouts.handlerTimeoutMs);
   registerSecurityHeaders(app, config.system);
   // The API speaks application/x-www-form-urlencoded only; anything else is a 415.
   app.removeAllContentTypeParsers();

@@ -17,12 +17,12 @@ export function serverTimeoutOptions(timeouts: HttpTimeouts) {
 
 /**
  * Fastify's timeout options: every phase of an exchange is bounded, so no client holds a socket
- * open by being slow (docs/api.md, "Timeouts").
+ * open by being slow (docs/api.md, "Timeouts"). The handler's bound is the gateway's own
+ * (plugins/handler-timeout.ts), not Fastify's `handlerTimeout`.
  */
 export function fastifyTimeoutOptions(timeouts: HttpTimeouts) {
   return {
     requestTimeout: timeouts.requestTimeoutMs,
-    handlerTimeout: timeouts.handlerTimeoutMs,
     connectionTimeout: timeouts.connectionTimeoutMs,
     keepAliveTimeout: timeouts.keepAliveTimeoutMs,
   };

@@ -109,3 +109,54 @@ describe('transport over real sockets', () => {
     assert.deepEqual(errors, []);
   });
 });
+
+describe('the handler timeout over real sockets', () => {
+  const env = { HEADERS_TIMEOUT_MS: '100', REQUEST_TIMEOUT_MS: '200', HANDLER_TIMEOUT_MS: '400', CONNECTION_TIMEOUT_MS: '5000', CONNECTOR_TIMEOUT_MS: '250' };
+  let t: TestApp;
+  let port: number;
+  let handlerDone!: Promise<void>;
+  before(async () => {
+    let finished!: () => void;
+    handlerDone = new Promise<void>((resolve) => (finished = resolve));
+    t = await startTestApp(await testDatabases()[0]!.open(), {
+      env,
+      extraRoutes: (app) => {
+        app.post('/v1/slow-form', async () => {
+          await new Promise((resolve) => setTimeout(resolve, 3_000));
+          finished();
+          return { late: true };
+        });
+        app.post('/v1/quick-form', async () => ({ quick: true }));
+      },
+    });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  after(async () => {
+    await t.close();
+    await t.storage.close();
+  });
+  const post = (path: string) => fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', body: 'amount=1.00', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+
+  // Fastify's own handlerTimeout let such a request run on: its timer ended when the body had
+  // been read (plugins/handler-timeout.ts).
+  it('a handler slower than HANDLER_TIMEOUT_MS on a request with a body answers 504 900.100.300', async () => {
+    const response = await post('/v1/slow-form');
+    assert.equal(response.status, 504);
+    const body = (await response.json()) as Record<string, any>;
+    assert.equal(body.result.code, '900.100.300');
+    assert.match(body.timestamp, ENVELOPE_TIMESTAMP);
+    await handlerDone;
+    await new Promise((resolve) => setImmediate(resolve));
+    const errors = t.logs.lines.map((line) => JSON.parse(line) as { level: number }).filter((line) => line.level >= 50);
+    assert.deepEqual(errors, [], 'the late answer is dropped quietly');
+  });
+
+  it('a quick one is answered as usual, and the connection serves the next request after the bound', async () => {
+    assert.equal((await post('/v1/quick-form')).status, 200);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const response = await post('/v1/quick-form');
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { quick: true });
+  });
+});
