@@ -196,13 +196,17 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
 
 /**
  * What the risk decision makes of the authentication the entity's setting asked for: a rejection
- * replaces it, and a step-up authenticates as if the entity always required 3-D Secure. The
- * payment has its row by then, so a request the step-up cannot authenticate (no browser data, no
- * way back) is declined with the missing field's code, never refused as a request.
+ * replaces it, and a step-up requires one. An authentication that succeeded or refused the
+ * payment stands, a challenge becomes required (its failure declines), and anything else is
+ * authenticated again as if the entity always required 3-D Secure. The payment has its row by
+ * then, so a request the step-up cannot authenticate (no browser data, no way back) is declined
+ * with the missing field's code, never refused as a request.
  */
-async function authenticationAfterRisk(deps: PaymentDeps, risk: PaymentRisk, first: PaymentAuthentication, input: PaymentAuthenticationInput): Promise<PaymentAuthentication> {
+export async function authenticationAfterRisk(deps: PaymentDeps, risk: Pick<PaymentRisk, 'refusal' | 'threeDSecureRequirement'>, first: PaymentAuthentication, input: PaymentAuthenticationInput): Promise<PaymentAuthentication> {
   if (risk.refusal) return risk.refusal;
   if (!risk.threeDSecureRequirement) return first;
+  if (first.kind === 'refuse' || (first.kind === 'proceed' && first.data)) return first;
+  if (first.kind === 'challenge') return { ...first, required: true };
   return authenticatePayment(deps, { ...input, requirement: risk.threeDSecureRequirement, missingFields: 'decline' });
 }
 
