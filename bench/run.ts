@@ -79,6 +79,20 @@ async function checkpoint(schema: BenchSchema): Promise<void> {
   }
 }
 
+/**
+ * VACUUM (ANALYZE) of the schema's tables, then a CHECKPOINT, after phases that wrote hundreds of
+ * thousands of rows (the risk rounds, a million settlement records): otherwise what those rows
+ * still cost lands in the next phase (with autovacuum its insert-driven runs; without it, as on
+ * the machines this was measured on, hint bits set by the first reads and statistics of tables
+ * far smaller). The ISO 8583 rows measured p99 60–84 ms after the risk rounds without it, 43–55
+ * ms with it, 42–45 ms alone (docs/performance.md, tenth session).
+ */
+async function settleDatabase(schema: BenchSchema): Promise<void> {
+  const { rows } = await schema.admin.query<{ tablename: string }>('SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename');
+  for (const { tablename } of rows) await schema.admin.query(`VACUUM (ANALYZE) ${schema.admin.escapeIdentifier(tablename)}`);
+  await checkpoint(schema);
+}
+
 async function measureInsert(schema: BenchSchema, label: string): Promise<PhaseResult> {
   await checkpoint(schema);
   const template = await storedPaymentRow(schema.admin);
@@ -173,6 +187,7 @@ async function main(): Promise<void> {
       gateway.phases.push(widget.phase);
     }
     // ISO 8583: payments through the acquirer host emulator beside the simulator path, and the connector's pool alone.
+    await settleDatabase(schema);
     for (const phase of await iso8583Phases({ schemaUrl: schema.url, merchant: gateway.merchant, connections: settings.connections, poolSize: settings.poolSize, durationSeconds: settings.durationSeconds, ...iso8583Settings })) {
       gateway.phases.push(report(phase));
       if (phase.messagesInFlight) console.log(describeInFlight(phase));
@@ -180,6 +195,7 @@ async function main(): Promise<void> {
     // Settlement of a day: ingest and matching, then a merchant's reconciliation file (this process).
     await checkpoint(schema);
     gateway.phases.push(...(await settlementPhases({ schemaUrl: schema.url, admin: schema.admin, merchantId: gateway.merchant.entityId, ...settlementSettings })).map(report));
+    await settleDatabase(schema);
     const processes = settings.gatewayProcesses > 1 ? await measureProcesses(schema, gateway.merchant) : undefined;
     const floors = { http: await measureHttp(gateway.merchant), insert: gateway.insertFloor };
     let profile: ProfileSummary | undefined;
