@@ -135,6 +135,21 @@ for (const db of testDatabases()) {
       assert.equal(refused.result.code, '000.400.109');
     });
 
+    it('a rejection ends a payment the issuer would challenge: no challenge is opened, the connector is not asked', async () => {
+      const merchant = await fresh();
+      const challenged = { ...SAMPLE_CARD, 'card.number': '4200000000000000', 'customParameters[3DS2_enrolled]': 'true', 'customParameters[3DS2_flow]': 'challenge' };
+      const response = await pay(t, merchant, { 'customer.email': 'blacklisted@risk.test', shopperResultUrl: RESULT_URL, ...BROWSER }, challenged);
+      assert.equal(response.statusCode, 400);
+      const body = json(response);
+      assert.equal(body.result.code, '800.300.200');
+      assert.equal(body.redirect, undefined);
+      assert.equal((await t.storage.query('SELECT 1 FROM shopper_redirects WHERE transaction_id = $1', [body.id])).rows.length, 0);
+      // Without the blacklisted e-mail the same request is sent to the ACS.
+      const open = json(await pay(t, merchant, { shopperResultUrl: RESULT_URL, ...BROWSER }, challenged));
+      assert.equal(open.result.code, '000.200.000');
+      assert.ok(open.redirect.url);
+    });
+
     it('a step-up the request cannot authenticate (an enrolled card, no browser data) is a stored decline with its id, replayed as it was', async () => {
       const merchant = await fresh();
       // An entity that never authenticates by itself: only the risk decision asks for 3-D Secure.

@@ -37,7 +37,6 @@ export interface PreparedRisk {
   readonly settings: EffectiveRiskSettings;
   readonly facts: RequestFacts;
   readonly check: RiskCheck;
-  readonly now: Date;
 }
 
 /** What the risk decision changes in a payment's flow (create-payment.ts uses each once). */
@@ -125,7 +124,7 @@ export async function prepareRisk(deps: PaymentDeps, input: PaymentRiskInput): P
     read: { counts, currency, probes: listProbesOf(facts, settings.listedKinds), listEntityIds: settings.listEntityIds },
     attempt: { keys, at: now, amountMinor, currency, transactionId },
   };
-  return { settings, facts, check, now };
+  return { settings, facts, check };
 }
 
 /**
@@ -133,10 +132,10 @@ export async function prepareRisk(deps: PaymentDeps, input: PaymentRiskInput): P
  * rules that fired (stored for the operator) are answered as `evaluation`, kept with the outcome.
  */
 export function decidePaymentRisk(deps: PaymentDeps, input: PaymentRiskInput, prepared: PreparedRisk, read: FactsRead): PaymentRisk {
-  const { settings, now } = prepared;
+  const { settings } = prepared;
   const decision = decideRisk(settings.ruleSet, factsWith(prepared.facts, settings, read), deps.system);
   const evaluation = decision.fired.length > 0
-    ? evaluationJson({ transactionId: input.transactionId, entityId: input.entityId, decision: decision.kind, score: decision.score, fired: decision.fired, ruleSetVersion: settings.version, createdAt: now })
+    ? evaluationJson({ decision: decision.kind, score: decision.score, fired: decision.fired, ruleSetVersion: settings.version })
     : undefined;
   return paymentRiskOf(deps, input, decision, evaluation);
 }

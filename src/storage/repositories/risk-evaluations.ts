@@ -11,7 +11,7 @@ export interface RiskEvaluationRow {
 }
 
 /** The form an evaluation is kept in, in its transaction's row (transactions.risk_evaluation). */
-export function evaluationJson(e: RiskEvaluationRow): { decision: string; score: number; fired: unknown; ruleSetVersion: number | null } {
+export function evaluationJson(e: Pick<RiskEvaluationRow, 'decision' | 'score' | 'fired' | 'ruleSetVersion'>): { decision: string; score: number; fired: unknown; ruleSetVersion: number | null } {
   return { decision: e.decision, score: e.score, fired: e.fired, ruleSetVersion: e.ruleSetVersion };
 }
 
