@@ -4,19 +4,20 @@
  * POST /v1/checkouts/{id}/payment on its own origin. The answer goes back to the page without
  * anything that could carry the number (parameterErrors' values are dropped).
  */
+import { takesValue, type Binding } from './frame-binding.js';
 import type { FrameSettings, FrameToFrame, SecureField } from './protocol.js';
 
 const COLLECT_TIMEOUT_MS = 2_000;
 /** The parameter each secure field is sent as. */
 const PARAMETER: Readonly<Record<SecureField, string>> = { number: 'card.number', cvv: 'card.cvv' };
 
-function collect(channel: BroadcastChannel, wanted: readonly SecureField[]): Promise<Map<SecureField, string>> {
+function collect(channel: BroadcastChannel, binding: Binding, wanted: readonly SecureField[]): Promise<Map<SecureField, string>> {
   const values = new Map<SecureField, string>();
   if (wanted.length === 0) return Promise.resolve(values);
   return new Promise((resolve) => {
     const listener = (event: MessageEvent<FrameToFrame>) => {
       const message = event.data;
-      if (message.type !== 'value' || !wanted.includes(message.field)) return;
+      if (event.origin !== location.origin || message.type !== 'value' || !wanted.includes(message.field) || !takesValue(binding, message)) return;
       values.set(message.field, message.value);
       if (values.size === wanted.length) finish();
     };
@@ -27,7 +28,7 @@ function collect(channel: BroadcastChannel, wanted: readonly SecureField[]): Pro
       resolve(values);
     };
     channel.addEventListener('message', listener);
-    channel.postMessage({ type: 'collect' } satisfies FrameToFrame);
+    channel.postMessage({ type: 'collect', from: binding.self.id } satisfies FrameToFrame);
   });
 }
 
@@ -53,10 +54,11 @@ function withoutValues(body: Json): Json {
 export async function postPayment(
   settings: FrameSettings,
   channel: BroadcastChannel,
+  binding: Binding,
   ownValue: string,
   pageFields: readonly (readonly [string, string])[],
 ): Promise<{ status: number; body: Record<string, unknown> | undefined }> {
-  const secure = await collect(channel, settings.collect);
+  const secure = await collect(channel, binding, settings.collect);
   secure.set(settings.field, ownValue);
   const form = new URLSearchParams();
   for (const [name, value] of pageFields) if (!Object.values(PARAMETER).includes(name)) form.append(name, value);

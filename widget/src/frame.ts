@@ -6,6 +6,7 @@
  */
 import { decodeSettings, FRAME_STYLE_PROPERTIES, MESSAGE_TAG, type FrameSettings, type FrameToFrame, type FrameToPage, type PageToFrame } from './protocol.js';
 import { brandOf, caretAfterFormat, cvvLengthOf, cvvState, digitsOf, formatCardNumber, MAX_CARD_DIGITS, numberState } from './rules/card-number.js';
+import { admit, answersCollectFrom, newBinding, takesBrandFrom, type Binding } from './frame-binding.js';
 import { postPayment } from './frame-payment.js';
 
 const settings = decodeSettings(location.hash);
@@ -15,6 +16,7 @@ function start(settings: FrameSettings): void {
   const input = document.getElementById('field') as HTMLInputElement;
   const hint = document.getElementById('hint') as HTMLElement;
   const channel = new BroadcastChannel(`wpwl-${settings.session}`);
+  const binding = newBinding({ id: crypto.randomUUID(), field: settings.field, poster: settings.poster, checkoutId: settings.checkoutId, purpose: settings.purpose });
   let brand: string | undefined;
 
   const toPage = (message: FrameToPage) => window.parent.postMessage({ [MESSAGE_TAG]: settings.session, ...message }, settings.parentOrigin);
@@ -27,7 +29,7 @@ function start(settings: FrameSettings): void {
     if (settings.field === 'number') {
       const digits = digitsOf(input.value);
       const detected = brandOf(digits, settings.brands);
-      if (detected.brand !== brand) toFrames({ type: 'brand', brand: detected.brand });
+      if (detected.brand !== brand) toFrames({ type: 'brand', from: binding.self.id, brand: detected.brand });
       brand = detected.brand;
       toPage({ type: 'number', state: numberState(digits, settings.brands), brand: detected.brand, detected: detected.detected });
     } else {
@@ -50,14 +52,19 @@ function start(settings: FrameSettings): void {
   });
 
   channel.onmessage = (event: MessageEvent<FrameToFrame>) => {
-    const message = event.data;
-    if (message.type === 'brand' && settings.field === 'cvv') {
-      brand = message.brand;
-      input.maxLength = cvvLengthOf(brand);
-      if (input.value !== '') report();
-    }
-    if (message.type === 'collect' && !settings.poster) toFrames({ type: 'value', field: settings.field, value: value() });
+    // A channel carries only its own origin's messages; the check costs nothing and says so here.
+    if (event.origin !== location.origin) return;
+    onFrameMessage(event.data, binding, settings, {
+      toFrames,
+      setBrand: (next) => {
+        brand = next;
+        input.maxLength = cvvLengthOf(brand);
+        if (input.value !== '') report();
+      },
+      value,
+    });
   };
+  toFrames({ type: 'hello', member: binding.self, reply: false });
 
   window.addEventListener('message', (event: MessageEvent<PageToFrame & { [MESSAGE_TAG]?: string }>) => {
     // Only the page that embeds this frame, from the origin it named, may steer it.
@@ -70,11 +77,29 @@ function start(settings: FrameSettings): void {
     }
     if (message.type === 'error') showError(input, hint, message.message);
     if (message.type === 'pay' && settings.poster) {
-      void postPayment(settings, channel, value(), message.fields).then((result) => toPage({ type: 'result', ...result }));
+      void postPayment(settings, channel, binding, value(), message.fields).then((result) => toPage({ type: 'result', ...result }));
     }
   });
 
   toPage({ type: 'ready', field: settings.field });
+}
+
+interface FrameActions {
+  readonly toFrames: (message: FrameToFrame) => void;
+  readonly setBrand: (brand: string | undefined) => void;
+  readonly value: () => string;
+}
+
+/** The other frames of the session: who is there, the number's brand, the poster's collect. */
+function onFrameMessage(message: FrameToFrame, binding: Binding, settings: FrameSettings, actions: FrameActions): void {
+  if (message.type === 'hello') {
+    admit(binding, message.member);
+    if (!message.reply) actions.toFrames({ type: 'hello', member: binding.self, reply: true });
+  }
+  if (message.type === 'brand' && settings.field === 'cvv' && takesBrandFrom(binding, message.from)) actions.setBrand(message.brand);
+  if (message.type === 'collect' && answersCollectFrom(binding, message.from)) {
+    actions.toFrames({ type: 'value', from: binding.self.id, to: message.from, field: settings.field, value: actions.value() });
+  }
 }
 
 function configureInput(input: HTMLInputElement, settings: FrameSettings): void {

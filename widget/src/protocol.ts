@@ -1,9 +1,11 @@
 /**
  * The messages between the merchant page's script and the gateway's secure field frames
  * (window.postMessage, origins checked on both sides), and among the frames of one form
- * (a BroadcastChannel, which only documents of the gateway's origin can join). The card number
- * and CVV travel only among the frames: nothing a frame posts to the merchant page holds them.
+ * (a BroadcastChannel, which only documents of the gateway's origin can join; frame-binding.ts
+ * says which of them a frame deals with). The card number and CVV travel only among the frames of
+ * one form: nothing a frame posts to the merchant page holds them.
  */
+import type { Member } from './frame-binding.js';
 import type { CvvState, NumberState } from './rules/card-number.js';
 
 /** Marks the widget's messages among whatever else a merchant page posts. */
@@ -26,10 +28,13 @@ export type PageToFrame =
   | { readonly type: 'brand'; readonly brand: string | undefined }
   | { readonly type: 'pay'; readonly fields: readonly (readonly [string, string])[] };
 
+/** `from` and `to` are the frames' own random ids, which the merchant page never sees. */
 export type FrameToFrame =
-  | { readonly type: 'brand'; readonly brand: string | undefined }
-  | { readonly type: 'collect' }
-  | { readonly type: 'value'; readonly field: SecureField; readonly value: string };
+  /** Sent when a frame starts; `reply` marks the answer of a frame already there, which is not answered again. */
+  | { readonly type: 'hello'; readonly member: Member; readonly reply: boolean }
+  | { readonly type: 'brand'; readonly from: string; readonly brand: string | undefined }
+  | { readonly type: 'collect'; readonly from: string }
+  | { readonly type: 'value'; readonly from: string; readonly to: string; readonly field: SecureField; readonly value: string };
 
 /** What the page tells a frame in its URL's fragment (never sent to a server). */
 export interface FrameSettings {
