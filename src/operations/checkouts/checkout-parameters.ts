@@ -46,15 +46,29 @@ const CHECKOUT_ONLY = /^(overridePaymentType\[.*\]|registrations\[\d+\]\.id|over
 const OVERRIDE = /^overridePaymentType\[(.*)\]$/;
 
 /**
+ * What the widget may post but the merchant's checkout decides when it names it: the address the
+ * shopper returns to after a provider page or a challenge. The widget always posts its form's
+ * action there, and anyone holding the checkout id can post another (a phishing page); the
+ * merchant's own value is the one docs/api.md promises. Ignored rather than refused, because
+ * every honest widget sends it.
+ */
+const MERCHANT_DECIDES = new Set(['shopperResultUrl']);
+
+/** Whether the widget's value of `name` goes into the payment: never over the merchant's own. */
+function widgetMaySet(checkout: Readonly<Record<string, string>>, name: string): boolean {
+  return name !== 'registrationId' && !(MERCHANT_DECIDES.has(name) && checkout[name] !== undefined);
+}
+
+/**
  * The payment the widget makes: the merchant's parameters, then the shopper's (account data, the
- * brand, SHOPPER_ custom parameters, where to come back), and the brand's own payment type where
- * overridePaymentType names one. The shopper's post cannot change the merchant's amount: the
- * catalogue refuses those names on the widget's endpoint before this merge.
+ * brand, SHOPPER_ custom parameters, where to come back unless the merchant said so), and the
+ * brand's own payment type where overridePaymentType names one. The shopper's post cannot change
+ * the merchant's amount: the catalogue refuses those names on the widget's endpoint before this merge.
  */
 export function widgetPaymentParameters(checkout: Readonly<Record<string, string>>, widget: Readonly<Record<string, string>>): Record<string, string> {
   const merged: Record<string, string> = {};
   for (const [name, value] of Object.entries(checkout)) if (!CHECKOUT_ONLY.test(name)) merged[name] = value;
-  for (const [name, value] of Object.entries(widget)) if (name !== 'registrationId') merged[name] = value;
+  for (const [name, value] of Object.entries(widget)) if (widgetMaySet(checkout, name)) merged[name] = value;
   const brand = merged['paymentBrand'];
   const override = brand === undefined ? undefined : Object.entries(checkout).find(([name]) => OVERRIDE.exec(name)?.[1] === brand)?.[1];
   if (override) merged['paymentType'] = override;

@@ -10,6 +10,8 @@ export interface StoredCheckout {
   readonly purpose: CheckoutPurpose;
   /** The merchant's accepted request parameters, as posted (strings). */
   readonly parameters: Readonly<Record<string, string>>;
+  /** Bumped by every update of the parameters (migration 028): a claim takes only the version its attempt read. */
+  readonly parametersVersion: number;
   readonly state: CheckoutState;
   readonly attemptId: string | null;
   readonly attemptStartedAt: Date | null;
@@ -27,6 +29,7 @@ interface CheckoutRow {
   entity_id: string;
   purpose: CheckoutPurpose;
   parameters: Record<string, string>;
+  parameters_version: number;
   state: CheckoutState;
   attempt_id: string | null;
   attempt_started_at: Date | null;
@@ -45,6 +48,7 @@ function toCheckout(row: CheckoutRow): StoredCheckout {
     entityId: row.entity_id,
     purpose: row.purpose,
     parameters: row.parameters,
+    parametersVersion: row.parameters_version,
     state: row.state,
     attemptId: row.attempt_id,
     attemptStartedAt: row.attempt_started_at,
@@ -82,17 +86,18 @@ export async function findEntityCheckout(db: Queryable, entityId: string, id: st
 
 /**
  * Takes the checkout for a new attempt if nobody changed it since `seen` was read (same state,
- * same latest attempt): of two concurrent widget posts exactly one wins. The merchant has not seen
- * this attempt's result yet, so its 29-minute callback is wanted again.
+ * same latest attempt, same version of the parameters the attempt pays with): of two concurrent
+ * widget posts exactly one wins, and of a widget post and the merchant's update exactly one wins.
+ * The merchant has not seen this attempt's result yet, so its 29-minute callback is wanted again.
  */
 export async function claimAttempt(db: Queryable, seen: StoredCheckout, attempt: { readonly id: string; readonly shopperResultUrl: string | undefined }, now: Date): Promise<boolean> {
   const { rows } = await db.query(
     `UPDATE checkouts SET state = 'attempting', attempt_id = $2, attempt_started_at = $3, attempts = attempts + 1, updated_at = $3,
             shopper_result_url = $6, status_fetched_at = NULL,
             callback_state = CASE WHEN callback_state = 'not-needed' THEN 'waiting' ELSE callback_state END
-      WHERE id = $1 AND state = $4 AND attempt_id IS NOT DISTINCT FROM $5 AND expires_at > $3
+      WHERE id = $1 AND state = $4 AND attempt_id IS NOT DISTINCT FROM $5 AND parameters_version = $7 AND expires_at > $3
       RETURNING id`,
-    [seen.id, attempt.id, now, seen.state, seen.attemptId, attempt.shopperResultUrl ?? null],
+    [seen.id, attempt.id, now, seen.state, seen.attemptId, attempt.shopperResultUrl ?? null, seen.parametersVersion],
   );
   return rows.length === 1;
 }
@@ -102,12 +107,17 @@ export async function recordAttemptState(db: Queryable, checkoutId: string, atte
   await db.query(`UPDATE checkouts SET state = $3, updated_at = $4 WHERE id = $1 AND attempt_id = $2 AND state <> 'completed'`, [checkoutId, attemptId, state, now]);
 }
 
-/** Replaces the merchant's parameters of a checkout nobody is paying (POST /v1/checkouts/{id}). */
+/**
+ * Replaces the merchant's parameters of a checkout nobody is paying (POST /v1/checkouts/{id}), if
+ * they are still the version `parameters` was merged from, and bumps the version: a widget attempt
+ * that read the old version can no longer claim the checkout, and of two updates neither loses
+ * the other's fields.
+ */
 export async function updateCheckoutParameters(db: Queryable, seen: StoredCheckout, parameters: Readonly<Record<string, string>>, now: Date): Promise<boolean> {
   const { rows } = await db.query(
-    `UPDATE checkouts SET parameters = $2, updated_at = $3
-      WHERE id = $1 AND state = 'open' AND attempt_id IS NOT DISTINCT FROM $4 AND expires_at > $3 RETURNING id`,
-    [seen.id, JSON.stringify(parameters), now, seen.attemptId],
+    `UPDATE checkouts SET parameters = $2, parameters_version = parameters_version + 1, updated_at = $3
+      WHERE id = $1 AND state = 'open' AND attempt_id IS NOT DISTINCT FROM $4 AND parameters_version = $5 AND expires_at > $3 RETURNING id`,
+    [seen.id, JSON.stringify(parameters), now, seen.attemptId, seen.parametersVersion],
   );
   return rows.length === 1;
 }

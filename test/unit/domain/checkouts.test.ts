@@ -66,6 +66,11 @@ describe("the widget's payment parameters", () => {
   for (const [name, widget, expected] of cases) {
     it(name, () => assert.deepEqual(widgetPaymentParameters(checkout, widget), expected));
   }
+  it("the merchant's shopperResultUrl wins over the widget's; without one the widget's serves", () => {
+    const merchant = { ...checkout, shopperResultUrl: 'https://merchant.example.com/back' };
+    assert.equal(widgetPaymentParameters(merchant, { shopperResultUrl: 'https://evil.example/phish' })['shopperResultUrl'], 'https://merchant.example.com/back');
+    assert.equal(widgetPaymentParameters(checkout, { shopperResultUrl: 'https://shop.example.com/result' })['shopperResultUrl'], 'https://shop.example.com/result');
+  });
   it('keeps single strings, never the credential, entity or integrity flag, nor ignored names', () => {
     assert.deepEqual(keptParameters({ entityId: 'e', integrity: 'true', 'authentication.userId': 'u', amount: '1.00', twice: ['a', 'b'], odd: 'x' }, ['odd']), { amount: '1.00' });
   });
