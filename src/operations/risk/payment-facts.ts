@@ -50,9 +50,12 @@ export async function requestFacts(vault: Vault, set: RiskRuleSet, input: { read
   const ip = request.customer?.ip;
   return {
     paymentType: input.paymentType,
-    amountMinor: request.risk?.amount ?? input.amountMinor,
+    // The payment's own amount, never risk.amount: a merchant could send any amount there and
+    // step around the operator's limits and velocity sums (issue 29); the attempt records this one too.
+    amountMinor: input.amountMinor,
     currency: input.currency,
-    brand: request.risk?.brand ?? input.brand,
+    // The payment's brand, as its amount: what the merchant claims in risk.brand decides no operator rule.
+    brand: input.brand,
     methodKind: method.kind,
     canAuthenticate: method.kind === 'card' && input.paymentType !== 'CD' && !isMerchantInitiated(request.standingInstruction),
     cardFingerprint: number ? await vault.fingerprint('card', number) : undefined,
