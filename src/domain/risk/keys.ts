@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
+import { embeddedIpv4 } from '../ip-address.js';
 import type { VelocityKey } from './facts.js';
 
 /** E-mail addresses differ only in case for the test data (docs/risk.md); lists and velocity use canonicalEmail. */
@@ -10,32 +11,14 @@ export function normalizeEmail(email: string): string {
 /** A dotted quad already in its one form (no leading zeros, which some parsers read as octal). */
 const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 
-function ipv4Of(high: number, low: number): ipaddr.IPv4 {
-  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
-}
-
 /**
- * The IPv4 address an IPv6 one stands for, where it embeds one by a fixed rule: IPv4-mapped
- * (::ffff:0:0/96) and IPv4-translated (::ffff:0:0:0/96, RFC 6145), NAT64's well-known prefix
- * (64:ff9b::/96, RFC 6052: not the local-use 64:ff9b:1::/48, whose prefix length each network
- * chooses), 6to4 (2002::/16, RFC 3056: the site's address in bits 16 to 47) and Teredo
- * (2001::/32, RFC 4380: the client's public address, every bit inverted, in the last 32).
+ * The IPv4 address a shopper's IPv6 one stands for: the forms embeddedIpv4 knows, and Teredo
+ * (2001::/32, RFC 4380), which carries the client's public IPv4 address with every bit inverted in
+ * its last 32 bits (no concern of where packets go, so webhook-address.ts leaves it out).
  */
-function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
-  const [p0, p1, p2, p3, p4, p5, p6, p7] = address.parts as [number, number, number, number, number, number, number, number];
-  switch (address.range()) {
-    case 'ipv4Mapped':
-    case 'rfc6145':
-      return ipv4Of(p6, p7);
-    case 'rfc6052':
-      return p0 === 0x64 && p1 === 0xff9b && p2 === 0 && p3 === 0 && p4 === 0 && p5 === 0 ? ipv4Of(p6, p7) : undefined;
-    case '6to4':
-      return ipv4Of(p1, p2);
-    case 'teredo':
-      return ipv4Of(~p6 & 0xffff, ~p7 & 0xffff);
-    default:
-      return undefined;
-  }
+function shopperIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  if (address.range() !== 'teredo') return embeddedIpv4(address);
+  return new ipaddr.IPv4(address.toByteArray().slice(12, 16).map((byte) => ~byte & 0xff));
 }
 
 /**
@@ -52,7 +35,7 @@ export function canonicalIp(ip: string): string | undefined {
   const parsed = ipaddr.parse(text);
   if (parsed.kind() === 'ipv4') return parsed.toNormalizedString();
   const v6 = parsed as ipaddr.IPv6;
-  return (embeddedIpv4(v6) ?? new ipaddr.IPv6(v6.parts)).toNormalizedString();
+  return (shopperIpv4(v6) ?? new ipaddr.IPv6(v6.parts)).toNormalizedString();
 }
 
 /**
