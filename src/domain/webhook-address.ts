@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { embeddedIpv4 } from './ip-address.js';
 
 /**
  * Which network addresses a webhook may be sent to: public unicast only. Everything a gateway's
@@ -59,23 +60,6 @@ const RANGE_CLASSES: Readonly<Record<string, AddressClass>> = {
 
 // Only 2000::/3 is handed out as global unicast; ipaddr.js calls the unassigned rest 'unicast' too.
 const GLOBAL_UNICAST_V6 = cidr('2000::/3');
-
-/** The IPv4 address an IPv6 one carries and stands for: mapped, translated, NAT64 or 6to4. */
-function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
-  const bytes = address.toByteArray();
-  switch (address.range()) {
-    case 'ipv4Mapped':
-    case 'rfc6145':
-      return new ipaddr.IPv4(bytes.slice(12, 16));
-    case 'rfc6052':
-      // 64:ff9b::/96 only; the local-use /48 is named above.
-      return address.match(cidr('64:ff9b::/96')) ? new ipaddr.IPv4(bytes.slice(12, 16)) : undefined;
-    case '6to4':
-      return new ipaddr.IPv4(bytes.slice(2, 6));
-    default:
-      return undefined;
-  }
-}
 
 /** The address the packets really go to: an IPv6 form of an IPv4 address becomes that address. */
 function effective(address: Address): Address {

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { MIGRATION_STEPS } from './migration-steps.js';
 import type { Storage } from './port.js';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
@@ -39,6 +40,7 @@ export async function migrate(storage: Storage): Promise<number[]> {
       const existing = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
       if (existing.rows.length > 0) return false;
       await runStatements(tx, migration.sql);
+      await MIGRATION_STEPS.get(migration.version)?.(tx);
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
       return true;
     });

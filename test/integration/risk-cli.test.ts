@@ -48,6 +48,9 @@ describe('risk commands (command line, direct)', () => {
 
   it('whitelists an e-mail; refuses a value on the command line, an invalid card (without quoting it) and unknown commands', async () => {
     assert.equal(((await run('whitelist add', { entity: entityId, kind: 'email' }, 'VIP@example.com')) as { shown: string }).shown, 'vip@example.com');
+    // Shown as written; found by any form of the address (docs/risk.md, canonicalEmail).
+    assert.deepEqual(((await run('whitelist list', { entity: entityId })) as { entries: { shown: string }[] }).entries.map((e) => e.shown), ['vip@example.com']);
+    assert.equal(((await run('whitelist remove', { entity: entityId, kind: 'email' }, '"VIP+cli"@example.com.\n')) as { removed: boolean }).removed, true);
     await assert.rejects(run('blacklist add', { entity: entityId, kind: 'card' }, ''), RiskUsageError);
     await assert.rejects(run('blacklist add', { entity: entityId, kind: 'card' }, '4200000000000001'), (e: unknown) => e instanceof GatewayError && !JSON.stringify(e.parameterErrors).includes('4200000000000001'));
     await assert.rejects(run('blacklist frobnicate', { entity: entityId }), RiskUsageError);

@@ -5,7 +5,10 @@
  */
 export interface RiskFacts {
   readonly paymentType: 'PA' | 'DB' | 'CD';
-  /** risk.amount when sent (it may exceed the payment's), else the payment's amount. */
+  /**
+   * The payment's own amount. Never risk.amount: the merchant sends that one, and the operator's
+   * amount limits and velocity sums must count what is charged (docs/risk.md).
+   */
   readonly amountMinor: bigint;
   readonly currency: string;
   readonly brand: string | null;

@@ -3,13 +3,15 @@ import { isLuhnValid } from '../card.js';
 import { isCountryAlpha2 } from '../iso.js';
 import { normalizeAccountNumber } from '../vault/fingerprint.js';
 import { LIST_KINDS, type ListKind } from './facts.js';
-import { normalizeEmail, normalizeIp } from './keys.js';
+import { canonicalEmail, displayEmail } from './canonical-email.js';
+import { canonicalIp } from './keys.js';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 
 /**
  * A list value as the operator gave it, checked and normalised: the form the payment facts take,
- * so that "4200 0000 0000 0000" and "4200-0000-0000-0000" are one card. Card and IBAN come back
+ * so that "4200 0000 0000 0000" and "4200-0000-0000-0000" are one card, and `bad+x@evil.test.`
+ * and `bad@evil.test` one address (canonicalEmail, canonicalIp). Card and IBAN come back
  * as `secret` (to be fingerprinted by the vault, never stored); `shown` is what the list shows.
  */
 export type ListValue =
@@ -37,9 +39,10 @@ export function parseListValue(kind: ListKind, raw: string): ListValue | { reado
     case 'bin':
       return /^[0-9]{6,8}$/.test(text) ? { kind, value: text, shown: text, secret: false } : { error: 'must be 6 to 8 digits' };
     case 'email':
-      return EMAIL.test(text) ? { kind, value: normalizeEmail(text), shown: normalizeEmail(text), secret: false } : { error: 'must be an e-mail address' };
+      // Stored in the one form a payment's address is looked up in (canonicalEmail), shown as written.
+      return EMAIL.test(text) ? { kind, value: canonicalEmail(text), shown: displayEmail(text), secret: false } : { error: 'must be an e-mail address' };
     case 'ip': {
-      const ip = normalizeIp(text);
+      const ip = canonicalIp(text);
       return ip ? { kind, value: ip, shown: ip, secret: false } : { error: 'must be an IPv4 or IPv6 address' };
     }
     case 'country': {

@@ -3,6 +3,7 @@ import type { NormalizedOutcome } from '../../connectors/connector.js';
 import { decideRisk, REVIEW_CODE, type RiskDecision } from '../../domain/risk/decide.js';
 import { VELOCITY_KEYS, type RiskFacts, type VelocityKey } from '../../domain/risk/facts.js';
 import type { RiskRuleSet } from '../../domain/risk/rule-set.js';
+import { canonicalEmail } from '../../domain/risk/canonical-email.js';
 import { velocityKeyHash } from '../../domain/risk/keys.js';
 import { velocityKeyValue } from '../../domain/risk/rules/velocity.js';
 import type { ThreeDSecureRequirement } from '../../domain/three-d-secure/requirement.js';
@@ -78,9 +79,14 @@ export function countedKeys(ruleSet: RiskRuleSet): VelocityKey[] {
 
 /** The velocity counts the rule set asks for, and the keys this attempt is recorded under. */
 export function velocityProbes(settings: EffectiveRiskSettings, facts: RequestFacts, now: Date): { counts: CountProbe[]; keys: string[] } {
+  let email: string | undefined;
   const hash = (key: (typeof VELOCITY_KEYS)[number]) => {
     const value = velocityKeyValue(facts, key);
-    return value === undefined ? undefined : velocityKeyHash(settings.merchantId, key, value);
+    if (value === undefined) return undefined;
+    // An address is counted in its one form (bad+1@…, bad+2@… are one shopper), worked out only
+    // when a rule counts addresses, and once.
+    if (key === 'email') email ??= canonicalEmail(value);
+    return velocityKeyHash(settings.merchantId, key, key === 'email' ? email! : value);
   };
   const counts: CountProbe[] = [];
   settings.ruleSet.velocity.forEach((rule, i) => {

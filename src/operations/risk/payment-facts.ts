@@ -3,7 +3,8 @@ import type { PaymentMethodData } from '../../connectors/connector.js';
 import { cardBin } from '../../domain/card.js';
 import type { ListProbe } from '../../storage/repositories/risk-attempts.js';
 import type { RiskFacts } from '../../domain/risk/facts.js';
-import { normalizeEmail, normalizeIp } from '../../domain/risk/keys.js';
+import { canonicalEmail } from '../../domain/risk/canonical-email.js';
+import { canonicalIp, normalizeEmail } from '../../domain/risk/keys.js';
 import type { RiskRuleSet } from '../../domain/risk/rule-set.js';
 import { isMerchantInitiated } from '../../domain/three-d-secure/plan.js';
 import type { Vault } from '../../domain/vault/index.js';
@@ -50,9 +51,12 @@ export async function requestFacts(vault: Vault, set: RiskRuleSet, input: { read
   const ip = request.customer?.ip;
   return {
     paymentType: input.paymentType,
-    amountMinor: request.risk?.amount ?? input.amountMinor,
+    // The payment's own amount, never risk.amount: a merchant could send any amount there and
+    // step around the operator's limits and velocity sums (issue 29); the attempt records this one too.
+    amountMinor: input.amountMinor,
     currency: input.currency,
-    brand: request.risk?.brand ?? input.brand,
+    // The payment's brand, as its amount: what the merchant claims in risk.brand decides no operator rule.
+    brand: input.brand,
     methodKind: method.kind,
     canAuthenticate: method.kind === 'card' && input.paymentType !== 'CD' && !isMerchantInitiated(request.standingInstruction),
     cardFingerprint: number ? await vault.fingerprint('card', number) : undefined,
@@ -60,7 +64,7 @@ export async function requestFacts(vault: Vault, set: RiskRuleSet, input: { read
     binCountry: binCountryOf(set, bin, number?.replace(/[\s-]/g, '')),
     ibanFingerprint: iban ? await vault.fingerprint('iban', iban) : undefined,
     email: email ? normalizeEmail(email) : undefined,
-    ip: ip ? normalizeIp(ip) : undefined,
+    ip: ip ? canonicalIp(ip) : undefined,
     customerId: request.customer?.merchantCustomerId,
     billingCountry: request.billing?.country,
     shippingCountry: request.shipping?.country,
@@ -76,7 +80,8 @@ export function listProbesOf(facts: RequestFacts, listedKinds: ReadonlySet<strin
   add('card', facts.cardFingerprint);
   add('iban', facts.ibanFingerprint);
   add('bin', facts.bin);
-  add('email', facts.email);
+  // The address in its one form (canonicalEmail), worked out only when a list holds addresses.
+  if (facts.email !== undefined && listedKinds.has('email')) probes.push({ kind: 'email', value: canonicalEmail(facts.email) });
   add('ip', facts.ip);
   add('country', facts.billingCountry, 'billing');
   add('country', facts.shippingCountry, 'shipping');

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { canonicalEmail } from '../../../src/domain/risk/canonical-email.js';
 import type { ListKind } from '../../../src/domain/risk/facts.js';
-import { normalizeIp, velocityKeyHash } from '../../../src/domain/risk/keys.js';
+import { canonicalIp, velocityKeyHash } from '../../../src/domain/risk/keys.js';
 import { parseListValue } from '../../../src/domain/risk/list-values.js';
 
 test('list values: one normalised form whatever the formatting; cards and IBANs stay secret', () => {
@@ -14,7 +15,8 @@ test('list values: one normalised form whatever the formatting; cards and IBANs 
     ['iban', 'DE00100000001234567890', null],
     ['bin', '420000', '420000'],
     ['bin', '42000', null],
-    ['email', ' Jane@Example.COM ', 'jane@example.com'],
+    ['email', ' Jane@Example.COM ', canonicalEmail('jane@example.com')],
+    ['email', 'Jane+Promo@Example.COM.', canonicalEmail('jane@example.com')],
     ['email', 'jane', null],
     ['ip', '::ffff:192.0.2.1', '192.0.2.1'],
     ['ip', '2001:DB8::1', '2001:db8:0:0:0:0:0:1'],
@@ -34,7 +36,7 @@ test('velocity keys: per merchant and kind; IPs in one form', () => {
   assert.notEqual(velocityKeyHash('m1', 'email', 'a@b.c'), velocityKeyHash('m2', 'email', 'a@b.c'));
   assert.notEqual(velocityKeyHash('m1', 'email', 'x'), velocityKeyHash('m1', 'customer', 'x'));
   assert.match(velocityKeyHash('m1', 'ip', '192.0.2.1'), /^[0-9a-f]{32}$/);
-  assert.equal(normalizeIp('::ffff:192.0.2.1'), normalizeIp('192.0.2.1'));
+  assert.equal(canonicalIp('::ffff:192.0.2.1'), canonicalIp('192.0.2.1'));
 });
 
 test('IP addresses: one form, the plain dotted quad answered as it is', () => {
@@ -51,5 +53,5 @@ test('IP addresses: one form, the plain dotted quad answered as it is', () => {
     ['shopper', undefined],
     ['', undefined],
   ];
-  for (const [raw, expected] of cases) assert.equal(normalizeIp(raw), expected, raw);
+  for (const [raw, expected] of cases) assert.equal(canonicalIp(raw), expected, raw);
 });

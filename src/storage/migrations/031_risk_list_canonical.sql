@@ -1,0 +1,6 @@
+-- E-mail and IP list entries in their one form (issue 29): canonicalEmail (unquoted, without
+-- sub-address, trailing dot or invisible characters, the confusable skeleton) and canonicalIp
+-- (an IPv6 form that embeds an IPv4 address is that address). SQL cannot compute either, so the
+-- rewrite is this migration's step in TypeScript (migration-steps.ts), run in this migration's
+-- transaction right after this file: no process ever looks entries up in a form they are not in.
+-- Its batches are range scans of the primary key (entity_id, kind, value, list).
