@@ -116,6 +116,21 @@ for (const database of testDatabases()) {
       });
     }
 
+    for (const row of [{ name: 'a partial approval (10)', amount: '666.06' }, { name: 'a code no table knows', amount: '666.07' }, { name: 'no field 39', amount: '666.08' }, { name: 'an approval for another amount', amount: '666.09' }]) {
+      it(`${row.name}: declined 900.100.200 with a reversal advice; afterwards the host holds no charge either`, async () => {
+        const db = await pay('DB', row.amount);
+        assert.equal(db.status, 400);
+        assert.equal(db.body.result.code, '900.100.200', 'a rejection, never a success nor a plain decline');
+        assert.equal(host.ledger.charged(db.body.id), true, 'the host booked it');
+        assert.equal(await advicesWaiting(t, db.body.id), 1);
+        const worker = adviceWorker(t);
+        while ((await worker.runOnce()) > 0);
+        assert.equal(await advicesWaiting(t, db.body.id), 0);
+        assert.equal(host.ledger.charged(db.body.id), false, 'the gateway and the host agree: nothing charged');
+        assert.equal(host.ledger.get(db.body.id)?.reversedBy, 'advice');
+      });
+    }
+
     it('50 concurrent refunds of one payment: exactly as many approved by the gateway and by the host', async () => {
       const db = await pay('DB', '10.00');
       const refunds = await Promise.all(Array.from({ length: 50 }, () => follow(db.body.id, 'RF', '1.00')));
