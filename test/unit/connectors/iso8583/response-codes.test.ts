@@ -9,10 +9,11 @@ import { ISO8583_RESPONSE_CODES, NO_CODE_ROW, OTHER_AMOUNT_ROW, UNKNOWN_CODE_ROW
 
 const DOC = readFileSync(new URL('../../../../docs/connectors.md', import.meta.url), 'utf8');
 const request: IsoMessage = { mti: '0200', fields: { 4: '000000001000', 11: '000123' } };
-const answer = (field39: string | undefined, extra: Record<number, string> = {}): IsoMessage => ({
-  mti: '0210',
-  fields: { 4: '000000001000', 11: '000123', 37: '632800000001', 38: 'A00001', ...(field39 === undefined ? {} : { 39: field39 }), 44: 'ZM', ...extra },
-});
+const answer = (field39: string | undefined, extra: Record<number, string> = {}): IsoMessage => {
+  const fields: Record<number, string> = { 4: '000000001000', 11: '000123', 37: '632800000001', 38: 'A00001', 44: 'ZM', ...extra };
+  if (field39 !== undefined) fields[39] = field39;
+  return { mti: '0210', fields };
+};
 const references = { clearingInstituteName: 'Acquirer Host Emulator', ConnectorTxID1: '632800000001', ConnectorTxID2: '000123', ConnectorTxID3: 'A00001' };
 
 describe('ISO 8583 answers to outcomes: field 39 through the table, field 4 against the request', () => {
