@@ -141,5 +141,16 @@ for (const database of testDatabases()) {
       const hostApproved = host.ledger.entries().filter((e) => e.originalTransactionId === db.body.id && e.approved).map((e) => e.gatewayTransactionId).sort();
       assert.deepEqual(hostApproved, approved.map((r) => r.body.id).sort());
     });
+
+    it('the pool\'s events reach the log: connect and sign-on, a close by the host with its reason', async () => {
+      assert.equal((await pay('DB', '3.00')).body.result.code, '000.100.112');
+      const lines = () => t.logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      assert.ok(lines().some((line) => line['msg'] === 'acquirer link connected and signed on' && line['connector'] === 'acquirer-host' && typeof line['link'] === 'number'));
+      host.dropConnections();
+      const deadline = Date.now() + 10_000;
+      while (!lines().some((line) => line['msg'] === 'acquirer link closed' && line['reason'] === 'closed-by-host') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.ok(lines().some((line) => line['msg'] === 'acquirer link closed' && line['reason'] === 'closed-by-host'));
+      assert.ok(!t.logs.text.includes(SAMPLE_CARD['card.number']), 'nothing from inside a message');
+    });
   });
 }
