@@ -155,11 +155,13 @@ export class LinkPool {
   /** Takes a connection out of its slot and opens its replacement now: the host answers, this stream does not. */
   private condemn(link: Link, reason: CondemnReason): void {
     const index = this.#links.indexOf(link);
+    // The slot is freed first, so the close that may follow at once is seen as the condemned one's.
+    if (index >= 0) {
+      this.#links[index] = undefined;
+      this.options.onEvent?.({ type: 'condemned', link: index, reason });
+    }
     link.condemn();
-    if (index < 0) return;
-    this.#links[index] = undefined;
-    this.options.onEvent?.({ type: 'condemned', link: index, reason });
-    void this.connect(index).catch(() => undefined);
+    if (index >= 0) void this.connect(index).catch(() => undefined);
   }
 
   /** Echoes idle connections; condemns busy ones that have received no whole frame for an echo interval. */
