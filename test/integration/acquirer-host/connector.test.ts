@@ -110,6 +110,18 @@ describe('ISO 8583 connector against the acquirer host emulator', () => {
     }
   }
 
+  it('an answer that may have moved money stays unknown (pending) when its advice cannot be queued: the status check reverses it', async (t) => {
+    const noQueue = await rig({}, { reversalAdvices: { enqueue: () => Promise.reject(new Error('database unavailable')) } });
+    t.after(() => noQueue.close());
+    const request = payment(66607n);
+    const outcome = await noQueue.connector.debit(request);
+    assert.equal(outcome.kind, 'unknown', 'never a decline the gateway could not make good');
+    assert.equal(outcome.resultDetails['AcquirerResponse'], '7Q');
+    const status = await noQueue.connector.status!({ transactionId: request.transactionId, entityId: request.entityId, paymentType: 'DB', amountMinor: 66607n, currency: 'EUR', brand: 'VISA', createdAt: new Date(), connectorReferences: {} });
+    assert.equal(status.kind, 'declined');
+    assert.equal(noQueue.host.ledger.charged(request.transactionId), false);
+  });
+
   it('a refund answered with a code no table knows is reversed by advice too', async () => {
     const db = payment(80000n);
     const debit = await r.connector.debit(db);
