@@ -25,6 +25,7 @@ import { registerResultCodeRoutes } from './http/routes/result-codes.js';
 import './http/types.js';
 import { PrincipalResolver } from './operations/auth/resolve-principal.js';
 import { createDefaultConnectors, createRouter } from './connectors/default-connectors.js';
+import type { PoolLogger } from './connectors/iso8583/pool-log.js';
 import type { ConnectorRegistry } from './connectors/registry.js';
 import type { Vault } from './domain/vault/index.js';
 import type { LifecyclePolicy } from './domain/lifecycle/policy.js';
@@ -92,10 +93,10 @@ function cutoffPolicy(config: Config): Partial<LifecyclePolicy> {
 }
 
 /** The payment operations' deps: the gateway's, and a worker's that makes scheduled runs. */
-export function paymentDeps(options: Pick<AppOptions, 'config' | 'storage' | 'clock' | 'ids' | 'connectors' | 'vault'>): PaymentDeps {
-  const { storage, clock, ids } = options;
+export function paymentDeps(options: Pick<AppOptions, 'config' | 'storage' | 'clock' | 'ids' | 'connectors' | 'vault'> & { readonly logger?: PoolLogger }): PaymentDeps {
+  const { storage, clock, ids, logger } = options;
   const system = options.config.system;
-  const registry = options.connectors ?? createDefaultConnectors({ storage, clock, ids, policy: cutoffPolicy(options.config), acquirer: options.config.acquirer, system });
+  const registry = options.connectors ?? createDefaultConnectors({ storage, clock, ids, policy: cutoffPolicy(options.config), acquirer: options.config.acquirer, system, logger });
   const entityNames = new EntityNames(storage);
   const deps: PaymentDeps = {
     storage,
@@ -118,12 +119,12 @@ export function paymentDeps(options: Pick<AppOptions, 'config' | 'storage' | 'cl
   return deps;
 }
 
-function appDeps(options: AppOptions): AppDeps {
+function appDeps(options: AppOptions, logger: PoolLogger): AppDeps {
   const { config, clock, redis } = options;
   return {
     ...options,
     principals: new PrincipalResolver(options.storage, clock),
-    payments: paymentDeps(options),
+    payments: paymentDeps({ ...options, logger }),
     authFailures: new AuthFailureLimiter({ maxFailures: config.authFailuresMax, windowMs: config.authFailureWindowMs, clock, redis }),
   };
 }
@@ -169,7 +170,7 @@ export async function buildApp(options: AppOptions, role: AppRole = options.conf
     frameworkErrors: frameworkErrorHandler(security),
     ...(options.https ? { https: { cert: options.https.cert, key: options.https.key, ...serverTimeoutOptions(config.httpTimeouts) } } : {}),
   }) as unknown as FastifyInstance;
-  app.decorate('gateway', 'principals' in options ? (options as AppDeps) : appDeps(options));
+  app.decorate('gateway', 'principals' in options ? (options as AppDeps) : appDeps(options, app.log));
 
   registerErrorHandling(app);
   registerHandlerTimeout(app, config.httpTimeouts.handlerTimeoutMs);

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const deps = { storage, clock: systemClock, ids: randomIds };
   const vault = openVault(deps, masterKeyRingOf(vaultKeys));
   // Scheduled runs are payments: the worker pays through the same operations as the gateways.
-  const payments = paymentDeps({ ...deps, config, vault });
+  const payments = paymentDeps({ ...deps, config, vault, logger });
   const workers = startWorkers({
     storage,
     clock: systemClock,

@@ -2,7 +2,7 @@ import type { IsoMessage } from '../../src/connectors/iso8583/message.js';
 import { responseMti } from '../../src/connectors/iso8583/message.js';
 import { Ledger, type EntryKind, type LedgerEntry } from './ledger.js';
 import { formatPrivateData, parsePrivateData } from '../../src/connectors/iso8583/private-data.js';
-import { decide, verificationResults, type Behaviour } from './table.js';
+import { decide, verificationResults, type Behaviour, type DecisionRow } from './table.js';
 
 export interface HostAnswer {
   readonly answer: IsoMessage | null;
@@ -55,11 +55,12 @@ function requestKind(request: IsoMessage): EntryKind | 'network' | 'advice' | 'r
   }
 }
 
+/** An empty response code: the answer goes without field 39 (a test trigger of the table). */
 function answerTo(request: IsoMessage, responseCode: string, extra: Record<number, string | undefined>): IsoMessage {
   const fields: Record<number, string> = {};
   for (const number of ECHOED) if (request.fields[number] !== undefined) fields[number] = request.fields[number]!;
   for (const [number, value] of Object.entries(extra)) if (value !== undefined) fields[Number(number)] = value;
-  fields[39] = responseCode;
+  if (responseCode !== '') fields[39] = responseCode;
   return { mti: responseMti(request.mti), fields };
 }
 
@@ -71,16 +72,20 @@ function money(request: IsoMessage, kind: EntryKind, state: HostState): HostAnsw
   const row = decide(amountMinor, request.fields[2]);
   // A request sent again (the same gateway id) is answered as the first time, never booked twice.
   const known = state.ledger.get(gatewayId);
-  const entry = known ?? book(request, kind, row.responseCode, data, state, row.chargeback === true);
+  const entry = known ?? book(request, kind, row, data, state);
   const advice = entry.approved ? undefined : row.merchantAdvice;
-  const fields = { 37: entry.rrn, 38: entry.approved ? entry.authCode : undefined, 44: verificationResults(data['ZIP'] !== undefined, request.fields[126]), 48: formatPrivateData({ GW: gatewayId, MAC: advice, TID: schemeIdOf(kind, entry) }) };
+  // Field 4 answers what was booked: the request's amount unless the table approves another.
+  const fields = { 4: entry.amountMinor.toString().padStart(12, '0'), 37: entry.rrn, 38: entry.approved ? entry.authCode : undefined, 44: verificationResults(data['ZIP'] !== undefined, request.fields[126]), 48: formatPrivateData({ GW: gatewayId, MAC: advice, TID: schemeIdOf(kind, entry) }) };
   return { answer: answerTo(request, entry.responseCode, fields), behaviour: known ? 'normal' : row.behaviour };
 }
 
-function book(request: IsoMessage, kind: EntryKind, tableCode: string, data: Readonly<Record<string, string>>, state: HostState, chargeback: boolean): LedgerEntry {
+function book(request: IsoMessage, kind: EntryKind, row: DecisionRow, data: Readonly<Record<string, string>>, state: HostState): LedgerEntry {
   state.sequence += 1;
-  const amountMinor = BigInt(request.fields[4] ?? '0');
-  const responseCode = tableCode === '00' ? originalCheck(kind, data['ORIG'], amountMinor, request.fields[49], state) : tableCode;
+  const amountMinor = row.answeredAmountMinor ?? BigInt(request.fields[4] ?? '0');
+  const approves = row.responseCode === '00' || row.booked === true;
+  const check = approves ? originalCheck(kind, data['ORIG'], amountMinor, request.fields[49], state) : null;
+  // A row that books under another code keeps it (or its missing field 39) once the original checks pass.
+  const responseCode = check === null || check === '00' ? (row.responseCode ?? '') : check;
   const entry: LedgerEntry = {
     gatewayTransactionId: data['GW'] ?? `host-${state.sequence}`,
     ...(data['ORIG'] ? { originalTransactionId: data['ORIG'] } : {}),
@@ -91,12 +96,12 @@ function book(request: IsoMessage, kind: EntryKind, tableCode: string, data: Rea
     rrn: rrnOf(state),
     authCode: `A${String(state.sequence % 100_000).padStart(5, '0')}`,
     responseCode,
-    approved: responseCode === '00',
+    approved: check === '00',
     amountMinor,
     currencyNumeric: request.fields[49] ?? '',
     panLast4: (request.fields[2] ?? '').slice(-4),
     at: state.clock(),
-    chargeback: chargeback && responseCode === '00',
+    chargeback: row.chargeback === true && check === '00',
   };
   state.ledger.add(entry);
   return entry;

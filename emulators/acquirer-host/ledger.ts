@@ -15,6 +15,7 @@ export interface LedgerEntry {
   readonly stan: string;
   readonly rrn: string;
   readonly authCode: string;
+  /** Field 39 answered; empty when the answer had none. */
   readonly responseCode: string;
   readonly approved: boolean;
   readonly amountMinor: bigint;

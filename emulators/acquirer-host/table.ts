@@ -10,8 +10,12 @@ export type Behaviour = 'normal' | 'slow' | 'drop' | 'duplicate';
 
 export interface DecisionRow {
   readonly match: { readonly amountMinor: bigint } | { readonly pan: string };
-  /** Field 39 of the answer. */
-  readonly responseCode: string;
+  /** Field 39 of the answer; null: the answer has no field 39. */
+  readonly responseCode: string | null;
+  /** The host books the payment as approved although field 39 is not `00` (money moved under another code). */
+  readonly booked?: true;
+  /** The host approves and answers (field 4) this amount instead of the request's. */
+  readonly answeredAmountMinor?: bigint;
   readonly behaviour: Behaviour;
   /** The settlement file adds a chargeback of the payment. */
   readonly chargeback?: true;
@@ -26,6 +30,10 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
   { match: { amountMinor: 66603n }, responseCode: '00', behaviour: 'duplicate', meaning: 'approved, and the answer is sent twice' },
   { match: { amountMinor: 66604n }, responseCode: '91', behaviour: 'normal', meaning: 'issuer inoperative: nothing booked' },
   { match: { amountMinor: 66605n }, responseCode: '51', behaviour: 'normal', merchantAdvice: '02', meaning: 'insufficient funds; merchant advice 02 (try again later)' },
+  { match: { amountMinor: 66606n }, responseCode: '10', behaviour: 'normal', booked: true, answeredAmountMinor: 33301n, meaning: 'partial approval: 333.01 booked and answered in field 4' },
+  { match: { amountMinor: 66607n }, responseCode: '7Q', behaviour: 'normal', booked: true, meaning: 'a code no table knows, booked as approved' },
+  { match: { amountMinor: 66608n }, responseCode: null, behaviour: 'normal', booked: true, meaning: 'no field 39 in the answer, booked as approved' },
+  { match: { amountMinor: 66609n }, responseCode: '00', behaviour: 'normal', answeredAmountMinor: 60000n, meaning: 'approved for 600.00: booked and answered in field 4' },
   { match: { pan: '4000000000000002' }, responseCode: '05', behaviour: 'normal', meaning: 'do not honour' },
   { match: { pan: '4000000000009995' }, responseCode: '51', behaviour: 'normal', merchantAdvice: '02', meaning: 'insufficient funds; merchant advice 02 (try again later)' },
   { match: { pan: '4000000000000069' }, responseCode: '54', behaviour: 'normal', merchantAdvice: '01', meaning: 'expired card; merchant advice 01 (new account information)' },

@@ -12,6 +12,7 @@ import { createExternalTestPlatformConnector, createSimulatorConnector, EXTERNAL
 import type { AcquirerSettings } from '../config/acquirer-settings.js';
 import { reversalAdviceQueue } from '../jobs/send-reversal-advice.js';
 import { createIso8583Connector } from './iso8583/connector.js';
+import { logPoolEvents, type PoolLogger } from './iso8583/pool-log.js';
 import { EMULATOR_PROFILE } from './iso8583/profile.js';
 import { createTestPlatformConnector } from './iso8583/test-platform.js';
 
@@ -31,6 +32,8 @@ export interface DefaultConnectorsDeps {
   /** The ISO 8583 acquirer host (ACQUIRER_HOST_URL): the connector `acquirer-host`, and the test platform's card payments. */
   readonly acquirer?: AcquirerSettings | undefined;
   readonly system?: 'test' | 'live';
+  /** Where the ISO 8583 pool's events go (connect, sign-on, echo failure, condemn, close); none when absent. */
+  readonly logger?: PoolLogger | undefined;
 }
 
 /** The ISO 8583 connector's id, which routes name. */
@@ -65,6 +68,7 @@ function acquirerHostConnector(deps: DefaultConnectorsDeps, settings: AcquirerSe
     responseTimeoutMs: settings.responseTimeoutMs,
     poolSize: settings.poolSize,
     reversalAdvices: reversalAdviceQueue(deps.storage, deps.clock),
+    ...(deps.logger ? { onEvent: logPoolEvents(deps.logger, ACQUIRER_HOST_CONNECTOR_ID) } : {}),
     ...(settings.settlementSource ? { settlementSource: settings.settlementSource } : {}),
   });
 }

@@ -3,7 +3,7 @@ import type { LifecyclePolicy } from '../../domain/lifecycle/policy.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
 import type { IsoMessage } from './message.js';
 import { adviceMessage, adviceOriginal, captureMessage, cardOf, numericCurrency, paymentMessage, refundMessage, reversalMessage, terminalOf, type AdviceOriginal, type ReversalInput, type Terminal } from './messages.js';
-import { HOST_DOWN_CODE, NO_ANSWER_CODE, outcomeOf, REVERSED_AFTER_TIMEOUT_CODE } from './outcome.js';
+import { HOST_DOWN_CODE, NO_ANSWER_CODE, readAnswer, REVERSED_AFTER_TIMEOUT_CODE } from './outcome.js';
 import { LinkPool, type PoolEvent } from './pool.js';
 import type { AcquirerProfile, HostEndpoint } from './profile.js';
 import type { AdviceResult, ReversalAdviceQueue } from './reversal-advice.js';
@@ -61,13 +61,31 @@ export function createIso8583Connector(options: Iso8583ConnectorOptions): Iso858
   });
   const terminal = (credentials: ConnectorCredentials | undefined): Terminal => terminalOf(credentials, options.defaultTerminal ?? TEST_TERMINAL);
 
-  /** One request, its answer as an outcome; no answer → unknown plus an advice, nothing sent → declined. */
+  /** Queues the advice that undoes what the host may have booked; false when it could not be queued. */
+  const adviseLater = async (transactionId: string, request: IsoMessage): Promise<boolean> => {
+    if (!options.reversalAdvices) return false;
+    return options.reversalAdvices.enqueue({ connectorId: options.id, original: adviceOriginal(transactionId, request) }).then(
+      () => true,
+      () => false,
+    );
+  };
+  const unknown = (resultDetails: Readonly<Record<string, string>> = {}): ConnectorOutcome => ({ kind: 'unknown', code: NO_ANSWER_CODE, resultDetails });
+
+  /**
+   * One request, its answer as an outcome. No answer → unknown plus an advice; nothing sent →
+   * declined; an answer that may have moved money but not as asked → a rejection plus an advice
+   * (unknown when the advice could not be queued, or for a void: the status check sends it again).
+   */
   const send = async (transactionId: string, build: (stan: string) => IsoMessage, advise: boolean): Promise<ConnectorOutcome> => {
     const { request, exchange } = await pool.exchange(build, responseTimeoutMs);
-    if (exchange.ok) return outcomeOf(exchange.answer, profile, options.successCode);
+    if (exchange.ok) {
+      const { outcome, mayHaveMovedMoney } = readAnswer(exchange.answer, request, profile, options.successCode);
+      if (!mayHaveMovedMoney) return outcome;
+      return advise && (await adviseLater(transactionId, request)) ? outcome : unknown(outcome.resultDetails);
+    }
     if (exchange.because === 'not-sent') return { kind: 'declined', code: HOST_DOWN_CODE, resultDetails: { clearingInstituteName: profile.clearingInstituteName }, notProcessed: true };
-    if (advise) await options.reversalAdvices?.enqueue({ connectorId: options.id, original: adviceOriginal(transactionId, request) }).catch(() => undefined);
-    return { kind: 'unknown', code: NO_ANSWER_CODE, resultDetails: {} };
+    if (advise) await adviseLater(transactionId, request);
+    return unknown();
   };
   const initial = (operation: InitialPaymentType) => async (request: PaymentConnectorRequest): Promise<ConnectorOutcome> => {
     const card = cardOf(request);

@@ -1,4 +1,5 @@
 import { connect as connectTcp, type Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { connect as connectTls } from 'node:tls';
 import { decodeMessage, encodeMessage } from './codec.js';
 import { frame, FrameReader } from './framing.js';
@@ -10,15 +11,20 @@ import { traceIncoming, traceOutgoing } from './trace.js';
 export type NoAnswer = 'timeout' | 'closed' | 'not-sent';
 export type Exchange = { readonly ok: true; readonly answer: IsoMessage } | { readonly ok: false; readonly because: NoAnswer };
 
+/** Why a connection ended: the host's side, an unreadable stream, or the gateway's decision. */
+export type CloseReason = 'closed-by-host' | 'socket-error' | 'unreadable-stream' | 'condemned' | 'sign-on-failed' | 'pool-closed';
+
 interface Waiting {
   readonly resolve: (exchange: Exchange) => void;
   readonly timer: NodeJS.Timeout;
+  /** Monotonic milliseconds (performance.now()): liveness is measured on the process's own timeline, never the domain clock. */
+  readonly sentAtMs: number;
 }
 
 export interface LinkEvents {
   /** Answers that matched no open request (a duplicate, a late answer after a timeout). */
   onUnmatched?(message: IsoMessage): void;
-  onClose?(): void;
+  onClose?(reason: CloseReason): void;
   /** Each message sent and received as a masked hex trace (trace.ts): for an operator's debugging only. */
   onTrace?(direction: 'sent' | 'received', trace: string): void;
 }
@@ -33,6 +39,9 @@ export class Link {
   readonly #waiting = new Map<string, Waiting>();
   #socket: Socket | undefined;
   #closed = false;
+  /** Takes no new request; closes once what is in flight is answered or timed out. */
+  #condemned = false;
+  #lastFrameAtMs = performance.now();
 
   constructor(
     private readonly profile: AcquirerProfile,
@@ -44,7 +53,17 @@ export class Link {
   }
 
   get usable(): boolean {
-    return this.#socket !== undefined && !this.#closed;
+    return this.#socket !== undefined && !this.#closed && !this.#condemned;
+  }
+
+  /**
+   * How long this connection has had requests waiting without a whole frame arriving: a host
+   * stuck on a partial frame (or silent) shows here while other connections still answer.
+   */
+  stalledMs(nowMs: number = performance.now()): number {
+    const oldest = this.#waiting.values().next().value as Waiting | undefined;
+    if (!oldest) return 0;
+    return nowMs - Math.max(this.#lastFrameAtMs, oldest.sentAtMs);
   }
 
   async open(endpoint: HostEndpoint, connectTimeoutMs: number): Promise<void> {
@@ -56,39 +75,50 @@ export class Link {
     socket.on('data', (chunk: Buffer) => {
       try {
         for (const bytes of reader.push(chunk)) {
+          this.#lastFrameAtMs = performance.now();
           this.events.onTrace?.('received', traceIncoming(bytes, this.profile, this.profile.maskedFields));
           this.receive(decodeMessage(bytes, this.profile));
         }
       } catch {
         // An unreadable stream cannot be matched any more: what is open becomes unknown.
-        this.close();
+        this.close('unreadable-stream');
       }
     });
-    socket.on('error', () => this.close());
-    socket.on('close', () => this.close());
+    socket.on('error', () => this.close('socket-error'));
+    socket.on('close', () => this.close('closed-by-host'));
   }
 
   /** Sends one request and waits for its answer at most `timeoutMs`. */
   exchange(request: IsoMessage, timeoutMs: number): Promise<Exchange> {
     const socket = this.#socket;
-    if (!socket || this.#closed) return Promise.resolve({ ok: false, because: 'not-sent' });
+    if (!socket || this.#closed || this.#condemned) return Promise.resolve({ ok: false, because: 'not-sent' });
     const key = matchKey(request);
     if (this.#waiting.has(key)) return Promise.resolve({ ok: false, because: 'not-sent' });
     const bytes = frame(encodeMessage(request, this.profile), this.profile.framing);
     this.events.onTrace?.('sent', traceOutgoing(request, this.profile, this.profile.maskedFields));
     return new Promise<Exchange>((resolve) => {
       const timer = setTimeout(() => this.settle(key, { ok: false, because: 'timeout' }), timeoutMs);
-      this.#waiting.set(key, { resolve, timer });
+      this.#waiting.set(key, { resolve, timer, sentAtMs: performance.now() });
       socket.write(bytes);
     });
   }
 
-  close(): void {
+  /**
+   * The connection takes no new request; what is in flight may still be answered on it (late
+   * answers of requests that timed out are dropped as unmatched), then it closes.
+   */
+  condemn(): void {
+    if (this.#closed || this.#condemned) return;
+    this.#condemned = true;
+    if (this.#waiting.size === 0) this.close('condemned');
+  }
+
+  close(reason: CloseReason): void {
     if (this.#closed) return;
     this.#closed = true;
     this.#socket?.destroy();
     for (const key of [...this.#waiting.keys()]) this.settle(key, { ok: false, because: 'closed' });
-    this.events.onClose?.();
+    this.events.onClose?.(reason);
   }
 
   private receive(message: IsoMessage): void {
@@ -102,6 +132,7 @@ export class Link {
     this.#waiting.delete(key);
     clearTimeout(waiting.timer);
     waiting.resolve(exchange);
+    if (this.#condemned && this.#waiting.size === 0) this.close('condemned');
     return true;
   }
 }

@@ -86,6 +86,52 @@ describe('ISO 8583 connector against the acquirer host emulator', () => {
     assert.equal((await r.connector.debit(payment(1000n))).kind, 'success', 'the pool reconnected');
   });
 
+  const mayHaveMoved = [
+    { name: 'a partial approval (10, amount 666.06)', amount: 66606n, field39: '10' },
+    { name: 'a code no table knows (7Q, amount 666.07)', amount: 66607n, field39: '7Q' },
+    { name: 'an answer without field 39 (amount 666.08)', amount: 66608n, field39: undefined },
+    { name: 'an approval for another amount (field 4, amount 666.09)', amount: 66609n, field39: '00' },
+  ] as const;
+  for (const row of mayHaveMoved) {
+    for (const operation of ['authorize', 'debit'] as const) {
+      it(`${operation}: ${row.name} is declined 900.100.200 and reversed by advice, never a plain decline or a success`, async () => {
+        const request = payment(row.amount);
+        const outcome = await r.connector[operation](request);
+        assert.equal(outcome.kind, 'declined');
+        assert.equal(outcome.code, '900.100.200');
+        assert.equal(outcome.notProcessed, undefined, 'no fallback route may try again: the host may have approved');
+        assert.equal(outcome.resultDetails['AcquirerResponse'], row.field39);
+        assert.equal(r.host.ledger.charged(request.transactionId), true, 'the host booked it');
+        const advice = r.advices.find((a) => a.original.transactionId === request.transactionId);
+        assert.ok(advice, 'a reversal advice is queued');
+        assert.equal(await r.connector.sendReversalAdvice(advice.original, false), 'acknowledged');
+        assert.equal(r.host.ledger.charged(request.transactionId), false, 'the advice undid it');
+      });
+    }
+  }
+
+  it('an answer that may have moved money stays unknown (pending) when its advice cannot be queued: the status check reverses it', async (t) => {
+    const noQueue = await rig({}, { reversalAdvices: { enqueue: () => Promise.reject(new Error('database unavailable')) } });
+    t.after(() => noQueue.close());
+    const request = payment(66607n);
+    const outcome = await noQueue.connector.debit(request);
+    assert.equal(outcome.kind, 'unknown', 'never a decline the gateway could not make good');
+    assert.equal(outcome.resultDetails['AcquirerResponse'], '7Q');
+    const status = await noQueue.connector.status!({ transactionId: request.transactionId, entityId: request.entityId, paymentType: 'DB', amountMinor: 66607n, currency: 'EUR', brand: 'VISA', createdAt: new Date(), connectorReferences: {} });
+    assert.equal(status.kind, 'declined');
+    assert.equal(noQueue.host.ledger.charged(request.transactionId), false);
+  });
+
+  it('a refund answered with a code no table knows is reversed by advice too', async () => {
+    const db = payment(80000n);
+    const debit = await r.connector.debit(db);
+    const parent = { transactionId: db.transactionId, paymentType: 'DB' as const, amountMinor: 80000n, resultDetails: debit.resultDetails };
+    const refund = referencing(parent, 66607n);
+    const outcome = await r.connector.refund(refund);
+    assert.equal(outcome.code, '900.100.200');
+    assert.ok(r.advices.some((a) => a.original.transactionId === refund.transactionId));
+  });
+
   it('a duplicated answer is ignored, the next request is answered by its own', async () => {
     assert.equal((await r.connector.debit(payment(66603n))).kind, 'success');
     const next = await r.connector.debit(payment(1000n, { method: { kind: 'card', card: { ...CARD, number: '4000000000000002' } } }));

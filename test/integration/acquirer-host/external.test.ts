@@ -116,6 +116,21 @@ for (const database of testDatabases()) {
       });
     }
 
+    for (const row of [{ name: 'a partial approval (10)', amount: '666.06' }, { name: 'a code no table knows', amount: '666.07' }, { name: 'no field 39', amount: '666.08' }, { name: 'an approval for another amount', amount: '666.09' }]) {
+      it(`${row.name}: declined 900.100.200 with a reversal advice; afterwards the host holds no charge either`, async () => {
+        const db = await pay('DB', row.amount);
+        assert.equal(db.status, 400);
+        assert.equal(db.body.result.code, '900.100.200', 'a rejection, never a success nor a plain decline');
+        assert.equal(host.ledger.charged(db.body.id), true, 'the host booked it');
+        assert.equal(await advicesWaiting(t, db.body.id), 1);
+        const worker = adviceWorker(t);
+        while ((await worker.runOnce()) > 0);
+        assert.equal(await advicesWaiting(t, db.body.id), 0);
+        assert.equal(host.ledger.charged(db.body.id), false, 'the gateway and the host agree: nothing charged');
+        assert.equal(host.ledger.get(db.body.id)?.reversedBy, 'advice');
+      });
+    }
+
     it('50 concurrent refunds of one payment: exactly as many approved by the gateway and by the host', async () => {
       const db = await pay('DB', '10.00');
       const refunds = await Promise.all(Array.from({ length: 50 }, () => follow(db.body.id, 'RF', '1.00')));
@@ -125,6 +140,17 @@ for (const database of testDatabases()) {
       assert.equal(host.ledger.childrenTotal(db.body.id, 'refund'), 1000n);
       const hostApproved = host.ledger.entries().filter((e) => e.originalTransactionId === db.body.id && e.approved).map((e) => e.gatewayTransactionId).sort();
       assert.deepEqual(hostApproved, approved.map((r) => r.body.id).sort());
+    });
+
+    it('the pool\'s events reach the log: connect and sign-on, a close by the host with its reason', async () => {
+      assert.equal((await pay('DB', '3.00')).body.result.code, '000.100.112');
+      const lines = () => t.logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      assert.ok(lines().some((line) => line['msg'] === 'acquirer link connected and signed on' && line['connector'] === 'acquirer-host' && typeof line['link'] === 'number'));
+      host.dropConnections();
+      const deadline = Date.now() + 10_000;
+      while (!lines().some((line) => line['msg'] === 'acquirer link closed' && line['reason'] === 'closed-by-host') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.ok(lines().some((line) => line['msg'] === 'acquirer link closed' && line['reason'] === 'closed-by-host'));
+      assert.ok(!t.logs.text.includes(SAMPLE_CARD['card.number']), 'nothing from inside a message');
     });
   });
 }
