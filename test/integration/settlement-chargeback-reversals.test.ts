@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { SettlementRecord } from '../../src/connectors/connector.js';
+import { testDatabases } from '../support/databases.js';
+import { cardPayment, referencePayment, type Merchant } from '../support/payments.js';
+import { fixedSource, ingestDay } from '../support/settlement.js';
+import { json, withAppAndMerchant, type TestApp } from '../support/test-app.js';
+
+/** A record of a hand-made settlement file about the transaction with this ConnectorTxID1. */
+function recordOf(recordId: string, type: SettlementRecord['type'], reference: string, amountMinor: bigint): SettlementRecord {
+  return {
+    recordId, type, status: 'SUCCESS', settlementDate: '2026-11-22', transactionDate: new Date('2026-11-22T10:00:00Z'),
+    clearingInstitute: 'Hand-made Acquirer', batchId: 'HAND-2026-11-22', paymentType: 'DB', amountMinor, currency: 'EUR',
+    settlementAmountMinor: amountMinor, settlementCurrency: 'EUR', fxRate: '1', feeMinor: 0n, feeCurrency: 'EUR',
+    connectorReferences: { ConnectorTxID1: reference }, resultCode: '000.100.220', reasonCode: '20',
+  };
+}
+
+async function paymentRow(t: TestApp, id: string): Promise<{ connectorId: string; reference: string; refundedMinor: bigint }> {
+  const { rows } = await t.storage.query<{ connector_id: string; reference: string; refunded_minor: bigint }>(
+    `SELECT connector_id, connector_references ->> 'ConnectorTxID1' AS reference, refunded_minor FROM transactions WHERE id = $1`,
+    [id],
+  );
+  return { connectorId: rows[0]!.connector_id, reference: rows[0]!.reference, refundedMinor: BigInt(rows[0]!.refunded_minor) };
+}
+
+for (const database of testDatabases()) {
+  describe(`a chargeback reversed twice in a settlement file (${database.name})`, () => {
+    let t: TestApp;
+    let merchant: Merchant;
+    withAppAndMerchant(() => database.open(), {}, (app, m) => {
+      t = app;
+      merchant = m;
+    });
+
+    it('gives back what the chargeback took once: a refund of the whole amount is refused with 700.400.200', async () => {
+      const debit = await cardPayment(t, merchant, 'DB', '40.00', { testMode: 'EXTERNAL' });
+      assert.equal(debit.statusCode, 200, debit.body);
+      const paymentId = json(debit)['id'] as string;
+      const refund = await referencePayment(t, merchant, paymentId, 'RF', '20.00');
+      assert.equal(refund.statusCode, 200, refund.body);
+      const payment = await paymentRow(t, paymentId);
+      const file = fixedSource(payment.connectorId, [
+        recordOf('CB-1', 'CHARGEBACK', payment.reference, 4000n),
+        recordOf('CR-1', 'CHARGEBACK_REVERSAL', payment.reference, 4000n),
+        recordOf('CR-2', 'CHARGEBACK_REVERSAL', payment.reference, 4000n),
+      ]);
+      const summary = await ingestDay(t, '2026-11-21', [file]);
+      assert.equal(summary.chargebacks, 2, 'one CB and one CR; the second reversal reverses nothing');
+      assert.equal((await paymentRow(t, paymentId)).refundedMinor, 2000n, 'the refund of 20.00 still counts');
+      const again = await ingestDay(t, '2026-11-21', [file]);
+      assert.equal(again.chargebacks, 0);
+      const tooMuch = await referencePayment(t, merchant, paymentId, 'RF', '40.00');
+      assert.equal(json(tooMuch)['result'].code, '700.400.200', tooMuch.body);
+      const rest = await referencePayment(t, merchant, paymentId, 'RF', '20.00');
+      assert.equal(rest.statusCode, 200, rest.body);
+      const { rows } = await t.storage.query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE parent_id = $1 AND payment_type = 'CR'`, [paymentId]);
+      assert.equal(rows[0]!.n, 1);
+    });
+  });
+}
