@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
 import type { SettlementRecord } from '../../src/connectors/connector.js';
+import { randomIds } from '../../src/domain/ids.js';
+import { runSettlementDay } from '../../src/operations/settlement/run-settlement-day.js';
 import { testDatabases } from '../support/databases.js';
 import { cardPayment, referencePayment, type Merchant } from '../support/payments.js';
-import { fixedSource, ingestDay } from '../support/settlement.js';
+import { fixedSource } from '../support/settlement.js';
 import { json, withAppAndMerchant, type TestApp } from '../support/test-app.js';
 
 /** A record of a hand-made settlement file about the transaction with this ConnectorTxID1. */
@@ -28,6 +33,8 @@ for (const database of testDatabases()) {
   describe(`a chargeback reversed twice in a settlement file (${database.name})`, () => {
     let t: TestApp;
     let merchant: Merchant;
+    const filesDir = mkdtempSync(join(tmpdir(), 'settle-reversals-'));
+    after(() => rmSync(filesDir, { recursive: true, force: true }));
     withAppAndMerchant(() => database.open(), {}, (app, m) => {
       t = app;
       merchant = m;
@@ -45,11 +52,13 @@ for (const database of testDatabases()) {
         recordOf('CR-1', 'CHARGEBACK_REVERSAL', payment.reference, 4000n),
         recordOf('CR-2', 'CHARGEBACK_REVERSAL', payment.reference, 4000n),
       ]);
-      const summary = await ingestDay(t, '2026-11-21', [file]);
-      assert.equal(summary.chargebacks, 2, 'one CB and one CR; the second reversal reverses nothing');
+      // `settlement run` of that (ended) day, with the hand-made file as the acquirer's.
+      const settle = () => runSettlementDay({ storage: t.storage, clock: t.clock, ids: randomIds }, [file], filesDir, '2026-11-21');
+      const run = await settle();
+      assert.equal(run.ingest.chargebacks, 2, 'one CB and one CR; the second reversal reverses nothing');
       assert.equal((await paymentRow(t, paymentId)).refundedMinor, 2000n, 'the refund of 20.00 still counts');
-      const again = await ingestDay(t, '2026-11-21', [file]);
-      assert.equal(again.chargebacks, 0);
+      const again = await settle();
+      assert.equal(again.ingest.chargebacks, 0);
       const tooMuch = await referencePayment(t, merchant, paymentId, 'RF', '40.00');
       assert.equal(json(tooMuch)['result'].code, '700.400.200', tooMuch.body);
       const rest = await referencePayment(t, merchant, paymentId, 'RF', '20.00');
