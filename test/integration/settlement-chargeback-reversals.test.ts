@@ -8,6 +8,7 @@ import { randomIds } from '../../src/domain/ids.js';
 import { runSettlementDay } from '../../src/operations/settlement/run-settlement-day.js';
 import { testDatabases } from '../support/databases.js';
 import { cardPayment, referencePayment, type Merchant } from '../support/payments.js';
+import { resolutionWorker } from '../support/resolution.js';
 import { fixedSource } from '../support/settlement.js';
 import { json, withAppAndMerchant, type TestApp } from '../support/test-app.js';
 
@@ -65,6 +66,45 @@ for (const database of testDatabases()) {
       assert.equal(rest.statusCode, 200, rest.body);
       const { rows } = await t.storage.query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE parent_id = $1 AND payment_type = 'CR'`, [paymentId]);
       assert.equal(rows[0]!.n, 1);
+    });
+
+    it('a refund declined after a chargeback took the rest gives back nothing the chargeback lost: 40.00 paid, 40.00 charged back, nothing refundable', async () => {
+      const debit = await cardPayment(t, merchant, 'DB', '40.00');
+      const paymentId = json(debit)['id'] as string;
+      // 9.98: the acquirer does not answer in time; the status query later says declined.
+      const refund = json(await referencePayment(t, merchant, paymentId, 'RF', '9.98'));
+      assert.equal(refund['result'].code, '000.200.000');
+      const payment = await paymentRow(t, paymentId);
+      assert.equal(payment.refundedMinor, 998n, 'the pending refund holds its amount');
+      const file = fixedSource(payment.connectorId, [recordOf('CB-PENDING-1', 'CHARGEBACK', payment.reference, 4000n)]);
+      await runSettlementDay({ storage: t.storage, clock: t.clock, ids: randomIds }, [file], filesDir, '2026-11-21');
+      assert.equal((await paymentRow(t, paymentId)).refundedMinor, 4000n);
+      const jobs = resolutionWorker(t);
+      t.clock.advance(6 * 60_000);
+      await jobs.drain();
+      t.clock.advance(1);
+      await jobs.drain();
+      const { rows } = await t.storage.query<{ result_code: string }>('SELECT result_code FROM transactions WHERE id = $1', [refund['id']]);
+      assert.notEqual(rows[0]!.result_code, '000.200.000', 'the refund was resolved');
+      assert.equal((await paymentRow(t, paymentId)).refundedMinor, 4000n, 'the declined refund\'s 9.98 goes to the chargeback, not back to the refundable amount');
+      const more = await referencePayment(t, merchant, paymentId, 'RF', '9.00');
+      assert.equal(json(more)['result'].code, '700.400.200', more.body);
+      const taken = await t.storage.query<{ taken: bigint }>(`SELECT refundable_taken_minor AS taken FROM settlement_records WHERE record_id = 'CB-PENDING-1'`);
+      assert.equal(BigInt(taken.rows[0]!.taken), 4000n, 'what its reversal would give back');
+    });
+
+    it('a reversal gives back first to another chargeback that could not take its whole amount', async () => {
+      const debit = await cardPayment(t, merchant, 'DB', '40.00');
+      const paymentId = json(debit)['id'] as string;
+      const payment = await paymentRow(t, paymentId);
+      const settle = (records: SettlementRecord[]) =>
+        runSettlementDay({ storage: t.storage, clock: t.clock, ids: randomIds }, [fixedSource(payment.connectorId, records)], filesDir, '2026-11-21');
+      await settle([recordOf('TWO-CB-1', 'CHARGEBACK', payment.reference, 3000n)]);
+      await settle([recordOf('TWO-CB-2', 'CHARGEBACK', payment.reference, 3000n)]); // takes the 10.00 left: 20.00 short
+      await settle([recordOf('TWO-CR-1', 'CHARGEBACK_REVERSAL', payment.reference, 3000n)]); // reverses the first: 30.00 free
+      assert.equal((await paymentRow(t, paymentId)).refundedMinor, 3000n, '20.00 to the second chargeback, 10.00 refundable');
+      assert.equal(json(await referencePayment(t, merchant, paymentId, 'RF', '10.01'))['result'].code, '700.400.200');
+      assert.equal((await referencePayment(t, merchant, paymentId, 'RF', '10.00')).statusCode, 200);
     });
   });
 }

@@ -1,9 +1,9 @@
 import type { SettlementRecord } from '../../connectors/connector.js';
-import { afterChargeback, afterChargebackReversal, type RefundTotals } from '../../domain/settlement/chargeback.js';
+import { afterChargeback, afterChargebackReversal, shareReleasedAmount, type RefundTotals } from '../../domain/settlement/chargeback.js';
 import { newShortId } from '../../domain/short-id.js';
 import { newTransactionState } from '../../domain/transaction.js';
 import type { Queryable } from '../../storage/port.js';
-import { setChargebackId, unreversedChargebackOf } from '../../storage/repositories/settlement-records.js';
+import { addToChargebackTaken, chargebackShortfalls, setChargebackId, unreversedChargebackOf } from '../../storage/repositories/settlement-records.js';
 import { hasStandingFinalChild, insertTransactions, lockTransaction, updateTotals, type StoredTransaction } from '../../storage/repositories/transactions.js';
 import type { OperationDeps } from '../deps.js';
 import { buildPaymentView, storedResponse } from '../payments/payment-response.js';
@@ -66,8 +66,9 @@ interface Effect {
 
 /**
  * What the record does to the locked parent: a chargeback takes from the refundable amount, a
- * reversal gives back what one not yet reversed chargeback took. A reversal with no such
- * chargeback (a second reversal, or one that came before its chargeback) does nothing.
+ * reversal gives back what one not yet reversed chargeback took (to another chargeback short of
+ * its amount first). A reversal with no such chargeback (a second reversal, or one that came
+ * before its chargeback) does nothing.
  */
 async function effectOf(tx: Queryable, parent: StoredTransaction, record: SettlementRecord): Promise<Effect | undefined> {
   if (record.type === 'CHARGEBACK') {
@@ -76,8 +77,11 @@ async function effectOf(tx: Queryable, parent: StoredTransaction, record: Settle
   }
   const chargeback = await unreversedChargebackOf(tx, parent.id, record.amountMinor);
   if (!chargeback) return undefined;
+  // What it gives back covers first the other chargebacks that could not take their whole amount.
+  const shared = shareReleasedAmount(await chargebackShortfalls(tx, parent.id, chargeback.id), chargeback.takenMinor);
+  for (const { recordId, addMinor } of shared.toChargebacks) await addToChargebackTaken(tx, recordId, addMinor);
   const finalRefundStands = await hasStandingFinalChild(tx, parent.id, 'RF', '');
-  return { totals: afterChargebackReversal(parent, chargeback.takenMinor, finalRefundStands), takenMinor: null, reversedChargebackId: chargeback.id };
+  return { totals: afterChargebackReversal(parent, shared.toRefundableMinor, finalRefundStands), takenMinor: null, reversedChargebackId: chargeback.id };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { SettlementRecord } from '../../connectors/connector.js';
+import type { ChargebackShortfall } from '../../domain/settlement/chargeback.js';
 import type { MatchCandidate, MatchingStatus } from '../../domain/settlement/matching.js';
 import type { Queryable } from '../port.js';
 
@@ -163,4 +164,21 @@ export async function storedRecordIds(db: Queryable, connectorId: string, record
     [connectorId, recordIds],
   );
   return new Set(rows.map((r) => r.record_id));
+}
+
+/** The payment's chargebacks not reversed (but `exceptId`) that took less than their amount (at most the payment's), oldest first. */
+export async function chargebackShortfalls(db: Queryable, parentId: string, exceptId = ''): Promise<ChargebackShortfall[]> {
+  const { rows } = await db.query<{ id: string; short: bigint }>(
+    `SELECT r.id, LEAST(r.amount_minor, p.amount_minor) - r.refundable_taken_minor AS short
+       FROM settlement_records r JOIN transactions t ON t.id = r.chargeback_id JOIN transactions p ON p.id = t.parent_id
+      WHERE t.parent_id = $1 AND t.payment_type = 'CB' AND r.refundable_taken_minor < LEAST(r.amount_minor, p.amount_minor) AND t.id <> $2
+        AND NOT EXISTS (SELECT 1 FROM settlement_records x WHERE x.reversed_chargeback_id = t.id)
+      ORDER BY t.created_at, t.id`,
+    [parentId, exceptId],
+  );
+  return rows.map((r) => ({ recordId: r.id, shortMinor: BigInt(r.short) }));
+}
+
+export async function addToChargebackTaken(db: Queryable, recordId: string, addMinor: bigint): Promise<void> {
+  await db.query('UPDATE settlement_records SET refundable_taken_minor = refundable_taken_minor + $2 WHERE id = $1', [recordId, addMinor.toString()]);
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { afterChargeback, afterChargebackReversal } from '../../../../src/domain/settlement/chargeback.js';
+import { afterChargeback, afterChargebackReversal, shareReleasedAmount } from '../../../../src/domain/settlement/chargeback.js';
 import { addDays, daysToSettle, hasEnded, isSettlementDay } from '../../../../src/domain/settlement/days.js';
 import { convert, feeFor, rateWithTwoDecimals } from '../../../../src/domain/settlement/money.js';
 import { newTransactionState } from '../../../../src/domain/transaction.js';
@@ -62,5 +62,13 @@ describe('what a chargeback does to the refundable amount', () => {
   it('a reversal gives back what the chargeback took', () => {
     assert.deepEqual(afterChargebackReversal(payment(1000n), 700n, false), { refundedMinor: 300n, refundClosed: false });
     assert.deepEqual(afterChargebackReversal(payment(1000n), 700n, true), { refundedMinor: 300n, refundClosed: true });
+  });
+  it('a declined refund\'s reservation goes first to the chargebacks that took less than their amount, oldest first', () => {
+    assert.deepEqual(shareReleasedAmount([], 500n), { toChargebacks: [], toRefundableMinor: 500n });
+    assert.deepEqual(shareReleasedAmount([{ recordId: 'a', shortMinor: 300n }, { recordId: 'b', shortMinor: 400n }], 500n), {
+      toChargebacks: [{ recordId: 'a', addMinor: 300n }, { recordId: 'b', addMinor: 200n }],
+      toRefundableMinor: 0n,
+    });
+    assert.deepEqual(shareReleasedAmount([{ recordId: 'a', shortMinor: 100n }], 500n), { toChargebacks: [{ recordId: 'a', addMinor: 100n }], toRefundableMinor: 400n });
   });
 });
