@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { SettlementRecord } from '../../src/connectors/connector.js';
 import { randomIds } from '../../src/domain/ids.js';
+import { ingestSettlement } from '../../src/operations/settlement/ingest-settlement.js';
 import { runSettlementDay } from '../../src/operations/settlement/run-settlement-day.js';
 import { testDatabases } from '../support/databases.js';
 import { cardPayment, referencePayment, type Merchant } from '../support/payments.js';
@@ -31,7 +32,7 @@ async function paymentRow(t: TestApp, id: string): Promise<{ connectorId: string
 }
 
 for (const database of testDatabases()) {
-  describe(`a chargeback reversed twice in a settlement file (${database.name})`, () => {
+  describe(`chargeback reversals and the refundable amount (${database.name})`, () => {
     let t: TestApp;
     let merchant: Merchant;
     const filesDir = mkdtempSync(join(tmpdir(), 'settle-reversals-'));
@@ -105,6 +106,22 @@ for (const database of testDatabases()) {
       assert.equal((await paymentRow(t, paymentId)).refundedMinor, 3000n, '20.00 to the second chargeback, 10.00 refundable');
       assert.equal(json(await referencePayment(t, merchant, paymentId, 'RF', '10.01'))['result'].code, '700.400.200');
       assert.equal((await referencePayment(t, merchant, paymentId, 'RF', '10.00')).statusCode, 200);
+    });
+
+    it('concurrent runs of files that each reverse the same chargeback reverse it once', async () => {
+      const debit = await cardPayment(t, merchant, 'DB', '40.00');
+      const paymentId = json(debit)['id'] as string;
+      const payment = await paymentRow(t, paymentId);
+      const deps = { storage: t.storage, clock: t.clock, ids: randomIds };
+      const ingest = (records: SettlementRecord[]) => ingestSettlement(deps, [fixedSource(payment.connectorId, records)], '2026-11-21');
+      await ingest([recordOf('RACE-CB', 'CHARGEBACK', payment.reference, 4000n)]);
+      const files = ['RACE-CR-A', 'RACE-CR-B', 'RACE-CR-C'].map((id) => [recordOf(id, 'CHARGEBACK_REVERSAL', payment.reference, 4000n)]);
+      const outcomes = await Promise.allSettled([...files, ...files].map((file) => ingest(file)));
+      // A run the database refused (the unique reversal) is simply run again by the daily job.
+      assert.ok(outcomes.some((o) => o.status === 'fulfilled'));
+      const { rows } = await t.storage.query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE parent_id = $1 AND payment_type = 'CR'`, [paymentId]);
+      assert.equal(rows[0]!.n, 1);
+      assert.equal((await paymentRow(t, paymentId)).refundedMinor, 0n);
     });
   });
 }
