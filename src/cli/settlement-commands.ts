@@ -7,7 +7,7 @@ import { masterKeyRingOf, openVault } from '../operations/registrations/open-vau
 import { pushFile } from '../operations/settlement/push-file.js';
 import { setPushTarget } from '../operations/settlement/set-push-target.js';
 import { randomIds, systemClock } from '../domain/ids.js';
-import { isSettlementDay } from '../domain/settlement/days.js';
+import { dayBounds, hasEnded, isSettlementDay } from '../domain/settlement/days.js';
 import { addSftpKey } from '../operations/settlement/add-sftp-key.js';
 import { runSettlementDay } from '../operations/settlement/run-settlement-day.js';
 import { setSettlementFees } from '../operations/settlement/set-settlement-fees.js';
@@ -17,7 +17,8 @@ import { openMigratedStorage } from '../storage/open-storage.js';
 export const SETTLEMENT_HELP = `  settlement run --date <YYYY-MM-DD>
                           ingest that settlement day from every connector with a settlement
                           feed, match, record chargebacks, write the merchants' reconciliation
-                          files (SETTLEMENT_FILES_DIR); running it again changes nothing
+                          files (SETTLEMENT_FILES_DIR); only a day that has ended (UTC); running
+                          it again adds what is new and repeats nothing
   settlement sftp-key --merchant <merchantId> --key-file <file.pub>
                           let the holder of this OpenSSH public key fetch the merchant's files
                           from the built-in SFTP server (user name: the merchant's entity id)
@@ -51,8 +52,17 @@ export interface SettlementCommandIo {
   readSecret(): Promise<string>;
 }
 
+/** The day of `settlement run`: a real day that has ended (checked before the database is opened). */
+function dayToRun(options: Options, now: Date): string {
+  const day = required(options, 'date');
+  if (!isSettlementDay(day)) throw new SettlementUsageError('--date must be a day as YYYY-MM-DD');
+  if (!hasEnded(day, now)) throw new SettlementUsageError(`settlement day ${day} has not ended yet (it ends at ${dayBounds(day).to.toISOString()}): a day is settled once it has ended`);
+  return day;
+}
+
 /** Settlement works on the database itself; the embedded one must not be held by a running gateway. */
 export async function runSettlementCommand(config: Config, command: string, options: Options, io: SettlementCommandIo): Promise<unknown> {
+  const day = command === 'settlement run' ? dayToRun(options, systemClock.now()) : undefined;
   const running = config.databaseUrl === undefined ? runningGateway(config.dataDir) : undefined;
   if (running) throw new SettlementUsageError(`a gateway (pid ${running.pid}) holds ${config.dataDir}: its daily job settles; stop it to run settlement by hand`);
   const storage = await openMigratedStorage(config);
@@ -62,11 +72,9 @@ export async function runSettlementCommand(config: Config, command: string, opti
   try {
     switch (command) {
       case 'settlement run': {
-        const day = required(options, 'date');
-        if (!isSettlementDay(day)) throw new SettlementUsageError('--date must be a day as YYYY-MM-DD');
         const payments = paymentDeps({ ...deps, config, vault: vault() });
         const push = (merchantId: string, path: string) => pushFile({ storage, vault: payments.vault, targets }, merchantId, path);
-        return await runSettlementDay(deps, settlementSources(payments.connectors.registry), config.settlement.filesDir, day, push);
+        return await runSettlementDay(deps, settlementSources(payments.connectors.registry), config.settlement.filesDir, day ?? '', push);
       }
       case 'settlement sftp-key':
         return await addSftpKey(deps, required(options, 'merchant'), readFileSync(required(options, 'key-file'), 'utf8'));

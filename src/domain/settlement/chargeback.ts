@@ -26,3 +26,29 @@ export function afterChargebackReversal(parent: TransactionState, amountMinor: b
   const refundedMinor = parent.refundedMinor > amountMinor ? parent.refundedMinor - amountMinor : 0n;
   return { refundedMinor, refundClosed: finalRefundStands || refundedMinor === parent.amountMinor };
 }
+
+/** A chargeback not reversed that took less than its amount: a refund still held part of the payment then. */
+export interface ChargebackShortfall {
+  /** Its settlement record. */
+  readonly recordId: string;
+  readonly shortMinor: bigint;
+}
+
+/**
+ * What becomes free on a payment (a pending refund the acquirer then declines, a chargeback
+ * reversed) goes first to the chargebacks that took less than their amount (oldest first, so
+ * their reversals give it back), only the rest becomes refundable: a chargeback short of its
+ * amount leaves nothing refundable.
+ */
+export function shareReleasedAmount(shortfalls: readonly ChargebackShortfall[], releasedMinor: bigint): { readonly toChargebacks: readonly { readonly recordId: string; readonly addMinor: bigint }[]; readonly toRefundableMinor: bigint } {
+  let rest = releasedMinor;
+  const toChargebacks: { recordId: string; addMinor: bigint }[] = [];
+  for (const { recordId, shortMinor } of shortfalls) {
+    if (rest === 0n) break;
+    const addMinor = shortMinor < rest ? shortMinor : rest;
+    if (addMinor <= 0n) continue;
+    toChargebacks.push({ recordId, addMinor });
+    rest -= addMinor;
+  }
+  return { toChargebacks, toRefundableMinor: rest };
+}

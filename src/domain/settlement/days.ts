@@ -26,9 +26,32 @@ export function dayOf(instant: Date): string {
   return instant.toISOString().slice(0, 10);
 }
 
-/** The days after `last` up to and including `until`, at most `limit` of them (the latest ones). */
-export function daysToCatchUp(last: string | null, until: string, limit: number): string[] {
+/**
+ * A settlement day has ended at the next midnight UTC: only then can the acquirers' files of the
+ * day be whole (a file of the day read before would miss what the rest of the day brings).
+ */
+export function hasEnded(day: string, now: Date): boolean {
+  return now.getTime() >= dayBounds(day).to.getTime();
+}
+
+/** How far back the daily run looks, and how many of the latest days it settles again. */
+export interface SettleWindow {
+  /** Days never settled in full are caught up on, this many back from `due` (itself included). */
+  readonly catchUpDays: number;
+  /** The latest days settled again by every run, settled before or not (a run that was early, late records). */
+  readonly settleAgainDays: number;
+}
+
+/**
+ * The days one run settles, oldest first, up to `due` (the latest day that has ended): those of
+ * the catch-up window no run has finished, and the latest `settleAgainDays` whatever was done.
+ */
+export function daysToSettle(finished: ReadonlySet<string>, due: string, window: SettleWindow): string[] {
   const days: string[] = [];
-  for (let day = until; days.length < limit && (last === null || day > last); day = addDays(day, -1)) days.unshift(day);
+  for (let back = Math.max(window.catchUpDays, window.settleAgainDays) - 1; back >= 0; back -= 1) {
+    const day = addDays(due, -back);
+    const caughtUp = back < window.catchUpDays && !finished.has(day);
+    if (caughtUp || back < window.settleAgainDays) days.push(day);
+  }
   return days;
 }

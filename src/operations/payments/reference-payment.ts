@@ -1,11 +1,11 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
 import { callConnector, REFERENCING_OPERATIONS, type NormalizedOutcome } from '../../connectors/connector.js';
 import { applyCapture, applyRefund, applyReversal, decideCapture, decideRefund, decideReversal } from '../../domain/lifecycle/index.js';
-import { releaseReservation } from '../../domain/lifecycle/release.js';
+import { releaseOnParent } from './release-on-parent.js';
 import { newShortId } from '../../domain/short-id.js';
 import { newTransactionState, type ReferencingPaymentType, type TransactionState } from '../../domain/transaction.js';
 import { GatewayError } from '../../results/gateway-error.js';
-import { hasStandingFinalChild, lockPendingTransaction, lockTransaction, updateTotals, type StoredTransaction } from '../../storage/repositories/transactions.js';
+import { lockPendingTransaction, lockTransaction, type StoredTransaction } from '../../storage/repositories/transactions.js';
 import type { PaymentDeps } from '../deps.js';
 import { settledPayment, writeSettledPayments } from './payment-writes.js';
 import { buildPaymentView, serialisedView, storedResponse, type PaymentView } from './payment-response.js';
@@ -136,8 +136,7 @@ async function settle(deps: PaymentDeps, reserved: Reserved, input: ReferencePay
     const parent = await lockTransaction(tx, reserved.parent.entityId, reserved.parent.id);
     if (!parent) return;
     const { paymentType, amountMinor } = reserved.child as { paymentType: ReferencingPaymentType; amountMinor: bigint };
-    const finalSiblingStands = paymentType !== 'RV' && (await hasStandingFinalChild(tx, parent.id, paymentType, reserved.child.id));
-    await updateTotals(tx, [{ id: parent.id, totals: releaseReservation(parent, { paymentType, amountMinor }, finalSiblingStands), at: settled.outcome.at }]);
+    await releaseOnParent(tx, parent, { id: reserved.child.id, paymentType, amountMinor }, settled.outcome.at);
   });
   return view;
 }

@@ -1,10 +1,10 @@
 import type { NormalizedOutcome } from '../../connectors/connector.js';
-import { releaseReservation } from '../../domain/lifecycle/release.js';
+import { releaseOnParent } from '../payments/release-on-parent.js';
 import type { ReferencingPaymentType } from '../../domain/transaction.js';
 import { resultOf } from '../../http/envelope.js';
 import type { Queryable } from '../../storage/port.js';
 import { recordResolution, type ResolvedBy } from '../../storage/repositories/pending-checks.js';
-import { hasStandingFinalChild, lockPendingTransaction, lockTransaction, updateTotals, type StoredTransaction } from '../../storage/repositories/transactions.js';
+import { lockPendingTransaction, lockTransaction, type StoredTransaction } from '../../storage/repositories/transactions.js';
 import type { OperationDeps } from '../deps.js';
 import { serialisedView, viewOfStored } from '../payments/payment-response.js';
 import { settledPayment, writeSettledPayments } from '../payments/payment-writes.js';
@@ -49,7 +49,7 @@ export async function applyResolution(deps: Pick<OperationDeps, 'storage' | 'clo
     const outcome = { ...resolution.outcome, resultDetails: { ...transaction.connectorReferences, ...resolution.outcome.resultDetails } };
     const settled = settledPayment(deps, { id: transaction.id, entityId: transaction.entityId, outcome, view, schemeTransactionId: transaction.schemeTransactionId, action: 'UPDATED' });
     await writeSettledPayments(tx, [settled]);
-    if (resolution.outcome.kind === 'declined' && transaction.parentId) await releaseOnParent(tx, transaction, now);
+    if (resolution.outcome.kind === 'declined' && transaction.parentId) await releaseChildOnParent(tx, transaction, now);
     await recordResolution(tx, {
       transactionId: transaction.id,
       entityId: transaction.entityId,
@@ -63,10 +63,8 @@ export async function applyResolution(deps: Pick<OperationDeps, 'storage' | 'clo
   });
 }
 
-async function releaseOnParent(tx: Queryable, child: StoredTransaction, at: Date): Promise<void> {
+async function releaseChildOnParent(tx: Queryable, child: StoredTransaction, at: Date): Promise<void> {
   const parent = await lockTransaction(tx, child.entityId, child.parentId!);
   if (!parent) return;
-  const paymentType = child.paymentType as ReferencingPaymentType;
-  const finalSiblingStands = paymentType !== 'RV' && (await hasStandingFinalChild(tx, parent.id, paymentType, child.id));
-  await updateTotals(tx, [{ id: parent.id, totals: releaseReservation(parent, { paymentType, amountMinor: child.amountMinor }, finalSiblingStands), at }]);
+  await releaseOnParent(tx, parent, { id: child.id, paymentType: child.paymentType as ReferencingPaymentType, amountMinor: child.amountMinor }, at);
 }

@@ -1,6 +1,6 @@
 import type { SettlementRecord } from '../../connectors/connector.js';
 import type { Queryable } from '../../storage/port.js';
-import { ensureAggregations, insertNewRecords, aggregationKey } from '../../storage/repositories/settlement-records.js';
+import { ensureAggregations, insertNewRecords, aggregationKey, storedRecordIds } from '../../storage/repositories/settlement-records.js';
 import type { OperationDeps } from '../deps.js';
 import { applyChargeback } from './apply-chargeback.js';
 import { aggregationsOf, matchRecords, type MatchedRecord } from './match-records.js';
@@ -20,12 +20,14 @@ export interface IngestSummary {
   readonly notMatched: number;
   /** CB and CR transactions created. */
   readonly chargebacks: number;
+  /** The merchants under which records were written now (their files of the day changed). */
+  readonly merchantsWithNewRecords: readonly string[];
 }
 
 /** Records a database transaction: large enough to amortise the round trips, small enough to hold few locks. */
 export const INGEST_BATCH_RECORDS = 1000;
 
-interface Counts { records: number; inserted: number; matched: number; multipleMatches: number; notMatched: number; chargebacks: number }
+interface Counts { records: number; inserted: number; matched: number; multipleMatches: number; notMatched: number; chargebacks: number; merchants: Set<string> }
 
 function isChargeback(m: MatchedRecord): boolean {
   return (m.record.type === 'CHARGEBACK' || m.record.type === 'CHARGEBACK_REVERSAL') && m.record.status === 'SUCCESS' && m.transaction !== undefined;
@@ -37,9 +39,13 @@ function isChargeback(m: MatchedRecord): boolean {
  * CB or CR with the notification. All of it commits together or not at all, so a run that dies
  * half-way is simply run again.
  */
-async function ingestBatch(deps: OperationDeps, connectorId: string, records: readonly SettlementRecord[], counts: Counts): Promise<void> {
+async function ingestBatch(deps: OperationDeps, connectorId: string, batch: readonly SettlementRecord[], counts: Counts): Promise<void> {
   await deps.storage.transaction(async (tx: Queryable) => {
     const now = deps.clock.now();
+    // A day settled again: the records stored before are neither matched nor applied again.
+    const stored = await storedRecordIds(tx, connectorId, batch.map((r) => r.recordId));
+    const records = batch.filter((r) => !stored.has(r.recordId));
+    if (records.length === 0) return;
     const matched = await matchRecords(tx, deps.ids, connectorId, records);
     const aggregations = await ensureAggregations(tx, connectorId, aggregationsOf(deps.ids, matched), now);
     const rows = matched.map((m) => ({ ...m, aggregationId: m.merchantId === null ? null : aggregations.get(aggregationKey(m.record.batchId, m.merchantId)) ?? null }));
@@ -47,6 +53,7 @@ async function ingestBatch(deps: OperationDeps, connectorId: string, records: re
     for (const m of matched) {
       if (!inserted.has(m.id)) continue;
       counts.inserted += 1;
+      if (m.merchantId !== null) counts.merchants.add(m.merchantId);
       if (m.matchingStatus === 'MATCHED') counts.matched += 1;
       else if (m.matchingStatus === 'MULTIPLE_MATCHES') counts.multipleMatches += 1;
       else counts.notMatched += 1;
@@ -62,7 +69,7 @@ async function ingestBatch(deps: OperationDeps, connectorId: string, records: re
  * constant whatever the size of the day. Running it again for the same day changes nothing.
  */
 export async function ingestSettlement(deps: OperationDeps, sources: readonly SettlementSource[], day: string): Promise<IngestSummary> {
-  const counts: Counts = { records: 0, inserted: 0, matched: 0, multipleMatches: 0, notMatched: 0, chargebacks: 0 };
+  const counts: Counts = { records: 0, inserted: 0, matched: 0, multipleMatches: 0, notMatched: 0, chargebacks: 0, merchants: new Set() };
   for (const source of sources) {
     let batch: SettlementRecord[] = [];
     for await (const record of source.records(day)) {
@@ -75,5 +82,6 @@ export async function ingestSettlement(deps: OperationDeps, sources: readonly Se
     }
     if (batch.length > 0) await ingestBatch(deps, source.connectorId, batch, counts);
   }
-  return counts;
+  const { merchants, ...summary } = counts;
+  return { ...summary, merchantsWithNewRecords: [...merchants].sort() };
 }

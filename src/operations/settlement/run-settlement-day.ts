@@ -1,4 +1,5 @@
-import { markDayFinished } from '../../storage/repositories/settlement-days.js';
+import { dayBounds, hasEnded } from '../../domain/settlement/days.js';
+import { isDayFinished, markDayFinished } from '../../storage/repositories/settlement-days.js';
 import { merchantsOfDay } from '../../storage/repositories/settlement-lines.js';
 import type { OperationDeps } from '../deps.js';
 import { ingestSettlement, type IngestSummary, type SettlementSource } from './ingest-settlement.js';
@@ -23,16 +24,35 @@ async function pushed(push: PushFile | undefined, merchantId: string, path: stri
   }
 }
 
+/** A settlement day asked for before it ended: its files cannot be whole yet. */
+export class SettlementDayNotEnded extends Error {
+  constructor(readonly day: string) {
+    super(`settlement day ${day} has not ended yet: it can be settled from ${dayBounds(day).to.toISOString()} on`);
+    this.name = 'SettlementDayNotEnded';
+  }
+}
+
+/** The merchants whose file of the day is (re)written: all on the day's first run, else those with new records. */
+async function merchantsToWrite(deps: OperationDeps, day: string, settledBefore: boolean, ingest: IngestSummary): Promise<readonly string[]> {
+  const all = await merchantsOfDay(deps.storage, day);
+  if (!settledBefore) return all;
+  const changed = new Set(ingest.merchantsWithNewRecords);
+  return all.filter((merchantId) => changed.has(merchantId));
+}
+
 /**
  * One settlement day end to end: ingest every source, then write each merchant's reconciliation
  * file of the day (and push it to the merchant's own server when it has one), then note the day
- * as done. Every step may run again: ingest changes nothing the second time and a file is
- * replaced by the same file.
+ * as done. Only a day that has ended (SettlementDayNotEnded otherwise). A day may be settled
+ * again: what was applied stays applied once (records are stored once, a chargeback applied with
+ * its record), what is new is added, and only the files that gained lines are written and pushed.
  */
 export async function runSettlementDay(deps: OperationDeps, sources: readonly SettlementSource[], filesDir: string, day: string, push?: PushFile): Promise<SettlementDayResult> {
+  if (!hasEnded(day, deps.clock.now())) throw new SettlementDayNotEnded(day);
+  const settledBefore = await isDayFinished(deps.storage, day);
   const ingest = await ingestSettlement(deps, sources, day);
   const files: SettlementDayResult['files'][number][] = [];
-  for (const merchantId of await merchantsOfDay(deps.storage, day)) {
+  for (const merchantId of await merchantsToWrite(deps, day, settledBefore, ingest)) {
     const written = await writeReconciliationFile(deps.storage, filesDir, merchantId, day);
     files.push({ name: `${merchantId}/${written.name}`, lines: written.lines, ...(await pushed(push, merchantId, written.path)) });
   }

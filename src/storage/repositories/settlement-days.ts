@@ -1,9 +1,16 @@
 import type { Queryable } from '../port.js';
 
-/** The last settlement day the daily run finished, if any. */
-export async function lastFinishedDay(db: Queryable): Promise<string | null> {
-  const { rows } = await db.query<{ day: string | null }>(`SELECT to_char(max(settlement_date), 'YYYY-MM-DD') AS day FROM settlement_days`);
-  return rows[0]?.day ?? null;
+/** The days from `from` to `to` (inclusive) a run has finished. */
+export async function finishedDays(db: Queryable, from: string, to: string): Promise<Set<string>> {
+  const { rows } = await db.query<{ day: string }>(
+    `SELECT to_char(settlement_date, 'YYYY-MM-DD') AS day FROM settlement_days WHERE settlement_date BETWEEN $1::date AND $2::date`,
+    [from, to],
+  );
+  return new Set(rows.map((r) => r.day));
+}
+
+export async function isDayFinished(db: Queryable, day: string): Promise<boolean> {
+  return (await finishedDays(db, day, day)).has(day);
 }
 
 export async function markDayFinished(db: Queryable, day: string, at: Date): Promise<void> {

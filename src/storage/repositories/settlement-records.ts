@@ -1,4 +1,5 @@
 import type { SettlementRecord } from '../../connectors/connector.js';
+import type { ChargebackShortfall } from '../../domain/settlement/chargeback.js';
 import type { MatchCandidate, MatchingStatus } from '../../domain/settlement/matching.js';
 import type { Queryable } from '../port.js';
 
@@ -115,7 +116,7 @@ function recordRow(connectorId: string, r: NewSettlementRecord, at: Date): Recor
     settlement_currency: record.settlementCurrency, fx_rate: record.fxRate, fee_minor: record.feeMinor.toString(), fee_currency: record.feeCurrency,
     connector_references: record.connectorReferences, merchant_transaction_id: record.merchantTransactionId ?? null,
     result_code: record.resultCode ?? null, reason_code: record.reasonCode ?? null, matching_status: r.matchingStatus,
-    matched_ids: r.matchedIds, chargeback_id: null, refundable_taken_minor: null, ingested_at: at,
+    matched_ids: r.matchedIds, chargeback_id: null, refundable_taken_minor: null, ingested_at: at, reversed_chargeback_id: null,
   };
 }
 
@@ -133,16 +134,51 @@ export async function insertNewRecords(db: Queryable, connectorId: string, recor
   return new Set(rows.map((r) => r.id));
 }
 
-export async function setChargebackId(db: Queryable, recordId: string, chargebackId: string, takenMinor: bigint | null): Promise<void> {
-  await db.query('UPDATE settlement_records SET chargeback_id = $2, refundable_taken_minor = $3 WHERE id = $1', [recordId, chargebackId, takenMinor]);
+/** Notes on the record the CB or CR it created, what a CB took, and which CB a CR reversed. */
+export async function setChargebackId(db: Queryable, recordId: string, applied: { readonly chargebackId: string; readonly takenMinor: bigint | null; readonly reversedChargebackId: string | null }): Promise<void> {
+  await db.query('UPDATE settlement_records SET chargeback_id = $2, refundable_taken_minor = $3, reversed_chargeback_id = $4 WHERE id = $1', [
+    recordId, applied.chargebackId, applied.takenMinor, applied.reversedChargebackId,
+  ]);
 }
 
-/** The CB the latest matched chargeback of this transaction created, with what it took from the refundable amount. */
-export async function chargebackOf(db: Queryable, parentId: string): Promise<{ id: string; takenMinor: bigint } | undefined> {
+/**
+ * The payment's CB that no reversal has reversed yet, with what it took from the refundable amount:
+ * one of the reversal's amount first, else the oldest. Read under the payment's row lock.
+ */
+export async function unreversedChargebackOf(db: Queryable, parentId: string, amountMinor: bigint): Promise<{ id: string; takenMinor: bigint } | undefined> {
   const { rows } = await db.query<{ id: string; taken: bigint | null }>(
     `SELECT t.id, r.refundable_taken_minor AS taken FROM transactions t JOIN settlement_records r ON r.chargeback_id = t.id
-      WHERE t.parent_id = $1 AND t.payment_type = 'CB' ORDER BY t.created_at DESC, t.id DESC LIMIT 1`,
-    [parentId],
+      WHERE t.parent_id = $1 AND t.payment_type = 'CB'
+        AND NOT EXISTS (SELECT 1 FROM settlement_records x WHERE x.reversed_chargeback_id = t.id)
+      ORDER BY t.amount_minor = $2 DESC, t.created_at, t.id LIMIT 1`,
+    [parentId, amountMinor.toString()],
   );
   return rows[0] ? { id: rows[0].id, takenMinor: BigInt(rows[0].taken ?? 0n) } : undefined;
+}
+
+/** Which of these record ids of the connector are stored already (a day settled again skips them). */
+export async function storedRecordIds(db: Queryable, connectorId: string, recordIds: readonly string[]): Promise<Set<string>> {
+  if (recordIds.length === 0) return new Set();
+  const { rows } = await db.query<{ record_id: string }>(
+    'SELECT record_id FROM settlement_records WHERE connector_id = $1 AND record_id = ANY($2::text[])',
+    [connectorId, recordIds],
+  );
+  return new Set(rows.map((r) => r.record_id));
+}
+
+/** The payment's chargebacks not reversed (but `exceptId`) that took less than their amount (at most the payment's), oldest first. */
+export async function chargebackShortfalls(db: Queryable, parentId: string, exceptId = ''): Promise<ChargebackShortfall[]> {
+  const { rows } = await db.query<{ id: string; short: bigint }>(
+    `SELECT r.id, LEAST(r.amount_minor, p.amount_minor) - r.refundable_taken_minor AS short
+       FROM settlement_records r JOIN transactions t ON t.id = r.chargeback_id JOIN transactions p ON p.id = t.parent_id
+      WHERE t.parent_id = $1 AND t.payment_type = 'CB' AND r.refundable_taken_minor < LEAST(r.amount_minor, p.amount_minor) AND t.id <> $2
+        AND NOT EXISTS (SELECT 1 FROM settlement_records x WHERE x.reversed_chargeback_id = t.id)
+      ORDER BY t.created_at, t.id`,
+    [parentId, exceptId],
+  );
+  return rows.map((r) => ({ recordId: r.id, shortMinor: BigInt(r.short) }));
+}
+
+export async function addToChargebackTaken(db: Queryable, recordId: string, addMinor: bigint): Promise<void> {
+  await db.query('UPDATE settlement_records SET refundable_taken_minor = refundable_taken_minor + $2 WHERE id = $1', [recordId, addMinor.toString()]);
 }

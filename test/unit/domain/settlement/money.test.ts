@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { afterChargeback, afterChargebackReversal } from '../../../../src/domain/settlement/chargeback.js';
-import { addDays, daysToCatchUp, isSettlementDay } from '../../../../src/domain/settlement/days.js';
+import { afterChargeback, afterChargebackReversal, shareReleasedAmount } from '../../../../src/domain/settlement/chargeback.js';
+import { addDays, daysToSettle, hasEnded, isSettlementDay } from '../../../../src/domain/settlement/days.js';
 import { convert, feeFor, rateWithTwoDecimals } from '../../../../src/domain/settlement/money.js';
 import { newTransactionState } from '../../../../src/domain/transaction.js';
 import { fxRate } from '../../../../src/connectors/simulator/settlement/rules.js';
@@ -32,10 +32,22 @@ describe('settlement days', () => {
     for (const [day, ok] of [['2026-11-23', true], ['2026-02-29', false], ['2028-02-29', true], ['2026-1-2', false], ['x', false]] as const) assert.equal(isSettlementDay(day), ok, day);
     assert.equal(addDays('2026-12-31', 1), '2027-01-01');
   });
-  it('catch up on missed days, at most the limit', () => {
-    assert.deepEqual(daysToCatchUp(null, '2026-11-23', 2), ['2026-11-22', '2026-11-23']);
-    assert.deepEqual(daysToCatchUp('2026-11-20', '2026-11-23', 7), ['2026-11-21', '2026-11-22', '2026-11-23']);
-    assert.deepEqual(daysToCatchUp('2026-11-23', '2026-11-23', 7), []);
+  it('end at the next midnight UTC', () => {
+    assert.equal(hasEnded('2026-11-22', new Date('2026-11-22T23:59:59.999Z')), false);
+    assert.equal(hasEnded('2026-11-22', new Date('2026-11-23T00:00:00.000Z')), true);
+    assert.equal(hasEnded('2026-11-30', new Date('2026-11-23T00:00:00.000Z')), false);
+  });
+  it('are caught up when no run finished them, at most the limit, and the latest settled again', () => {
+    const none = { catchUpDays: 2, settleAgainDays: 0 };
+    assert.deepEqual(daysToSettle(new Set(), '2026-11-23', none), ['2026-11-22', '2026-11-23']);
+    const week = { catchUpDays: 7, settleAgainDays: 0 };
+    assert.deepEqual(daysToSettle(new Set(['2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20']), '2026-11-23', week), ['2026-11-21', '2026-11-22', '2026-11-23']);
+    assert.deepEqual(daysToSettle(new Set(['2026-11-23']), '2026-11-23', { catchUpDays: 1, settleAgainDays: 0 }), []);
+    // A day finished (early) is settled again while it is among the latest settleAgainDays.
+    assert.deepEqual(daysToSettle(new Set(['2026-11-22', '2026-11-23']), '2026-11-23', { catchUpDays: 7, settleAgainDays: 2 }).slice(-2), ['2026-11-22', '2026-11-23']);
+    // A day finished long ago is not; an unfinished one of the window is caught up on, oldest first.
+    assert.deepEqual(daysToSettle(new Set(['2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-22']), '2026-11-23', { catchUpDays: 7, settleAgainDays: 1 }), ['2026-11-21', '2026-11-23']);
+    assert.deepEqual(daysToSettle(new Set(), '2026-11-23', { catchUpDays: 1, settleAgainDays: 3 }), ['2026-11-21', '2026-11-22', '2026-11-23']);
   });
 });
 
@@ -50,5 +62,13 @@ describe('what a chargeback does to the refundable amount', () => {
   it('a reversal gives back what the chargeback took', () => {
     assert.deepEqual(afterChargebackReversal(payment(1000n), 700n, false), { refundedMinor: 300n, refundClosed: false });
     assert.deepEqual(afterChargebackReversal(payment(1000n), 700n, true), { refundedMinor: 300n, refundClosed: true });
+  });
+  it('a declined refund\'s reservation goes first to the chargebacks that took less than their amount, oldest first', () => {
+    assert.deepEqual(shareReleasedAmount([], 500n), { toChargebacks: [], toRefundableMinor: 500n });
+    assert.deepEqual(shareReleasedAmount([{ recordId: 'a', shortMinor: 300n }, { recordId: 'b', shortMinor: 400n }], 500n), {
+      toChargebacks: [{ recordId: 'a', addMinor: 300n }, { recordId: 'b', addMinor: 200n }],
+      toRefundableMinor: 0n,
+    });
+    assert.deepEqual(shareReleasedAmount([{ recordId: 'a', shortMinor: 100n }], 500n), { toChargebacks: [{ recordId: 'a', addMinor: 100n }], toRefundableMinor: 400n });
   });
 });
