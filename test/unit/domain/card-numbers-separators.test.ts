@@ -7,6 +7,7 @@ import { CATALOGUE } from '../../../src/catalogue/catalogue.js';
 import type { RequestBody } from '../../../src/catalogue/types.js';
 import { containsCardNumber, maskDigitRuns } from '../../../src/domain/card-numbers-in-text.js';
 import { maskPanLikeDigits } from '../../../src/domain/redact.js';
+import { separatorForms } from '../../support/card-numbers.js';
 import { CONTEXT, MINIMAL } from '../catalogue/fixtures.js';
 
 /**
@@ -17,33 +18,12 @@ import { CONTEXT, MINIMAL } from '../catalogue/fixtures.js';
  */
 
 const PAN = '4111111111111111';
-const groups = (pan: string) => pan.match(/.{1,4}/g)!;
-const joined = (separator: string, pan = PAN) => groups(pan).join(separator);
+const joined = (separator: string, pan = PAN) => pan.match(/.{1,4}/g)!.join(separator);
 const fullWidth = (text: string) => text.replace(/[0-9]/g, (digit) => String.fromCharCode(0xff10 + Number(digit)));
 
 /** Every separator form of item 6, each a row: [form, written]. */
-export const SEPARATOR_FORMS: readonly (readonly [form: string, written: string])[] = [
-  ['dots', joined('.')],
-  ['slashes', joined('/')],
-  ['underscores', joined('_')],
-  ['commas', joined(',')],
-  ['plus signs', joined('+')],
-  ['asterisks', joined('*')],
-  ['comma and space', joined(', ')],
-  ['spaced slash', joined(' / ')],
-  ['colons', joined(':')],
-  ['zero-width space U+200B', joined('\u200b')],
-  ['zero-width space inside every group', [...PAN].join('\u200b')],
-  ['zero-width joiner U+200D', joined('\u200d')],
-  ['word joiner U+2060', joined('\u2060')],
-  ['soft hyphen U+00AD', joined('\u00ad')],
-  ['byte order mark U+FEFF', joined('\ufeff')],
-  ['left-to-right mark U+200E', joined('\u200e')],
-  ['full-width digits', fullWidth(PAN)],
-  ['full-width digits and ideographic spaces', fullWidth(joined('\u3000'))],
-  ['full-width digits and full-width dots', fullWidth(joined('\uff0e'))],
-  ['mathematical bold digits', [...PAN].map((digit) => String.fromCodePoint(0x1d7ce + Number(digit))).join('')],
-  ['keycap digits', [...PAN].map((digit) => `${digit}\ufe0f\u20e3`).join('')],
+const SEPARATOR_FORMS: readonly (readonly [form: string, written: string])[] = [
+  ...separatorForms(PAN),
   ['AMEX in dots', '3782.822463.10005'],
   ['MASTER in slashes', joined('/', '5454545454545454')],
   ['in text after an order number', `order 17, ${joined('.')} thanks`],
