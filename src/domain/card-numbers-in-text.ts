@@ -51,6 +51,8 @@ export function looksIssued(digits: string): boolean {
 
 const isDigit = (code: number) => code >= 48 && code <= 57;
 const isAsciiLetter = (code: number) => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+/** Space, tab, line breaks and the hyphen-minus: the ASCII part of [\s\p{Pd}], without a regex. */
+const isAsciiSpaceOrDash = (code: number) => code === 32 || (code >= 9 && code <= 13) || code === 45;
 const SPACE_OR_DASH = /^[\s\p{Pd}]$/u;
 const LETTER_OR_NUMBER = /^[\p{L}\p{N}]$/u;
 
@@ -70,10 +72,11 @@ function separatorRun(text: string, from: number): { end: number; plain: boolean
   while (index < text.length) {
     const code = text.charCodeAt(index);
     if (isDigit(code) || isAsciiLetter(code)) break;
-    const char = text[index]!;
-    if (!SPACE_OR_DASH.test(char)) {
-      if (code > 127 && LETTER_OR_NUMBER.test(char)) break;
-      plain = false;
+    if (code <= 127) plain &&= isAsciiSpaceOrDash(code);
+    else {
+      const char = text[index]!;
+      if (LETTER_OR_NUMBER.test(char)) break;
+      plain &&= SPACE_OR_DASH.test(char);
     }
     index += 1;
   }
@@ -107,13 +110,6 @@ function digitChains(text: string): Group[][] {
     }
   }
   return chains;
-}
-
-/** Digits in the text, counted up to `enough`: most values have too few to be worth splitting. */
-function countDigits(text: string, enough: number): number {
-  let count = 0;
-  for (let index = 0; index < text.length && count < enough; index += 1) if (isDigit(text.charCodeAt(index))) count += 1;
-  return count;
 }
 
 interface Found {
@@ -154,8 +150,9 @@ function cardNumbersOfChain(groups: readonly Group[], luhnFromDigits: number, fi
  * ISSUED_NUMBERS_ONLY (identity documents): a card number of a known range still does not pass.
  */
 export function containsCardNumber(text: string, luhnFromDigits = CARD_NUMBER_MIN_DIGITS): boolean {
+  // Most values have too few digits to be worth splitting: counted in one pass, normalised only when not ASCII.
   const normalised = normaliseDigitsText(text, CARD_NUMBER_MIN_DIGITS);
-  if (normalised === undefined || countDigits(normalised, CARD_NUMBER_MIN_DIGITS) < CARD_NUMBER_MIN_DIGITS) return false;
+  if (normalised === undefined) return false;
   return digitChains(normalised).some((groups) => cardNumbersOfChain(groups, luhnFromDigits, true).length > 0);
 }
 

@@ -6,28 +6,31 @@
  * are dropped, since they show as nothing between two digits.
  */
 
-const NON_ASCII = /[^\x00-\x7f]/;
 const INVISIBLE = /[\p{Cf}\p{M}]/gu;
 
 const isDigit = (code: number) => code >= 48 && code <= 57;
 
-function hasDigits(text: string, enough: number): boolean {
+/** ASCII digits in the text, counted up to `enough`; -1 when the text has other than ASCII characters. */
+function asciiDigits(text: string, enough: number): number {
   let count = 0;
   for (let index = 0; index < text.length; index += 1) {
-    if (isDigit(text.charCodeAt(index))) {
-      count += 1;
-      if (count >= enough) return true;
-    }
+    const code = text.charCodeAt(index);
+    if (code > 127) return -1;
+    if (isDigit(code) && count < enough) count += 1;
   }
-  return false;
+  return count;
 }
 
 /**
  * The text normalised, or undefined when it holds fewer than `enoughDigits` digits even then.
- * Plain ASCII text (almost every value on the payment path) is only counted: NFKC leaves it as it
- * is, so only text with other characters pays for normalising.
+ * Plain ASCII text (almost every value on the payment path) is read once and only counted: NFKC
+ * leaves it as it is, so only text with other characters pays for normalising.
  */
 export function normaliseDigitsText(text: string, enoughDigits: number): string | undefined {
-  const normalised = NON_ASCII.test(text) ? text.normalize('NFKC').replace(INVISIBLE, '') : text;
-  return hasDigits(normalised, enoughDigits) ? normalised : undefined;
+  const ascii = asciiDigits(text, enoughDigits);
+  if (ascii >= 0) return ascii >= enoughDigits ? text : undefined;
+  const normalised = text.normalize('NFKC').replace(INVISIBLE, '');
+  let count = 0;
+  for (let index = 0; index < normalised.length && count < enoughDigits; index += 1) if (isDigit(normalised.charCodeAt(index))) count += 1;
+  return count >= enoughDigits ? normalised : undefined;
 }
