@@ -7,7 +7,7 @@ import { createCheckout } from '../support/checkouts.js';
 import { testDatabases } from '../support/databases.js';
 import { postPayment, SAMPLE_CARD, type Merchant } from '../support/payments.js';
 import { postRegistration } from '../support/registrations.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { bearer, form, FORM_HEADERS, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
 
 /**
  * Issue 29, item 6: a card number written with dots, slashes, zero-width characters, full-width
@@ -74,6 +74,19 @@ for (const database of testDatabases()) {
       assert.ok(!normalisedDigits(t.logs.text).includes(PAN) && !normalisedDigits(t.logs.text).includes(AMEX), 'a log line holds a number');
       const { rows } = await t.storage.query<{ count: number | bigint }>('SELECT (SELECT count(*) FROM transactions) + (SELECT count(*) FROM checkouts) AS count');
       assert.equal(Number(rows[0]!.count), 0, 'nothing was stored');
+    });
+
+    it('an entity name, a path and a percent-encoded path: refused or answered without the number, and logged masked', async () => {
+      const entity = await t.app.inject({ method: 'POST', url: '/admin/entities', headers: { ...bearer(TEST_ADMIN_TOKEN), ...FORM_HEADERS }, payload: form({ name: 'Shop 4111.1111.1111.1111' }) });
+      refused(entity, 'name', PAN, 'entity name');
+      const encoded = [...'4111111111111111'].map((digit) => `%3${digit}`).join('');
+      for (const path of ['/v1/payments/4111.1111.1111.1111', '/v1/nothing/4111%2E1111%2E1111%2E1111', `/v1/nothing/${encoded}`, `/v1/nothing/${encodeURIComponent('４１１１１１１１１１１１１１１１')}`]) {
+        const response = await t.app.inject({ method: 'GET', url: `${path}?entityId=${merchant.entityId}`, headers: bearer(merchant.accessToken) });
+        assert.ok(response.statusCode >= 400 && response.statusCode < 500, `${path}: ${response.statusCode} ${response.body}`);
+        assert.ok(!normalisedDigits(decodeURIComponent(response.body)).includes(PAN), `${path} echoed: ${response.body}`);
+      }
+      const logged = t.logs.lines.map((line) => normalisedDigits(decodeURIComponent(line.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'))));
+      assert.ok(!logged.some((digits) => digits.includes(PAN)), 'a log line holds the number');
     });
 
     it('a real phone number and identity document number are still accepted and stored', async () => {
