@@ -89,6 +89,19 @@ for (const database of testDatabases()) {
       assert.ok(!logged.some((digits) => digits.includes(PAN)), 'a log line holds the number');
     });
 
+    it('an Idempotency-Key holding a card number is refused and not stored', async () => {
+      for (const key of [PAN, '4111.1111.1111.1111', `order-${AMEX}`]) {
+        const response = await postPayment(t, merchant, PAY, { 'idempotency-key': key });
+        assert.equal(response.statusCode, 400, response.body);
+        assert.equal(response.json().result.code, '200.100.404', response.body);
+        assert.ok(!normalisedDigits(response.body).includes(PAN) && !normalisedDigits(response.body).includes(AMEX), response.body);
+      }
+      const { rows } = await t.storage.query<{ key: string }>('SELECT key FROM idempotency_keys');
+      assert.deepEqual(rows, []);
+      const fine = await postPayment(t, merchant, PAY, { 'idempotency-key': 'order-2026-11-27-0017' });
+      assert.equal(fine.statusCode, 200, fine.body);
+    });
+
     it('a real phone number and identity document number are still accepted and stored', async () => {
       const response = await postPayment(t, merchant, {
         ...PAY,
