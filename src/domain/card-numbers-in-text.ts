@@ -43,10 +43,32 @@ const ISSUED_LENGTHS: Readonly<Record<string, readonly number[]>> = {
   hipercard: [16],
 };
 
+/** In a known brand's range and of a length that brand issues (the Luhn check is the caller's). */
+function inIssuedRange(digits: string): boolean {
+  return detectedTypes(digits).some((type) => ISSUED_LENGTHS[type]?.includes(digits.length) === true);
+}
+
+/** Whether an eight-digit prefix lies in the range of a brand with issued lengths. */
+function inAnyRange(prefix: string): boolean {
+  return detectedTypes(prefix).some((type) => ISSUED_LENGTHS[type] !== undefined);
+}
+
 /** Luhn-valid, in a known brand's range and of a length that brand issues: 378282246310005, not 4915112345678. */
 export function looksIssued(digits: string): boolean {
-  if (!isLuhnValid(digits)) return false;
-  return detectedTypes(digits).some((type) => ISSUED_LENGTHS[type]?.includes(digits.length) === true);
+  return isLuhnValid(digits) && inIssuedRange(digits);
+}
+
+/** Mod-10 check of digits[start, end), without copying: a long value has many candidate numbers. */
+function luhnValidAt(digits: string, start: number, end: number): boolean {
+  let sum = 0;
+  let double = false;
+  for (let index = end - 1; index >= start; index -= 1) {
+    let digit = digits.charCodeAt(index) - 48;
+    if (double) digit = digit > 4 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+    double = !double;
+  }
+  return sum % 10 === 0;
 }
 
 const isDigit = (code: number) => code >= 48 && code <= 57;
@@ -124,17 +146,28 @@ interface Found {
  */
 function cardNumbersOfChain(groups: readonly Group[], luhnFromDigits: number, firstOnly: boolean): Found[] {
   const found: Found[] = [];
+  const digits = groups.map((group) => group.digits).join('');
+  const offsets: number[] = [];
+  let offset = 0;
+  for (const group of groups) {
+    offsets.push(offset);
+    offset += group.digits.length;
+  }
   for (let first = 0; first < groups.length; first += 1) {
     if (groups[first]!.digits.startsWith('0')) continue;
-    let candidate = '';
+    const start = offsets[first]!;
+    if (digits.length - start < CARD_NUMBER_MIN_DIGITS) break;
+    // The range depends on the first eight digits only: outside every brand's, only the Luhn rule for plain joins is left.
+    const ranged = inAnyRange(digits.slice(start, start + 8));
     let plain = true;
     for (let last = first; last < groups.length; last += 1) {
-      candidate += groups[last]!.digits;
       if (last > first) plain &&= groups[last]!.plainJoin;
-      if (candidate.length > CARD_NUMBER_MAX_DIGITS) break;
-      if (candidate.length < CARD_NUMBER_MIN_DIGITS) continue;
-      const luhnEnough = plain && candidate.length >= luhnFromDigits && isLuhnValid(candidate);
-      if (luhnEnough || looksIssued(candidate)) {
+      if (!plain && !ranged) break;
+      const end = offsets[last]! + groups[last]!.digits.length;
+      const length = end - start;
+      if (length > CARD_NUMBER_MAX_DIGITS) break;
+      if (length < CARD_NUMBER_MIN_DIGITS || !luhnValidAt(digits, start, end)) continue;
+      if ((plain && length >= luhnFromDigits) || (ranged && inIssuedRange(digits.slice(start, end)))) {
         found.push({ start: groups[first]!.start, end: groups[last]!.end });
         if (firstOnly) return found;
       }
