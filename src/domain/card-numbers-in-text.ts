@@ -1,4 +1,4 @@
-import { detectedTypes, isLuhnValid, maskCardNumber } from './card.js';
+import { detectedTypes, maskCardNumber } from './card.js';
 import { normaliseDigitsText } from './digits-text.js';
 
 /**
@@ -6,7 +6,7 @@ import { normaliseDigitsText } from './digits-text.js';
  * stored), and masking digit runs wherever text is shown back (error values, log lines).
  *
  * Text is first normalised (domain/digits-text.ts: NFKC, so full-width and other compatibility
- * digits become 0-9, and format characters such as U+200B dropped). Digit groups are then joined
+ * digits become 0-9, and format characters such as U+200B and combining marks dropped). Digit groups are then joined
  * by any run of spaces and dashes, as people write card numbers, and by a short run of any other
  * character that is neither a letter nor a digit (`.` `/` `_` `,` `+` `*` …), as people hide them.
  * A number joined only by spaces and dashes is a card number when Luhn-valid; one that needed
@@ -51,11 +51,6 @@ function inIssuedRange(digits: string): boolean {
 /** Whether an eight-digit prefix lies in the range of a brand with issued lengths. */
 function inAnyRange(prefix: string): boolean {
   return detectedTypes(prefix).some((type) => ISSUED_LENGTHS[type] !== undefined);
-}
-
-/** Luhn-valid, in a known brand's range and of a length that brand issues: 378282246310005, not 4915112345678. */
-export function looksIssued(digits: string): boolean {
-  return isLuhnValid(digits) && inIssuedRange(digits);
 }
 
 /** Mod-10 check of digits[start, end), without copying: a long value has many candidate numbers. */
@@ -178,8 +173,8 @@ function cardNumbersOfChain(groups: readonly Group[], luhnFromDigits: number, fi
 
 /**
  * Whether the text holds a card number: a Luhn-valid number of `luhnFromDigits` to 19 digits
- * joined by spaces or dashes, or a number that looks issued (looksIssued) however it is joined.
- * Fields that hold long numbers by nature raise `luhnFromDigits` (phones: 16) or set it to
+ * joined by spaces or dashes, or a Luhn-valid number that looks issued (a known brand's range and
+ * one of its issued lengths: 378282246310005, not 4915112345678) however it is joined. Fields that hold long numbers by nature raise `luhnFromDigits` (phones: 16) or set it to
  * ISSUED_NUMBERS_ONLY (identity documents): a card number of a known range still does not pass.
  */
 export function containsCardNumber(text: string, luhnFromDigits = CARD_NUMBER_MIN_DIGITS): boolean {
