@@ -59,8 +59,20 @@ export function separatorForms(number: string): [form: string, written: string][
     ['full-width digits and full-width dots', fullWidthDigits(inGroups(number, '\uff0e'))],
     ['mathematical bold digits', [...number].map((digit) => String.fromCodePoint(0x1d7ce + Number(digit))).join('')],
     ['keycap digits', [...number].map((digit) => `${digit}\ufe0f\u20e3`).join('')],
+    ['Arabic-Indic digits', [...number].map((digit) => String.fromCharCode(0x0660 + Number(digit))).join('')],
+    ['Devanagari digits in dots', inGroups([...number].map((digit) => String.fromCharCode(0x0966 + Number(digit))).join(''), '.')],
   ];
 }
 
-/** The digits a text shows once normalised (full-width as 0-9), everything else dropped: where a number hides. */
-export const normalisedDigits = (text: string) => text.normalize('NFKC').replace(/[^0-9]/g, '');
+/** Decimal digits of any script as 0-9 (Unicode lays each script's out as a run of ten). */
+export function asciiDigits(text: string): string {
+  return text.replace(/(?![0-9])\p{Nd}/gu, (digit) => {
+    const code = digit.codePointAt(0)!;
+    let zero = code;
+    while (/^\p{Nd}$/u.test(String.fromCodePoint(zero - 1))) zero -= 1;
+    return String((code - zero) % 10);
+  });
+}
+
+/** The digits a text shows once normalised (full-width, Arabic-Indic … as 0-9), everything else dropped: where a number hides. */
+export const normalisedDigits = (text: string) => asciiDigits(text.normalize('NFKC')).replace(/[^0-9]/g, '');

@@ -1,3 +1,5 @@
+import { asciiDigits } from '../../support/card-numbers.js';
+
 /**
  * Finds card numbers in text: runs of 13 to 19 digits (single spaces or dashes allowed between
  * them) that pass the Luhn check, bounded by anything but a letter or digit, so a digit run
@@ -22,11 +24,11 @@ const RUN = /(?<![0-9A-Za-z]|\d\.)\d(?:[ -]?\d){12,18}(?![0-9A-Za-z]|[ -]\d)/g;
 
 /**
  * The text as a reader sees it: NFKC turns full-width, mathematical and other compatibility digits
- * into 0-9; format characters (zero-width spaces, joiners, soft hyphens, bidi marks) and combining
+ * into 0-9 (and digits of other scripts are read as 0-9); format characters (zero-width spaces, joiners, soft hyphens, bidi marks) and combining
  * marks (a keycap's) show as nothing, so they are dropped.
  */
 export function visibleText(text: string): string {
-  return /[^\x00-\x7f]/.test(text) ? text.normalize('NFKC').replace(/[\p{Cf}\p{M}]/gu, '') : text;
+  return /[^\x00-\x7f]/.test(text) ? asciiDigits(text.normalize('NFKC').replace(/[\p{Cf}\p{M}]/gu, '')) : text;
 }
 
 /** Every card-number-like run in the text (as written once normalised, separators kept). */
