@@ -7,7 +7,8 @@ import { CATALOGUE } from '../../../src/catalogue/catalogue.js';
 import type { RequestBody } from '../../../src/catalogue/types.js';
 import { containsCardNumber, maskDigitRuns } from '../../../src/domain/card-numbers-in-text.js';
 import { maskPanLikeDigits } from '../../../src/domain/redact.js';
-import { separatorForms } from '../../support/card-numbers.js';
+import fc from 'fast-check';
+import { luhnComplete, separatorForms, words } from '../../support/card-numbers.js';
 import { CONTEXT, MINIMAL } from '../catalogue/fixtures.js';
 
 /**
@@ -94,4 +95,23 @@ test('dates, times, amounts, addresses and lists of numbers are not card numbers
   for (const [text] of cases.slice(0, 6)) assert.equal(maskDigitRuns(text), text, `shown as it is: ${text}`);
   assert.equal(containsCardNumber('SKU 6011_0009_9013_9424x'), true, 'a DISCOVER number in underscores, a letter glued on');
 
+});
+
+/** A number as a brand issues it: VISA and MASTER 16 digits, AMEX 15, DINERS 14, DISCOVER 16. */
+const issuedNumber = fc
+  .tuple(fc.constantFrom(['4', 16], ['51', 16], ['2221', 16], ['37', 15], ['36', 14], ['6011', 16]), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 18, maxLength: 18 }))
+  .map(([[prefix, length], rest]) => luhnComplete(`${prefix}${rest.join('').slice(0, (length as number) - (prefix as string).length - 1)}`));
+/** One to four characters that are neither letters nor digits, as a separator run. */
+const separatorRun = fc.string({ unit: fc.constantFrom('.', '/', '_', ',', '+', '*', ':', ' ', '-', '\u200b', '\u3000', '\uff0e', '#', '|'), minLength: 1, maxLength: 4 });
+
+test('a number of a known brand split anywhere by short runs of any separators, between text without digits, is always found and masked (property)', () => {
+  fc.assert(
+    fc.property(words(20), issuedNumber, fc.array(fc.option(separatorRun, { nil: undefined, freq: 2 }), { minLength: 19, maxLength: 19 }), words(20), (before, number, runs, after) => {
+      const written = [...number].map((digit, index) => (index === 0 ? digit : (runs[index] ?? '') + digit)).join('');
+      const text = `${before} ${written} ${after}`;
+      assert.ok(containsCardNumber(text), JSON.stringify(text));
+      assert.ok(!maskDigitRuns(text).normalize('NFKC').replace(/[^0-9]/g, '').includes(number), maskDigitRuns(text));
+    }),
+    { numRuns: 500 },
+  );
 });
