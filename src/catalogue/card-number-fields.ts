@@ -1,12 +1,14 @@
-import { CARD_NUMBER_MIN_DIGITS } from '../domain/card-numbers-in-text.js';
+import { CARD_NUMBER_MIN_DIGITS, ISSUED_NUMBERS_ONLY } from '../domain/card-numbers-in-text.js';
 import type { ParameterRow } from './types.js';
 
 /**
- * Where a card number may appear. Outside the card-number fields, a value holding a Luhn-valid
- * run of 13 to 19 digits (domain/card-numbers-in-text.ts) is refused with CARD_NUMBER_CODE, so a
- * card number sent in a descriptor, a reference or a cart item is never stored, logged or echoed.
- * The fields below are exempt, or checked from more digits, because they legitimately hold long
- * digit runs; each exemption says why.
+ * Where a card number may appear. Outside the card-number fields, a value holding a card number
+ * (domain/card-numbers-in-text.ts: a Luhn-valid run of 13 to 19 digits joined by spaces or dashes,
+ * or a number of a known brand's range and length however it is written) is refused with
+ * CARD_NUMBER_CODE, so a card number sent in a descriptor, a reference or a cart item is never
+ * stored, logged or echoed. The fields below are exempt, or checked from more digits, because they
+ * legitimately hold long digit runs; each exemption says why. Phone and identity-document fields
+ * are only partly exempt: a number that looks issued is refused there too.
  */
 
 /** "invalid Request/Transaction/Account (must not be present)": account data where none may be. */
@@ -17,7 +19,10 @@ export interface CardNumberExemption {
   /** The fields, as the documentation lists them. */
   readonly fields: string;
   readonly applies: (row: ParameterRow) => boolean;
-  /** Refused from this many digits on; undefined: never refused. */
+  /**
+   * Luhn-valid runs refused from this many digits on (ISSUED_NUMBERS_ONLY: only numbers of a known
+   * brand's range and length); undefined: never refused.
+   */
   readonly refusedFromDigits?: number;
   readonly why: string;
 }
@@ -53,13 +58,14 @@ export const CARD_NUMBER_EXEMPTIONS: readonly CardNumberExemption[] = [
   {
     fields: '`customer.identificationDocId`, `shipping.customer.identificationDocId`',
     applies: named(/(^|\.)identificationDocId$/),
-    why: 'national identity numbers run to 18 digits (China\'s resident identity number)',
+    refusedFromDigits: ISSUED_NUMBERS_ONLY,
+    why: 'national identity numbers run to 18 digits (China\'s resident identity number; South Africa\'s 13 digits are Luhn-valid by design), so only a number of a card brand\'s range and issued length (16 digits of VISA, 15 of AMEX …) is refused',
   },
   {
     fields: 'phone and fax numbers (`customer.phone`, `mobile`, `workPhone`, `corporate.fax`, … wherever they appear)',
     applies: named(/(^|\.)(phone|mobile|workPhone|fax|customerContactPhone)$/),
     refusedFromDigits: 16,
-    why: 'an international (E.164) number has at most 15 digits, and one in ten of those is Luhn-valid; 16 to 19 digits are no phone number',
+    why: 'an international (E.164) number has at most 15 digits, and one in ten of those is Luhn-valid; 16 to 19 digits are no phone number, nor are 14 or 15 digits in the ranges of DINERS or AMEX (no country code of those ranges has numbers that long), so those are refused too',
   },
 ];
 

@@ -1,4 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CARD_NUMBER_CODE, CARD_NUMBER_MESSAGE } from '../catalogue/card-number-fields.js';
+import { containsCardNumber } from '../domain/card-numbers-in-text.js';
+import { maskPanLikeDigits } from '../domain/redact.js';
 import { requestFingerprint } from '../domain/request-fingerprint.js';
 import { GatewayError } from '../results/gateway-error.js';
 import { claimIdempotencyKey, completeIdempotencyKey, renewIdempotencyLease, type IdempotencyClaim } from '../storage/repositories/idempotency-keys.js';
@@ -43,6 +46,10 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
     throw new GatewayError('200.300.404', {
       parameterErrors: [{ name: 'Idempotency-Key', value: String(raw).slice(0, 64), message: 'must be 1 to 255 printable ASCII characters, sent once' }],
     });
+  }
+  // The key is stored as sent (idempotency_keys.key), so it is held to the rule of every free-text value.
+  if (containsCardNumber(raw)) {
+    throw new GatewayError(CARD_NUMBER_CODE, { parameterErrors: [{ name: 'Idempotency-Key', value: maskPanLikeDigits(raw).slice(0, 64), message: CARD_NUMBER_MESSAGE }] });
   }
   return raw;
 }

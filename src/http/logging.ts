@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { stdSerializers, type LoggerOptions } from 'pino';
-import { maskPanLikeDigits } from '../domain/redact.js';
+import { maskPanLikeDigitsInUrl } from '../domain/redact.js';
 
 /**
  * Secret fields wherever they appear in a logged object. Request bodies are never logged, so
@@ -37,17 +37,17 @@ export const REDACTED_PATHS = [
   'bankAccount.number',
 ];
 
-/** Method and path only: query strings are dropped and PAN-like digit runs masked. */
+/** Method and path only: query strings are dropped and PAN-like digit runs masked, percent-encoded or not. */
 function serializeRequest(request: FastifyRequest) {
   const path = (request.url ?? '').split('?')[0] ?? '';
-  return { method: request.method, path: maskPanLikeDigits(path), remoteAddress: request.ip };
+  return { method: request.method, path: maskPanLikeDigitsInUrl(path), remoteAddress: request.ip };
 }
 
 /** A query string quoted in free text (an error message naming the URL), up to the next space or quote. */
 const QUOTED_QUERY = /\?[^\s'"`]+/g;
 
 function scrubText(text: string): string {
-  return maskPanLikeDigits(text.replace(QUOTED_QUERY, '?[query removed]'));
+  return maskPanLikeDigitsInUrl(text.replace(QUOTED_QUERY, '?[query removed]'));
 }
 
 /**

@@ -1,7 +1,10 @@
 /**
  * After a mixed workload that handles card data every way the API allows (support/card-workload.ts),
- * a dump of every table and the gateway's whole log hold no Luhn-valid 13–19 digit sequence
- * (spaces or dashes allowed between the digits). Two variants:
+ * and a fuzz of every free-text field of the catalogue with card numbers in every separator form
+ * (support/card-text-fuzz.ts: dots, slashes, zero-width characters, full-width digits …), a dump of
+ * every table and the gateway's whole log hold no Luhn-valid 13–19 digit sequence (spaces or dashes
+ * allowed between the digits, read after NFKC without invisible characters) and none of the fuzzed
+ * numbers in any form. Two variants:
  * - a real gateway process on a PostgreSQL schema of its own (TEST_DATABASE_URL), with an active
  *   webhook whose deliveries reach a local receiver (their bodies are searched too);
  * - the app in process on the embedded PGlite, its log captured.
@@ -16,11 +19,13 @@ import { createBenchSchema, createMerchant, type BenchSchema } from '../../bench
 import { generateWebhookSecret } from '../../src/domain/webhook-crypto.js';
 import { createPgStorage } from '../../src/storage/pg-storage.js';
 import { activatePendingWebhooks, insertWebhook } from '../../src/storage/repositories/webhooks.js';
+import { separatorForms } from '../support/card-numbers.js';
 import { testDatabases } from '../support/databases.js';
 import { bearer, FORM_HEADERS, form, startTestApp, type TestApp } from '../support/test-app.js';
 import { RECEIVER_ENV, WebhookReceiver } from '../support/webhook-receiver.js';
 import { dumpSchema, findInLog, findInRows, summary, type Finding } from './support/card-dump.js';
-import { cardNumbersIn, masked } from './support/card-scan.js';
+import { cardNumbersIn, hiddenNumbersIn, masked } from './support/card-scan.js';
+import { FUZZ_NUMBERS } from './support/card-text-fuzz.js';
 import { runCardWorkload, type Send, type WorkloadReport } from './support/card-workload.js';
 import { testDatabaseUrl } from './support/fault-setup.js';
 
@@ -100,15 +105,16 @@ describe('no card number in any table or log after a mixed workload', () => {
       assert.ok(dump.rows.length > 30, `the dump has rows (${dump.rows.length})`);
       const webhookBodies = receiver.received.map((r) => r.rawBody);
       const findings = [
-        ...findInRows(dump.rows),
-        ...findInLog(log, 'gateway log'),
-        ...webhookBodies.flatMap((body, index) => cardNumbersIn(body).map((found) => ({ where: `webhook body ${index + 1}`, cardNumber: masked(found) }))),
+        ...findInRows(dump.rows, FUZZ_NUMBERS),
+        ...findInLog(log, 'gateway log', FUZZ_NUMBERS),
+        ...webhookBodies.flatMap((body, index) => [...cardNumbersIn(body), ...hiddenNumbersIn(body, FUZZ_NUMBERS)].map((found) => ({ where: `webhook body ${index + 1}`, cardNumber: masked(found) }))),
       ];
       report('postgres process', { ...workload, webhookBodies: webhookBodies.length, logLines: log.length } as WorkloadReport, dump.tables, findings);
       assert.ok(log.length > workload.requests, 'every request was logged');
       assert.ok(webhookBodies.length > 0, 'webhook bodies were delivered and searched');
       assert.deepEqual(summary(findings), {}, 'no card number in the database, the log or a webhook body');
       assert.deepEqual(workload.misplacedAccepted, [], 'card numbers in free-text fields are refused');
+      assert.deepEqual(workload.notRefused, [], 'card numbers in every separator form are refused in every field');
     });
   });
 
@@ -121,6 +127,18 @@ describe('no card number in any table or log after a mixed workload', () => {
     ];
     assert.deepEqual(summary(findInRows(rows)), { 'plain.note': ['420000******0000'], 'bytes.blob': ['545454******5454'], 'nested.response': ['378282*****0005'] });
     assert.deepEqual(findInLog(['{"time":1795478021123,"responseTime":7.1595429758,"msg":"ok"}', '{"msg":"x","descriptor":"4111-1111-1111-1111"}'], 'log').map((f) => f.where), ['log line 2: descriptor']);
+  });
+
+  it('the search finds the fuzzed numbers in every separator form, and not behind a mask', () => {
+    for (const number of FUZZ_NUMBERS) {
+      for (const [form, written] of separatorForms(number)) {
+        const rows = [{ table: 'checkouts', json: JSON.stringify({ parameters: { descriptor: `ref ${written} thanks`, amount: '25.00' } }) }];
+        assert.equal(findInRows(rows, FUZZ_NUMBERS).length, 1, `${form}: ${written}`);
+        assert.equal(findInLog([JSON.stringify({ msg: 'x', note: written })], 'log', FUZZ_NUMBERS).length, 1, `log ${form}`);
+      }
+    }
+    const clean = [{ table: 'transactions', json: JSON.stringify({ descriptor: '411111******1111', bin: '411111', last4: '1111', at: '2026-11-23T23:25:07.391+00:00', amount: '4111.11' }) }];
+    assert.deepEqual(findInRows(clean, FUZZ_NUMBERS), []);
   });
 
   describe('the app in process on PGlite', () => {
@@ -147,10 +165,11 @@ describe('no card number in any table or log after a mixed workload', () => {
       const workload = await runCardWorkload(send, merchant.entityId);
       const dump = await dumpSchema(t.storage, 'public');
       assert.ok(dump.rows.length > 30, `the dump has rows (${dump.rows.length})`);
-      const findings = [...findInRows(dump.rows), ...findInLog(t.logs.lines, 'app log')];
+      const findings = [...findInRows(dump.rows, FUZZ_NUMBERS), ...findInLog(t.logs.lines, 'app log', FUZZ_NUMBERS)];
       report('pglite in process', workload, dump.tables, findings);
       assert.deepEqual(summary(findings), {}, 'no card number in the database or the log');
       assert.deepEqual(workload.misplacedAccepted, [], 'card numbers in free-text fields are refused');
+      assert.deepEqual(workload.notRefused, [], 'card numbers in every separator form are refused in every field');
     });
   });
 });

@@ -28,3 +28,51 @@ export const words = (maxLength: number) => fc.string({ unit: fc.constantFrom(..
 
 /** Any run of 12 or more digits, however split by spaces or dashes: what a display must never hold. */
 export const LONG_DIGIT_RUN = /[0-9](?:[\s\p{Pd}]*[0-9]){11,}/u;
+
+const fullWidthDigits = (text: string) => text.replace(/[0-9]/g, (digit) => String.fromCharCode(0xff10 + Number(digit)));
+const inGroups = (number: string, separator: string) => number.match(/.{1,4}/g)!.join(separator);
+
+/**
+ * Every way of writing a card number that issue 29 found passing: other separators, invisible
+ * characters between the digits, compatibility digits. Each is [form, written].
+ */
+export function separatorForms(number: string): [form: string, written: string][] {
+  return [
+    ['dots', inGroups(number, '.')],
+    ['slashes', inGroups(number, '/')],
+    ['underscores', inGroups(number, '_')],
+    ['commas', inGroups(number, ',')],
+    ['plus signs', inGroups(number, '+')],
+    ['asterisks', inGroups(number, '*')],
+    ['comma and space', inGroups(number, ', ')],
+    ['spaced slash', inGroups(number, ' / ')],
+    ['colons', inGroups(number, ':')],
+    ['zero-width space U+200B', inGroups(number, '\u200b')],
+    ['zero-width space between every digit', [...number].join('\u200b')],
+    ['zero-width joiner U+200D', inGroups(number, '\u200d')],
+    ['word joiner U+2060', inGroups(number, '\u2060')],
+    ['soft hyphen U+00AD', inGroups(number, '\u00ad')],
+    ['byte order mark U+FEFF', inGroups(number, '\ufeff')],
+    ['left-to-right mark U+200E', inGroups(number, '\u200e')],
+    ['full-width digits', fullWidthDigits(number)],
+    ['full-width digits and ideographic spaces', fullWidthDigits(inGroups(number, '\u3000'))],
+    ['full-width digits and full-width dots', fullWidthDigits(inGroups(number, '\uff0e'))],
+    ['mathematical bold digits', [...number].map((digit) => String.fromCodePoint(0x1d7ce + Number(digit))).join('')],
+    ['keycap digits', [...number].map((digit) => `${digit}\ufe0f\u20e3`).join('')],
+    ['Arabic-Indic digits', [...number].map((digit) => String.fromCharCode(0x0660 + Number(digit))).join('')],
+    ['Devanagari digits in dots', inGroups([...number].map((digit) => String.fromCharCode(0x0966 + Number(digit))).join(''), '.')],
+  ];
+}
+
+/** Decimal digits of any script as 0-9 (Unicode lays each script's out as a run of ten). */
+export function asciiDigits(text: string): string {
+  return text.replace(/(?![0-9])\p{Nd}/gu, (digit) => {
+    const code = digit.codePointAt(0)!;
+    let zero = code;
+    while (/^\p{Nd}$/u.test(String.fromCodePoint(zero - 1))) zero -= 1;
+    return String((code - zero) % 10);
+  });
+}
+
+/** The digits a text shows once normalised (full-width, Arabic-Indic … as 0-9), everything else dropped: where a number hides. */
+export const normalisedDigits = (text: string) => asciiDigits(text.normalize('NFKC')).replace(/[^0-9]/g, '');

@@ -35,3 +35,25 @@ describe('log serializers', () => {
     assert.match(err['message']!, /\/v1\/payments\/%zz\?\[query removed\]/);
   });
 });
+
+describe('card numbers behind percent-encoding (issue 29, item 6)', () => {
+  const serializeRequest = loggerOptions('info').serializers!['req'] as (request: { method: string; url: string; ip: string }) => { path: string };
+  const encoded = (text: string) => [...new TextEncoder().encode(text)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  const cases: [why: string, path: string][] = [
+    ['every digit percent-encoded', `/v1/payments/${encoded('4111111111111111')}`],
+    ['dots percent-encoded', '/v1/payments/4111%2E1111%2E1111%2E1111'],
+    ['full-width digits in UTF-8', `/v1/payments/${encoded('４１１１１１１１１１１１１１１１')}`],
+    ['zero-width spaces in UTF-8', `/v1/payments/${encoded('4111\u200b1111\u200b1111\u200b1111')}`],
+    ['plain, beside a malformed escape', '/v1/payments/%zz/4111111111111111'],
+  ];
+  for (const [why, path] of cases) {
+    it(`${why}: the logged path shows the number masked`, () => {
+      const logged = serializeRequest({ method: 'GET', url: `${path}?x=1`, ip: '127.0.0.1' }).path;
+      assert.ok(!/4111(?:[^0-9]{0,9}1111){3}|(%3[0-9]){13}|%EF%BC%91/i.test(logged), logged);
+      assert.ok(logged.includes('411111******1111'), logged);
+    });
+  }
+  it('a path without a card number is logged as it came', () => {
+    assert.equal(serializeRequest({ method: 'GET', url: '/v1/payments/8ac7a4a1%20x?y', ip: '127.0.0.1' }).path, '/v1/payments/8ac7a4a1%20x');
+  });
+});

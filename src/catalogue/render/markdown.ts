@@ -1,4 +1,5 @@
 import { CARD_BRANDS } from '../../domain/card.js';
+import { ISSUED_NUMBERS_ONLY } from '../../domain/card-numbers-in-text.js';
 import { CARD_NUMBER_CODE, CARD_NUMBER_EXEMPTIONS } from '../card-number-fields.js';
 import { CATALOGUE } from '../catalogue.js';
 import { RULES } from '../rules/index.js';
@@ -61,13 +62,19 @@ function cardNumberSection(): string[] {
     'A value holding a Luhn-valid number of 13 to 19 digits (whole runs of digits, which may be joined',
     'by spaces or dashes, not beginning with 0) is refused with ' + code(CARD_NUMBER_CODE) + ' and the message',
     '`must not contain a card number` (the value shown masked), in every parameter and map key name',
-    'except those below. Such a request is never stored, and its value never echoed or logged. A',
-    'reference made only of digits can look like a card number by chance: give it a prefix.',
+    'except those below. So is a number in a card brand\'s range and of a length the brand issues (16',
+    'digits of VISA or MASTER, 15 of AMEX, 14 of DINERS …) whose groups are joined by short runs of',
+    'any other character that is neither a letter nor a digit (`4111.1111.1111.1111`, `/ _ , + *`).',
+    'Values are read after Unicode NFKC normalisation, without format characters and combining',
+    'marks, with the decimal digits of every script as 0-9, so full-width (`４１１１…`) or Arabic-Indic',
+    'digits and zero-width spaces (U+200B) hide nothing. Such a',
+    'request is never stored, and its value never echoed or logged. A reference made only of digits',
+    'can look like a card number by chance: give it a prefix.',
     '',
     '| Fields | Refused | Why |',
     '|---|---|---|',
     ...CARD_NUMBER_EXEMPTIONS.map((entry) => {
-      const refused = entry.refusedFromDigits === undefined ? 'never' : `from ${entry.refusedFromDigits} digits`;
+      const refused = entry.refusedFromDigits === undefined ? 'never' : entry.refusedFromDigits === ISSUED_NUMBERS_ONLY ? 'a number of a card brand\'s range and issued length' : `from ${entry.refusedFromDigits} digits; below, a number of a card brand\'s range and issued length`;
       return `| ${entry.fields} | ${refused} | ${cell(entry.why)} |`;
     }),
     '',

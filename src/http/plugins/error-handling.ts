@@ -3,7 +3,7 @@ import { resultOf, type ResultBody } from '../envelope.js';
 import { sendWithEnvelope } from '../reply.js';
 import { GatewayError, type ParameterError } from '../../results/gateway-error.js';
 import { isDatabaseUnavailable } from '../../storage/errors.js';
-import { maskPanLikeDigits } from '../../domain/redact.js';
+import { maskPanLikeDigits, maskPanLikeDigitsInUrl } from '../../domain/redact.js';
 
 const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 
@@ -145,7 +145,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendWithEnvelope(request, reply, 405, {}, '200.300.403');
     }
     return sendWithEnvelope(request, reply, 404, {}, resultOf('200.300.404', {
-      parameterErrors: [{ name: 'path', value: maskPanLikeDigits(path.slice(0, 256)), message: 'no such endpoint' }],
+      parameterErrors: [{ name: 'path', value: maskPanLikeDigitsInUrl(path).slice(0, 256), message: 'no such endpoint' }],
     }));
   });
 }

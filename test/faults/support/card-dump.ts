@@ -3,7 +3,7 @@
  * (row_to_json), each column on its own so a hit names its table and column; bytea columns are
  * also read as the bytes they hold. Findings are masked (first six, last four).
  */
-import { cardNumbersIn, masked, withoutJsonNumbers } from './card-scan.js';
+import { cardNumbersIn, hiddenNumbersIn, masked, withoutJsonNumbers } from './card-scan.js';
 
 export interface DumpedRow {
   readonly table: string;
@@ -47,18 +47,25 @@ function textsOf(value: unknown): string[] {
   return [JSON.stringify(value)];
 }
 
-export function findInRows(rows: readonly DumpedRow[]): Finding[] {
+/** Luhn-valid runs, and the `hidden` numbers (those a test sent) in any separator form. */
+function numbersIn(text: string, hidden: readonly string[]): string[] {
+  const found = cardNumbersIn(text);
+  const known = new Set(found.map((number) => number.replace(/[^0-9]/g, '')));
+  return [...found, ...hiddenNumbersIn(text, hidden).filter((number) => !known.has(number))];
+}
+
+export function findInRows(rows: readonly DumpedRow[], hidden: readonly string[] = []): Finding[] {
   const findings: Finding[] = [];
   for (const row of rows) {
     for (const [column, value] of Object.entries(JSON.parse(row.json) as Record<string, unknown>)) {
-      for (const text of textsOf(value)) for (const found of cardNumbersIn(text)) findings.push({ where: `${row.table}.${column}`, cardNumber: masked(found) });
+      for (const text of textsOf(value)) for (const found of numbersIn(text, hidden)) findings.push({ where: `${row.table}.${column}`, cardNumber: masked(found) });
     }
   }
   return findings;
 }
 
-export function findInLog(lines: readonly string[], source: string): Finding[] {
-  return lines.flatMap((line, index) => cardNumbersIn(withoutJsonNumbers(line)).map((found) => ({ where: `${source} line ${index + 1}: ${fieldOf(line, found)}`, cardNumber: masked(found) })));
+export function findInLog(lines: readonly string[], source: string, hidden: readonly string[] = []): Finding[] {
+  return lines.flatMap((line, index) => numbersIn(withoutJsonNumbers(line), hidden).map((found) => ({ where: `${source} line ${index + 1}: ${fieldOf(line, found)}`, cardNumber: masked(found) })));
 }
 
 /** The JSON key nearest before the hit, so a log finding says which field carried it. */

@@ -3,9 +3,12 @@
  * payments and their captures, refunds and reversals, registrations (direct and through
  * createRegistration), payments with a registration, a deletion, declined and invalid cards, and
  * payments that carry a card number where none belongs (free text: descriptor, names, address,
- * custom parameters, cart), written plain, with spaces and with dashes. Those must be refused;
- * whatever the gateway stores or logs of any request is what the dump searches.
+ * custom parameters, cart), written plain, with spaces and with dashes, and then in every field of
+ * the catalogue in every other separator form (card-text-fuzz.ts). Those must be refused; whatever
+ * the gateway stores or logs of any request is what the dump searches.
  */
+import { runSeparatorFuzz, type FuzzReport } from './card-text-fuzz.js';
+
 export interface Answer {
   readonly status: number;
   readonly body: string;
@@ -27,7 +30,7 @@ const shapes = (pan: string) => [pan, pan.replace(/(\d{4})(?=\d)/g, '$1 '), pan.
 
 const idOf = (answer: Answer, key = 'id') => (JSON.parse(answer.body) as Record<string, string>)[key];
 
-export interface WorkloadReport {
+export interface WorkloadReport extends Partial<FuzzReport> {
   readonly requests: number;
   readonly byStatus: Record<string, number>;
   /** Free-text card numbers the gateway accepted (should be none once it refuses them). */
@@ -81,5 +84,6 @@ export async function runCardWorkload(send: Send, entityId: string): Promise<Wor
       if (answer.status === 200) misplacedAccepted.push(`${field} (${shape.includes(' ') ? 'spaces' : shape.includes('-') ? 'dashes' : 'plain'})`);
     }
   }
-  return { requests, byStatus, misplacedAccepted };
+  const fuzz = await runSeparatorFuzz(call);
+  return { requests, byStatus, misplacedAccepted, ...fuzz };
 }

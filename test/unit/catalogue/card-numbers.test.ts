@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { CARD_NUMBER_CODE, CARD_NUMBER_EXEMPTIONS, cardNumberMinDigits } from '../../../src/catalogue/card-number-fields.js';
+import { ISSUED_NUMBERS_ONLY } from '../../../src/domain/card-numbers-in-text.js';
 import { CATALOGUE, endpointCatalogue } from '../../../src/catalogue/catalogue.js';
 import { validateRequest } from '../../../src/catalogue/engine.js';
 import { MAX_DISPLAYED_LENGTH, displayName, displayRowValue, displayUnknownValue } from '../../../src/catalogue/mask.js';
@@ -37,8 +38,8 @@ test('the exempt fields, and from how many digits each is checked', () => {
     ['cart.items[n].shippingTrackingNumber', undefined],
     ['airline.passengers[n].ticketNumber', undefined],
     ['airline.passengers[n].legs[n].exchangeTicketNum', undefined],
-    ['customer.identificationDocId', undefined],
-    ['shipping.customer.identificationDocId', undefined],
+    ['customer.identificationDocId', ISSUED_NUMBERS_ONLY],
+    ['shipping.customer.identificationDocId', ISSUED_NUMBERS_ONLY],
     ['customer.phone', 16],
     ['shipping.customer.workPhone', 16],
     ['merchant.billing.mobile', 16],

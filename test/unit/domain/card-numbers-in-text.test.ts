@@ -27,7 +27,7 @@ test('a Luhn-valid run of 13 to 19 digits is a card number, whole or split by sp
     ['74111111111111111', false, 'a digit glued on makes another (non-Luhn) number'],
     ['4111  1111 1111 1111', true, 'a double space still joins: a run of separators is one separator'],
     ['4111 - 1111 - 1111 - 1111', true, 'spaced dashes'],
-    ['4111.1111.1111.1111', false, 'dots are not card-number separators'],
+    ['4111.1111.1111.1111', true, 'dots join groups of a number in a known range (issue 29; the other forms in card-numbers-separators.test.ts)'],
     ['2034-05-17 10:00:00', false, 'a date'],
     ['1234567890.00', false, 'an amount'],
     ['', false, 'empty'],
