@@ -59,7 +59,7 @@ export async function checkPendingTransaction(deps: CheckPendingDeps, transactio
   }
   const answer = await askConnector(deps, transaction);
   if (typeof answer !== 'string' && answer.kind !== 'pending') {
-    const ended = await applyResolution(deps, { transactionId, outcome: { kind: answer.kind, code: answer.code, resultDetails: answer.resultDetails }, by: 'status' });
+    const ended = await applyResolution(deps, { transactionId, outcome: { kind: answer.kind, code: answer.code, resultDetails: answer.resultDetails, schemeTransactionId: answer.schemeTransactionId }, by: 'status' });
     return ended.applied ? { kind: 'ended', by: 'status', code: answer.code } : endedElsewhere(deps, transaction, now);
   }
   const said = typeof answer === 'string' ? answer : `${answer.code}${answer.normalizedBecause ? ` (${answer.normalizedBecause})` : ''}`;
