@@ -152,5 +152,15 @@ for (const database of testDatabases()) {
       assert.equal(await updatedNotifications(db.id), 1);
       assert.equal(await notificationsOf(), before, 'the late answer wrote no notification');
     });
+
+    it('a first check that runs only after the horizon (the workers were down) still asks: an approval (9.99) is booked, not ended unasked', async () => {
+      const db = (await cardPayment(t, merchant, 'DB', '9.99')).json();
+      assert.equal(db.result.code, '000.200.000');
+      t.clock.advance(25 * HOUR);
+      await jobs.drain();
+      assert.equal(await resultOf(db.id), '000.100.110');
+      assert.equal((await check(db.id))?.resolved_by, 'status');
+      assert.equal(await updatedNotifications(db.id), 1);
+    });
   });
 }
