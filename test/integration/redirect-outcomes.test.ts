@@ -82,6 +82,18 @@ for (const db of testDatabases()) {
       assert.equal(rows[0]?.resolved_by, 'status');
     });
 
+    it("the status answer after an expired redirect notifies the payment's notificationUrl too, as its return would have", async () => {
+      const url = 'https://merchant.example.com/notify';
+      const body = json(await postPayment(t, merchant, { amount: '9.99', currency: 'EUR', paymentType: 'DB', paymentBrand: 'PAYPAL', shopperResultUrl: RESULT_URL, notificationUrl: url }));
+      await expireAll();
+      await resolutionWorker(t).drain();
+      const { rows } = await t.storage.query<{ action: string | null }>(
+        'SELECT n.action FROM webhook_deliveries d JOIN notifications n ON n.id = d.notification_id WHERE n.transaction_id = $1 AND d.url = $2 ORDER BY n.created_at',
+        [body.id, url],
+      );
+      assert.deepEqual(rows.map((r) => r.action), [null, 'UPDATED']);
+    });
+
     it('an expired provider redirect whose provider cannot tell stays pending; one that never paid ends as the provider says', async () => {
       const unknown = json(await paypal(t, merchant, '9.97'));
       const abandoned = json(await paypal(t, merchant, '92.00'));
