@@ -28,8 +28,8 @@ function choose(t: TestApp, redirectUrl: string, outcome: string) {
   return t.app.inject({ method: 'POST', url: new URL(redirectUrl).pathname, headers: FORM_HEADERS, payload: form({ outcome }) });
 }
 
-async function newCheckout(t: TestApp, merchant: Merchant, amount: string): Promise<string> {
-  const response = await createCheckout(t, merchant, { amount });
+async function newCheckout(t: TestApp, merchant: Merchant, amount: string, fields: Record<string, string> = {}): Promise<string> {
+  const response = await createCheckout(t, merchant, { amount, ...fields });
   assert.equal(response.statusCode, 200, response.body);
   return json(response).id as string;
 }
@@ -146,6 +146,34 @@ for (const db of testDatabases()) {
       const done = await choose(t, first.redirect.url, 'approve');
       assert.equal(done.statusCode, 303);
       assert.match(json(await getPayment(t, merchant, first.id)).result.code, SUCCESS_PATTERN);
+    });
+
+    const BILLING = { 'billing.street1': 'Hauptstrasse 1', 'billing.city': 'Berlin', 'billing.postcode': '10115', 'billing.country': 'DE' };
+    const { 'billing.street1': _s, 'billing.city': _c, 'billing.postcode': _p, 'billing.country': _n, ...browser } = BROWSER;
+    const CHALLENGE_CARD = { ...CARD, 'card.number': '4200000000000042', ...browser };
+
+    it('3-D Secure, before the acquirer was asked: a challenge the shopper left for the widget ends (100.390.124) and the new attempt pays', async () => {
+      const id = await newCheckout(t, merchant, '92.00', BILLING);
+      const first = json(await widgetPost(t, id, CHALLENGE_CARD));
+      assert.match(first.redirect?.url ?? '', /\/v1\/simulator\/acs\//, JSON.stringify(first));
+      assert.match(json(await widgetPost(t, id, CARD)).result.code, SUCCESS_PATTERN);
+      assert.equal(json(await getPayment(t, merchant, first.id)).result.code, '100.390.124');
+    });
+
+    it('3-D Secure, after the acquirer was asked: a challenge passed whose authorisation got no answer (9.99) blocks a new attempt until the status says paid', async () => {
+      const id = await newCheckout(t, merchant, '9.99', BILLING);
+      const first = json(await widgetPost(t, id, CHALLENGE_CARD));
+      const back = await choose(t, first.redirect.url, 'Y');
+      assert.equal(back.statusCode, 303);
+      assert.equal(json(await getPayment(t, merchant, first.id)).result.code, '000.200.000');
+      const before = await transactionsOf(t, merchant);
+      assert.equal(json(await widgetPost(t, id, CARD)).result.code, '800.700.100');
+      assert.equal(await transactionsOf(t, merchant), before);
+      t.clock.advance(6 * 60_000);
+      await resolutionWorker(t).drain();
+      assert.match(json(await getPayment(t, merchant, first.id)).result.code, SUCCESS_PATTERN);
+      assert.equal(json(await widgetPost(t, id, CARD)).result.code, '200.300.404');
+      assert.equal(await transactionsOf(t, merchant), before);
     });
 
     it('a provider that cancelled: the waiting payment ends as it says, and the new attempt pays', async () => {
