@@ -37,9 +37,9 @@ export async function cancelWaitingAttempt(deps: PaymentDeps, transactionId: str
     await releaseRedirect(deps.storage, redirect.id);
     return false;
   }
-  await bookCancelAnswer(deps, transaction, redirect, { ...answer, kind: answer.kind });
-  if (answer.kind === 'success') throw paidAlready(redirect);
-  return true;
+  const status = await bookCancelAnswer(deps, transaction, redirect, { ...answer, kind: answer.kind });
+  if (status === 'success') throw paidAlready(redirect);
+  return status === 'rejected';
 }
 
 async function rejectChallenge(deps: PaymentDeps, open: ShopperRedirect): Promise<boolean> {
@@ -53,11 +53,16 @@ async function rejectChallenge(deps: PaymentDeps, open: ShopperRedirect): Promis
   return true;
 }
 
-/** The connector's final answer ends the payment (as the status checks would) and the redirect, in one transaction. */
-async function bookCancelAnswer(deps: PaymentDeps, transaction: StoredTransaction, redirect: ShopperRedirect, answer: Parameters<typeof applyResolutionIn>[2]['outcome']): Promise<void> {
-  await deps.storage.transaction(async (tx) => {
-    await applyResolutionIn(tx, deps, { transactionId: transaction.id, outcome: answer, by: 'status', reason: 'cancel asked before a new widget attempt' });
+/**
+ * The connector's final answer ends the payment (as the status checks would) and the redirect, in
+ * one transaction. Answers how the payment stands after it: another end (the status checks) may
+ * have come first, and then that one counts.
+ */
+async function bookCancelAnswer(deps: PaymentDeps, transaction: StoredTransaction, redirect: ShopperRedirect, answer: Parameters<typeof applyResolutionIn>[2]['outcome']): Promise<StoredTransaction['status']> {
+  return deps.storage.transaction(async (tx) => {
+    const booked = await applyResolutionIn(tx, deps, { transactionId: transaction.id, outcome: answer, by: 'status', reason: 'cancel asked before a new widget attempt' });
     await endRedirect(tx, redirect.id, 'completed', deps.clock.now());
+    return booked.applied ? booked.transaction.status : ((await findTransactionById(tx, transaction.id))?.status ?? 'pending');
   });
 }
 
