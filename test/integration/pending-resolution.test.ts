@@ -167,6 +167,20 @@ for (const database of testDatabases()) {
       assert.equal((await getRegistration(t, merchant, declined.registrationId)).json().result.code, '100.150.202', 'deregistered');
     });
 
+    it('an operator racing the sweep and the check never meets a deadlock: one end, the other refused (40 rounds)', async () => {
+      const { resolveManually } = await import('../../src/operations/pending/resolve-manually.js');
+      for (let round = 0; round < 40; round += 1) {
+        const db = (await cardPayment(t, merchant, 'DB', '9.99')).json();
+        t.clock.advance(6 * MINUTE);
+        const [, operator] = await Promise.allSettled([
+          jobs.drain().then(() => jobs.drain()),
+          resolveManually(t.app.gateway.payments, { transactionId: db.id, outcome: 'rejected', reason: 'acquirer says never received' }),
+        ]);
+        if (operator.status === 'rejected') assert.equal((operator.reason as { code?: string }).code, '200.300.404', `round ${round}: ${(operator.reason as Error).message}`);
+        assert.ok(['000.100.110', '100.397.102'].includes(await resultOf(db.id)));
+      }
+    });
+
     it('a first check that runs only after the horizon (the workers were down) still asks: an approval (9.99) is booked, not ended unasked', async () => {
       const db = (await cardPayment(t, merchant, 'DB', '9.99')).json();
       assert.equal(db.result.code, '000.200.000');
