@@ -279,8 +279,9 @@ export interface SettlementRecord {
  * One connector port for every kind of acquirer link (the simulator, an ISO 8583 host, a PSP's
  * API). Each operation answers a final outcome, a pending one (with a redirect when the shopper
  * must act) or `unknown`. What not every acquirer offers is a capability the connector declares:
- * `status` (re-query an open outcome; the pending-resolution job needs it), `complete` (the
- * shopper came back from a redirect) and `settlement` (the acquirer's daily settlement feed). `liveCapable` is false for anything that only simulates an acquirer: the live
+ * `status` (re-query an open outcome; the pending-resolution job needs it, and a redirect that
+ * expires is handed to it), `cancel` (give up a payment whose shopper left the provider's page),
+ * `complete` (the shopper came back from a redirect) and `settlement` (the acquirer's daily settlement feed). `liveCapable` is false for anything that only simulates an acquirer: the live
  * system never routes to it.
  */
 export interface Connector {
@@ -295,6 +296,14 @@ export interface Connector {
   reverse(request: ReferencingConnectorRequest): Promise<ConnectorOutcome>;
   /** Asks what became of a transaction; `pending` or `unknown` when the acquirer cannot tell yet. */
   status?(request: StatusRequest): Promise<ConnectorOutcome>;
+  /**
+   * Gives up a payment that still waits for its shopper on the provider's page (the shopper
+   * started another attempt instead), so that it can no longer succeed: `declined` once it is
+   * ended (nothing moved), `success` when it came too late (the shopper had paid), `pending` or
+   * `unknown` when the provider could not cancel it. The gateway starts no other attempt of the
+   * same checkout until this says `declined`. Connectors that never redirect omit it.
+   */
+  cancel?(request: StatusRequest): Promise<ConnectorOutcome>;
   /**
    * The shopper came back from the redirect of a `pending` answer: what became of the payment.
    * A real connector verifies with its provider (never trusts the returned parameters alone);

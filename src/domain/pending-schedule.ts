@@ -2,7 +2,7 @@
  * When a pending transaction is asked about next: after each delay of the schedule in turn (the
  * first counted from the transaction's creation, the others from the previous question), the
  * last delay repeating, until the horizon; a question that would fall after the horizon is not
- * asked, and the transaction is ended instead.
+ * asked, and the last one is asked at the horizon, which ends the transaction unless it answers.
  */
 export interface PendingSchedule {
   readonly checkDelaysMinutes: readonly number[];

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { testDatabases } from '../support/databases.js';
 import { cardPayment, getPayment, referencePayment, type Merchant } from '../support/payments.js';
+import { getRegistration, payWithRegistration } from '../support/registrations.js';
 import { resolutionWorker } from '../support/resolution.js';
 import { FORM_HEADERS, form, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
 
@@ -151,6 +152,43 @@ for (const database of testDatabases()) {
       assert.equal(await resultOf(db.id), ended, 'the late answer changed nothing');
       assert.equal(await updatedNotifications(db.id), 1);
       assert.equal(await notificationsOf(), before, 'the late answer wrote no notification');
+    });
+
+    it('a payment that created a registration and ends by its status answer settles the registration: usable after an approval, gone after a decline', async () => {
+      const approved = (await cardPayment(t, merchant, 'DB', '9.99', { createRegistration: 'true' })).json();
+      const declined = (await cardPayment(t, merchant, 'DB', '9.98', { createRegistration: 'true' })).json();
+      assert.equal(approved.result.code, '000.200.000');
+      await advance(6 * MINUTE);
+      await advance(1);
+      assert.equal(await resultOf(approved.id), '000.100.110');
+      assert.equal(await resultOf(declined.id), '800.100.152');
+      const paid = await payWithRegistration(t, merchant, approved.registrationId);
+      assert.equal(paid.statusCode, 200, paid.body);
+      assert.equal((await getRegistration(t, merchant, declined.registrationId)).json().result.code, '100.150.202', 'deregistered');
+    });
+
+    it('an operator racing the sweep and the check never meets a deadlock: one end, the other refused (40 rounds)', async () => {
+      const { resolveManually } = await import('../../src/operations/pending/resolve-manually.js');
+      for (let round = 0; round < 40; round += 1) {
+        const db = (await cardPayment(t, merchant, 'DB', '9.99')).json();
+        t.clock.advance(6 * MINUTE);
+        const [, operator] = await Promise.allSettled([
+          jobs.drain().then(() => jobs.drain()),
+          resolveManually(t.app.gateway.payments, { transactionId: db.id, outcome: 'rejected', reason: 'acquirer says never received' }),
+        ]);
+        if (operator.status === 'rejected') assert.equal((operator.reason as { code?: string }).code, '200.300.404', `round ${round}: ${(operator.reason as Error).message}`);
+        assert.ok(['000.100.110', '100.397.102'].includes(await resultOf(db.id)));
+      }
+    });
+
+    it('a first check that runs only after the horizon (the workers were down) still asks: an approval (9.99) is booked, not ended unasked', async () => {
+      const db = (await cardPayment(t, merchant, 'DB', '9.99')).json();
+      assert.equal(db.result.code, '000.200.000');
+      t.clock.advance(25 * HOUR);
+      await jobs.drain();
+      assert.equal(await resultOf(db.id), '000.100.110');
+      assert.equal((await check(db.id))?.resolved_by, 'status');
+      assert.equal(await updatedNotifications(db.id), 1);
     });
   });
 }

@@ -9,6 +9,7 @@ import { ASYNCHRONOUS_BRANDS } from '../../src/domain/payment-brands.js';
 import { expireRedirects } from '../../src/operations/redirects/expire-redirects.js';
 import { addPendingChecks } from '../../src/storage/repositories/pending-checks.js';
 import { testDatabases } from '../support/databases.js';
+import { resolutionWorker } from '../support/resolution.js';
 import { getPayment, postPayment, referencePayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
 import { bearer, form, FORM_HEADERS, json, TEST_ADMIN_TOKEN, withAppAndMerchant, type TestApp } from '../support/test-app.js';
 import { BROWSER } from '../support/three-d-secure.js';
@@ -192,7 +193,7 @@ for (const db of testDatabases()) {
       await expireRedirects(t.app.gateway.payments, 1000);
     }
 
-    it('a redirect nobody completes expires: rejected with a notification, and the link is gone', async () => {
+    it('a redirect nobody completes expires: the provider is asked, its answer (never paid) rejects with a notification, and the link is gone', async () => {
       await withWebhook(t, merchant);
       // Other tests' redirects share the database: expire theirs first.
       await expireRedirectsNow();
@@ -203,6 +204,9 @@ for (const db of testDatabases()) {
       t.clock.advance(2 * 60_000);
       assert.equal((await t.app.inject({ method: 'GET', url: new URL(body.redirect.url).pathname })).statusCode, 410);
       assert.ok((await expireRedirects(t.app.gateway.payments, 100)) >= 1);
+      // The shopper may have paid at the provider: the expiry hands the payment to the status checks.
+      assert.equal(json(await getPayment(t, merchant, body.id)).result.code, '000.200.000');
+      await resolutionWorker(t).drain();
       const after = json(await getPayment(t, merchant, body.id));
       assert.equal(after.result.code, '100.396.104');
       assert.equal(after.redirect, undefined);
@@ -234,6 +238,7 @@ for (const db of testDatabases()) {
       const completions = payments.map((p) => choose(t, p.redirect.url, 'approve'));
       t.clock.advance(1);
       const [answers] = await Promise.all([Promise.all(completions), expireRedirects(t.app.gateway.payments, 100)]);
+      await resolutionWorker(t).drain();
       for (const [i, p] of payments.entries()) {
         const after = json(await getPayment(t, merchant, p.id));
         assert.ok([answers[i]!.statusCode].every((status) => status === 303 || status === 410));

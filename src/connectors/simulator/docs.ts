@@ -8,7 +8,7 @@ import { WALLET_TEST_KEYS_HEX } from './wallet-token.js';
 
 import { ASYNCHRONOUS_BRANDS } from '../../domain/payment-brands.js';
 import { EXPIRY_CODES } from '../../operations/redirects/expiry-codes.js';
-import { PROVIDER_CHOICES } from './provider.js';
+import { PROVIDER_CHOICES, PROVIDER_LATER_ROWS } from './provider.js';
 import { threeDSecureSimulatorDocs } from './three-d-secure/docs.js';
 
 export const GENERATED_BEGIN = '<!-- BEGIN GENERATED: simulator tables (src/connectors/simulator/docs.ts) -->';
@@ -54,8 +54,20 @@ function providerTables(): string[] {
     '| outcome | Payment ends | Code | Meaning |',
     '|---|---|---|---|',
     ...PROVIDER_CHOICES.map((c) => `| \`${c.outcome}\` | ${c.kind === 'success' ? 'success' : 'rejected'} | ${c.code === 'SUCCESS' ? '000.100.110 (INTERNAL), 000.100.112 (EXTERNAL)' : `${c.code} ${resultCode(c.code).description}`} | ${c.meaning} |`),
-    `| (nobody, before REDIRECT_EXPIRY_MINUTES) | rejected | ${EXPIRY_CODES.provider} ${resultCode(EXPIRY_CODES.provider).description} | the expiry job ends it |`,
+    `| (nobody, before REDIRECT_EXPIRY_MINUTES) | as the provider's status says (below) | ${EXPIRY_CODES.provider} ${resultCode(EXPIRY_CODES.provider).description} for any amount without a row | the expiry job hands the payment to the status checks |`,
+    '',
+    '### What the provider says after the shopper left (status query and cancel)',
+    '',
+    'Asked by the status checks once the redirect expired, and (cancel) before a new widget attempt of the same checkout.',
+    '',
+    '| Amount | Payment | Status code | Cancel code | Meaning |',
+    '|---|---|---|---|---|',
+    ...PROVIDER_LATER_ROWS.map((r) => `| ${r.amountMinor === null ? 'any other' : `${(Number(r.amountMinor) / 100).toFixed(2)} (${r.amountMinor} minor units)`} | ${r.kind} | ${laterCode(r.statusCode)} | ${laterCode(r.cancelCode)} | ${r.meaning} |`),
   ];
+}
+
+function laterCode(code: string): string {
+  return code === 'SUCCESS' ? 'the success code' : `\`${code}\` ${resultCode(code).description}`;
 }
 
 function outcomeTable(): string[] {

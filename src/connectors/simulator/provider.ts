@@ -65,7 +65,47 @@ export function providerCompletion(request: CompletionRequest, flavour: Simulato
   };
 }
 
-/** A redirect payment waits for its shopper: the provider cannot tell more until the shopper returns. */
-export function isWaitingForShopper(request: StatusRequest): boolean {
+/** A payment of an asynchronous brand: the simulated provider, not the card table, answers for it later. */
+export function isProviderPayment(request: StatusRequest): boolean {
   return asynchronousBrand(request.brand) !== undefined;
+}
+
+/**
+ * What the simulated provider knows of a payment whose shopper left its page without coming back
+ * to the gateway, when the gateway asks (its status, after the redirect expired) or tells it to
+ * give up (its cancel, before a new widget attempt). The simulator keeps no ledger, so the amount
+ * decides, as it does for the first answers: 9.99 stands for a shopper who paid at the provider
+ * and closed the window, 9.97 for a provider that cannot tell yet.
+ */
+export interface ProviderLaterRow {
+  readonly amountMinor: bigint | null;
+  readonly kind: 'success' | 'declined' | 'pending';
+  /** A catalogue code, or SUCCESS for the flavour's success code. */
+  readonly statusCode: string;
+  readonly cancelCode: string;
+  readonly meaning: string;
+}
+
+export const PROVIDER_LATER_ROWS: readonly ProviderLaterRow[] = [
+  { amountMinor: 999n, kind: 'success', statusCode: 'SUCCESS', cancelCode: 'SUCCESS', meaning: 'the shopper paid at the provider and never came back: the status says paid, and a cancel comes too late' },
+  { amountMinor: 997n, kind: 'pending', statusCode: '000.200.000', cancelCode: '000.200.000', meaning: 'the provider cannot tell yet and cannot cancel: the payment stays pending (the status checks ask until their horizon)' },
+  { amountMinor: null, kind: 'declined', statusCode: '100.396.104', cancelCode: '100.396.101', meaning: 'the shopper never paid: the provider ends the payment' },
+];
+
+const LATER_ACQUIRER_RESPONSES = { success: '00', declined: '17', pending: '91' } as const;
+
+/** The provider's answer to a status query (`cancel` false) or a cancel (`cancel` true) of a payment its shopper left. */
+export function providerLaterAnswer(request: StatusRequest, flavour: SimulatorFlavour, cancel: boolean): ConnectorOutcome {
+  const row = PROVIDER_LATER_ROWS.find((r) => r.amountMinor === request.amountMinor) ?? PROVIDER_LATER_ROWS[PROVIDER_LATER_ROWS.length - 1]!;
+  const code = cancel ? row.cancelCode : row.statusCode;
+  return {
+    kind: row.kind,
+    code: code === 'SUCCESS' ? flavour.successCode : code,
+    resultDetails: {
+      ...request.connectorReferences,
+      AcquirerResponse: LATER_ACQUIRER_RESPONSES[row.kind],
+      clearingInstituteName: flavour.clearingInstituteName,
+      ExtendedDescription: `Simulated provider, ${cancel ? 'cancel' : 'status query'}: ${row.meaning}`,
+    },
+  };
 }

@@ -11,7 +11,7 @@ import { paymentInput, referencingInput, type SimulatorInput } from './input.js'
 import { buildOutcome } from './outcome.js';
 import { matchSimulatorRow } from './rules.js';
 import { simulatedStatus } from './status.js';
-import { isWaitingForShopper, providerCompletion, providerRedirect } from './provider.js';
+import { isProviderPayment, providerCompletion, providerLaterAnswer, providerRedirect } from './provider.js';
 import { EXTERNAL_TEST_PLATFORM, INTERNAL_SIMULATOR, type SimulatorFlavour } from './tables.js';
 import { CHARGEBACK_REFERENCE } from './settlement/rules.js';
 import { simulatedSettlement, type SettlementTransactionSource } from './settlement/settlement-feed.js';
@@ -69,10 +69,9 @@ function createFlavouredSimulator(flavour: SimulatorFlavour, dependencies: Simul
     policy: Object.freeze({ ...SIMULATOR_POLICY, ...dependencies.policy }),
     // A simulator only pretends to move money: the live system never routes to it.
     liveCapable: false,
-    status: async (request) =>
-      isWaitingForShopper(request)
-        ? { kind: 'pending', code: '000.200.000', resultDetails: { ...request.connectorReferences } }
-        : simulatedStatus(request, flavour, newId()),
+    status: async (request) => (isProviderPayment(request) ? providerLaterAnswer(request, flavour, false) : simulatedStatus(request, flavour, newId())),
+    // Only a provider's payment waits for its shopper; anything else has nothing to cancel, and its status says what became of it.
+    cancel: async (request) => (isProviderPayment(request) ? providerLaterAnswer(request, flavour, true) : simulatedStatus(request, flavour, newId())),
     complete: async (request) => providerCompletion(request, flavour),
     authorize: initial('PA'),
     debit: initial('DB'),

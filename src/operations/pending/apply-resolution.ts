@@ -8,11 +8,13 @@ import { lockPendingTransaction, lockTransaction, type StoredTransaction } from 
 import type { OperationDeps } from '../deps.js';
 import { serialisedView, viewOfStored } from '../payments/payment-response.js';
 import { settledPayment, writeSettledPayments } from '../payments/payment-writes.js';
+import { settleRegistrations } from '../payments/settle-registrations.js';
+import { findLatestRedirectOf } from '../../storage/repositories/shopper-redirects.js';
 
 /** A final outcome for a pending transaction, and who decided it. */
 export interface Resolution {
   readonly transactionId: string;
-  readonly outcome: Pick<NormalizedOutcome, 'kind' | 'code' | 'resultDetails'> & { readonly kind: 'success' | 'declined' };
+  readonly outcome: Pick<NormalizedOutcome, 'kind' | 'code' | 'resultDetails' | 'schemeTransactionId'> & { readonly kind: 'success' | 'declined' };
   readonly by: ResolvedBy;
   /** An operator's reason, kept with the record. */
   readonly reason?: string | undefined;
@@ -23,9 +25,12 @@ export type ResolutionResult =
   /** The transaction was no longer pending (another outcome won), or does not exist. */
   | { readonly applied: false };
 
-/** The stored response with the new result and what the connector added to resultDetails; everything else as the merchant saw it. */
+/**
+ * The stored response with the new result and what the connector added to resultDetails;
+ * everything else as the merchant saw it, but the redirect: an ended payment has none to follow.
+ */
 function resolvedResponse(stored: Record<string, unknown>, outcome: Resolution['outcome']): Record<string, unknown> {
-  const { result: _old, ...body } = stored;
+  const { result: _old, redirect: _redirect, ...body } = stored;
   const details = { ...(body['resultDetails'] as Record<string, string> | undefined), ...outcome.resultDetails };
   const resolved: Record<string, unknown> = { ...body };
   if (Object.keys(details).length > 0) resolved['resultDetails'] = details;
@@ -40,27 +45,34 @@ function resolvedResponse(stored: Record<string, unknown>, outcome: Resolution['
  * record in the same transaction, so each exists exactly when the others do.
  */
 export async function applyResolution(deps: Pick<OperationDeps, 'storage' | 'clock' | 'ids'>, resolution: Resolution): Promise<ResolutionResult> {
-  return deps.storage.transaction(async (tx) => {
-    const transaction = await lockPendingTransaction(tx, resolution.transactionId);
-    if (!transaction) return { applied: false };
-    const now = deps.clock.now();
-    const response = resolvedResponse(transaction.response, resolution.outcome);
-    const view = serialisedView(viewOfStored(response));
-    const outcome = { ...resolution.outcome, resultDetails: { ...transaction.connectorReferences, ...resolution.outcome.resultDetails } };
-    const settled = settledPayment(deps, { id: transaction.id, entityId: transaction.entityId, outcome, view, schemeTransactionId: transaction.schemeTransactionId, action: 'UPDATED' });
-    await writeSettledPayments(tx, [settled]);
-    if (resolution.outcome.kind === 'declined' && transaction.parentId) await releaseChildOnParent(tx, transaction, now);
-    await recordResolution(tx, {
-      transactionId: transaction.id,
-      entityId: transaction.entityId,
-      at: now,
-      by: resolution.by,
-      code: resolution.outcome.code,
-      reason: resolution.reason ?? null,
-      answered: resolution.by === 'status',
-    });
-    return { applied: true, transaction: { ...transaction, response, resultCode: resolution.outcome.code, status: resolution.outcome.kind === 'success' ? 'success' : 'rejected' } };
+  return deps.storage.transaction((tx) => applyResolutionIn(tx, deps, resolution));
+}
+
+/** applyResolution in the caller's transaction, for a caller that ends something else with it (a redirect). */
+export async function applyResolutionIn(tx: Queryable, deps: Pick<OperationDeps, 'clock' | 'ids'>, resolution: Resolution): Promise<ResolutionResult> {
+  const transaction = await lockPendingTransaction(tx, resolution.transactionId);
+  if (!transaction) return { applied: false };
+  const now = deps.clock.now();
+  const response = resolvedResponse(transaction.response, resolution.outcome);
+  const view = serialisedView(viewOfStored(response));
+  const outcome = { ...resolution.outcome, resultDetails: { ...transaction.connectorReferences, ...resolution.outcome.resultDetails } };
+  const schemeTransactionId = resolution.outcome.schemeTransactionId ?? transaction.schemeTransactionId;
+  // The request's notificationUrl is kept only with its redirect: the UPDATED goes where the first notification went.
+  const notificationUrl = (await findLatestRedirectOf(tx, transaction.id))?.resume['notificationUrl'] as string | undefined;
+  const settled = settledPayment(deps, { id: transaction.id, entityId: transaction.entityId, outcome, view, schemeTransactionId, notificationUrl, action: 'UPDATED' });
+  await writeSettledPayments(tx, [settled]);
+  if (resolution.outcome.kind === 'declined' && transaction.parentId) await releaseChildOnParent(tx, transaction, now);
+  if (!transaction.parentId) await settleRegistrations(tx, transaction, outcome, now);
+  await recordResolution(tx, {
+    transactionId: transaction.id,
+    entityId: transaction.entityId,
+    at: now,
+    by: resolution.by,
+    code: resolution.outcome.code,
+    reason: resolution.reason ?? null,
+    answered: resolution.by === 'status',
   });
+  return { applied: true, transaction: { ...transaction, response, resultCode: resolution.outcome.code, status: resolution.outcome.kind === 'success' ? 'success' : 'rejected' } };
 }
 
 async function releaseChildOnParent(tx: Queryable, child: StoredTransaction, at: Date): Promise<void> {

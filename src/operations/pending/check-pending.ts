@@ -44,22 +44,24 @@ async function askConnector(deps: CheckPendingDeps, transaction: StoredTransacti
 }
 
 /**
- * One check of one pending transaction: past its horizon it is ended (100.396.103); otherwise its
- * connector is asked, a final answer ends it, and anything else plans the next question on the
- * back-off schedule. Every end goes through applyResolution, which changes only a transaction
- * that is still pending, so a late live outcome, an operator and this job never both win.
+ * One check of one pending transaction: its connector is asked, and a final answer ends it;
+ * anything else plans the next question on the back-off schedule, or past the horizon ends it
+ * (100.396.103). The horizon never ends a transaction unasked: a check that runs late (workers
+ * that were down, a redirect that expired after the horizon) still asks first, since money may
+ * have moved. Every end goes through applyResolution, which changes only a transaction that is
+ * still pending, so a late live outcome, an operator and this job never both win.
  */
 export async function checkPendingTransaction(deps: CheckPendingDeps, transactionId: string): Promise<CheckResult> {
   const transaction = await findTransactionById(deps.storage, transactionId);
   const now = deps.clock.now();
   if (!transaction || transaction.status !== 'pending') return endedElsewhere(deps, transaction, now);
-  if (pastHorizon(deps.schedule, transaction, now)) {
+  const answer = await askConnector(deps, transaction);
+  if ((typeof answer === 'string' || answer.kind === 'pending') && pastHorizon(deps.schedule, transaction, now)) {
     const ended = await applyResolution(deps, { transactionId, outcome: { kind: 'declined', code: HORIZON_CODE, resultDetails: {} }, by: 'horizon' });
     return ended.applied ? { kind: 'ended', by: 'horizon', code: HORIZON_CODE } : endedElsewhere(deps, transaction, now);
   }
-  const answer = await askConnector(deps, transaction);
   if (typeof answer !== 'string' && answer.kind !== 'pending') {
-    const ended = await applyResolution(deps, { transactionId, outcome: { kind: answer.kind, code: answer.code, resultDetails: answer.resultDetails }, by: 'status' });
+    const ended = await applyResolution(deps, { transactionId, outcome: { kind: answer.kind, code: answer.code, resultDetails: answer.resultDetails, schemeTransactionId: answer.schemeTransactionId }, by: 'status' });
     return ended.applied ? { kind: 'ended', by: 'status', code: answer.code } : endedElsewhere(deps, transaction, now);
   }
   const said = typeof answer === 'string' ? answer : `${answer.code}${answer.normalizedBecause ? ` (${answer.normalizedBecause})` : ''}`;

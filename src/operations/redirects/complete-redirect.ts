@@ -5,11 +5,10 @@ import type { InitialPaymentType } from '../../domain/transaction.js';
 import { resultOf } from '../../http/envelope.js';
 import { claimRedirect, endRedirect, findRedirect, type RedirectPurpose, type ShopperRedirect } from '../../storage/repositories/shopper-redirects.js';
 import { findTransactionById, type StoredTransaction } from '../../storage/repositories/transactions.js';
-import { recordInitialSchemeReference, settlePendingRegistrationOf } from '../../storage/repositories/registrations.js';
-import type { Queryable } from '../../storage/port.js';
 import type { PaymentDeps } from '../deps.js';
 import { serialisedView, viewOfStored } from '../payments/payment-response.js';
 import { settledPayment, writeSettledPayments } from '../payments/payment-writes.js';
+import { settleRegistrations } from '../payments/settle-registrations.js';
 import { connectorThreeDSecure, threeDSecureBlock } from '../three-d-secure/authenticate-payment.js';
 import { completeStandaloneChallenge } from '../three-d-secure/standalone-authentication.js';
 import { statusRequestOf } from '../pending/check-pending.js';
@@ -125,20 +124,6 @@ async function completePayment(deps: PaymentDeps, redirect: ShopperRedirect, tra
     }
     await endRedirect(tx, redirect.id, 'completed', deps.clock.now());
   });
-}
-
-/**
- * What a payment that ended after its redirect owes the registrations: the one it created
- * (createRegistration=true) becomes usable or goes; an INITIAL CIT's scheme reference goes to
- * the registration it started, for the MITs that follow.
- */
-async function settleRegistrations(tx: Queryable, transaction: StoredTransaction, outcome: NormalizedOutcome, at: Date): Promise<void> {
-  const succeeded = outcome.kind === 'success';
-  await settlePendingRegistrationOf(tx, transaction.id, succeeded, at);
-  const response = transaction.response as { registrationId?: string; standingInstruction?: { mode?: string } };
-  if (succeeded && outcome.schemeTransactionId && response.registrationId && response.standingInstruction?.mode === 'INITIAL') {
-    await recordInitialSchemeReference(tx, response.registrationId, outcome.schemeTransactionId, transaction.id, at);
-  }
 }
 
 interface Decided {

@@ -77,6 +77,26 @@ export async function addPendingChecks(db: Queryable, sweep: { createdBefore: Da
   return rowCount;
 }
 
+/**
+ * One transaction handed to the status checks at once, with its job due `now`, if it is still
+ * pending and has no check yet: what an expired provider redirect becomes, since the shopper may
+ * have paid at the provider after leaving. Answers whether a check was added.
+ */
+export async function addPendingCheckOf(db: Queryable, transactionId: string, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `WITH added AS (
+       INSERT INTO pending_checks (transaction_id, entity_id, next_check_at, created_at)
+       SELECT t.id, t.entity_id, $2, $2 FROM transactions t WHERE t.id = $1 AND t.status = 'pending'
+       ON CONFLICT (transaction_id) DO NOTHING
+       RETURNING transaction_id
+     )
+     INSERT INTO jobs (kind, payload, run_at, created_at)
+     SELECT '${RESOLVE_PENDING_JOB}', jsonb_build_object('transactionId', transaction_id), $2, $2 FROM added`,
+    [transactionId, now],
+  );
+  return rowCount > 0;
+}
+
 export async function findPendingCheck(db: Queryable, transactionId: string): Promise<PendingCheck | undefined> {
   const { rows } = await db.query<PendingCheckRow>('SELECT * FROM pending_checks WHERE transaction_id = $1', [transactionId]);
   return rows[0] ? toCheck(rows[0]) : undefined;

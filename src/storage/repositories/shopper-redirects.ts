@@ -139,3 +139,17 @@ export async function findOpenRedirectOf(db: Queryable, transactionId: string): 
   const { rows } = await db.query<RedirectRow>(`SELECT * FROM shopper_redirects WHERE transaction_id = $1 AND state = 'open'`, [transactionId]);
   return rows[0] ? toRedirect(rows[0]) : undefined;
 }
+
+/**
+ * Gives a taken redirect back to its shopper: a cancel the provider refused leaves the first
+ * attempt as it was, so the shopper's return (or the expiry) can still end it.
+ */
+export async function releaseRedirect(db: Queryable, id: string): Promise<void> {
+  await db.query(`UPDATE shopper_redirects SET state = 'open', choice = NULL WHERE id = $1 AND state = 'completing'`, [id]);
+}
+
+/** The latest redirect of a transaction, in whatever state: where its later notifications go. */
+export async function findLatestRedirectOf(db: Queryable, transactionId: string): Promise<ShopperRedirect | undefined> {
+  const { rows } = await db.query<RedirectRow>('SELECT * FROM shopper_redirects WHERE transaction_id = $1 ORDER BY created_at DESC LIMIT 1', [transactionId]);
+  return rows[0] ? toRedirect(rows[0]) : undefined;
+}

@@ -166,10 +166,13 @@ export async function findTransactionByIdempotencyClaim(db: Queryable, entityId:
 
 /**
  * Locks a transaction by id, whatever its entity, for a change of its outcome; answers it only
- * while it is still pending (a second outcome would release or notify twice).
+ * while it is still pending (a second outcome would release or notify twice). FOR NO KEY UPDATE,
+ * the lock its own UPDATE takes: two outcome writers still exclude each other, but a row that
+ * only references it (the sweep's pending check, a notification) does not wait for it, which
+ * closed a deadlock between an operator's resolution and the sweep (40P01, a 500).
  */
 export async function lockPendingTransaction(db: Queryable, id: string): Promise<StoredTransaction | undefined> {
-  const { rows } = await db.query<TransactionRow>('SELECT * FROM transactions WHERE id = $1 FOR UPDATE', [id]);
+  const { rows } = await db.query<TransactionRow>('SELECT * FROM transactions WHERE id = $1 FOR NO KEY UPDATE', [id]);
   const row = rows[0];
   return row && row.status === 'pending' ? toStored(row) : undefined;
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { StatusRequest } from '../../../src/connectors/connector.js';
+import { createSimulatorConnector } from '../../../src/connectors/simulator/simulator.js';
 import { simulatedStatus } from '../../../src/connectors/simulator/status.js';
 import { EXTERNAL_TEST_PLATFORM, INTERNAL_SIMULATOR } from '../../../src/connectors/simulator/tables.js';
 
@@ -31,5 +32,29 @@ describe('the simulator\'s later outcomes (status capability)', () => {
     assert.equal(known.resultDetails['ConnectorTxID1'], 'ETP-123');
     assert.equal(known.code, '000.100.112');
     assert.equal(simulatedStatus(request('DB', 999n), INTERNAL_SIMULATOR, 'abc').resultDetails['ConnectorTxID1'], 'SIM-abc');
+  });
+});
+
+describe('the simulated provider after its shopper left (status and cancel of an asynchronous payment)', () => {
+  const paypal = (amountMinor: bigint): StatusRequest => ({ ...request('DB', amountMinor, { ConnectorTxID1: 'SIM-p1' }), brand: 'PAYPAL' });
+  const connector = createSimulatorConnector({ clock: { now: () => new Date('2026-11-22T10:31:00Z') }, newId: () => 'c'.repeat(32) });
+  const table: ReadonlyArray<readonly [string, bigint, 'status' | 'cancel', string, string]> = [
+    ['9.99: the shopper paid and closed the window, the status says paid', 999n, 'status', 'success', '000.100.110'],
+    ['9.99: a cancel comes too late, the payment is paid', 999n, 'cancel', 'success', '000.100.110'],
+    ['9.97: the provider cannot tell yet', 997n, 'status', 'pending', '000.200.000'],
+    ['9.97: the provider cannot cancel', 997n, 'cancel', 'pending', '000.200.000'],
+    ['any other amount: never paid, the provider ends it', 9200n, 'status', 'declined', '100.396.104'],
+    ['any other amount: cancelled', 9200n, 'cancel', 'declined', '100.396.101'],
+  ];
+  for (const [name, amountMinor, asked, kind, code] of table) {
+    it(name, async () => {
+      const outcome = await connector[asked]!(paypal(amountMinor));
+      assert.deepEqual([outcome.kind, outcome.code, outcome.resultDetails['ConnectorTxID1']], [kind, code, 'SIM-p1']);
+    });
+  }
+
+  it('a card payment has nothing to cancel: the cancel answers its status', async () => {
+    assert.deepEqual((await connector.cancel!(request('DB', 999n))).kind, 'success');
+    assert.deepEqual((await connector.cancel!(request('DB', 1000n))).code, '100.396.103');
   });
 });
