@@ -34,6 +34,11 @@ describe('canonical e-mail addresses: every way of writing bad@evil.test is bad@
     ['sub-address with dots', 'bad+a.b.c@evil.test'],
     ['quoted with its sub-address', '"bad+x"@evil.test'],
     ['quotes the parser refuses', '"bad"+x@evil.test'],
+    ['ideographic full stop as the trailing dot (IDNA reads it as a dot)', 'bad@evil.test\u3002'],
+    ['ideographic full stop between the labels', 'bad@evil\u3002test'],
+    ['half-width ideographic full stop between the labels', 'bad@evil\uFF61test'],
+    ['a comment after the domain', 'bad@evil.test(promo)'],
+    ['a comment before the domain', 'bad@(promo)evil.test'],
     ['everything at once', '"B\u200B\u0430d+x"@\uFF25VIL.test.'],
   ];
   for (const [name, address] of same) {
