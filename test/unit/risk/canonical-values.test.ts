@@ -88,6 +88,10 @@ describe('canonical IP addresses: every form of a blacklisted IPv4 is that IPv4'
     ['Teredo (the client address inverted)', '2001:0:4136:e378:8000:63bf:39cc:9bbd'],
     ['hexadecimal dotted', '0xc6.0x33.0x64.0x42'],
     ['one number', String(198 * 2 ** 24 + 51 * 2 ** 16 + 100 * 2 ** 8 + 66)],
+    // customer.ip is free text: what a merchant's framework hands over as the peer's address.
+    ['with its port (Azure\'s X-Forwarded-For, a socket address)', '198.51.100.66:51234'],
+    ['IPv6 in brackets', '[::ffff:198.51.100.66]'],
+    ['IPv6 in brackets with a port', '[64:ff9b::c633:6442]:443'],
   ];
   for (const [name, ip] of same) {
     it(`${name}: ${ip}`, () => {
