@@ -7,14 +7,28 @@ import type { Queryable } from './port.js';
  * the migration's transaction, under its lock, right after its SQL, so it is done exactly once
  * and before any process reads the schema as that migration leaves it.
  */
-export const MIGRATION_STEPS: ReadonlyMap<number, (tx: Queryable) => Promise<void>> = new Map([[31, canonicaliseListEntries]]);
+export const MIGRATION_STEPS: ReadonlyMap<number, (tx: Queryable) => Promise<void>> = new Map([
+  [31, canonicaliseListEntries],
+  [33, canonicaliseEmailEntriesAgain],
+]);
 
 const BATCH_ROWS = 1_000;
 
 interface EntryKey { entity_id: string; kind: string; value: string; list: string }
+interface EntryRow extends EntryKey { shown: string }
 
 function canonicalOf(kind: string, value: string): string {
   return (kind === 'email' ? canonicalEmail(value) : canonicalIp(value)) ?? value;
+}
+
+/**
+ * Migration 033: canonicalEmail learnt comments around the domain and IDNA's ideographic full
+ * stops (issue 29 review). The form is worked out again from what the entry shows (as written,
+ * folded and in lower case: canonicalEmail of it is canonicalEmail of what was written), since
+ * the stored form of `bad@evil.test。` lost its full stop to the skeleton.
+ */
+export function canonicaliseEmailEntriesAgain(tx: Queryable): Promise<void> {
+  return rewriteEntries(tx, ['email'], (row) => canonicalEmail(row.shown));
 }
 
 /**
@@ -23,17 +37,23 @@ function canonicalOf(kind: string, value: string): string {
  * entry is shown as its new form. Batches in primary-key order: a rewritten entry is in its final
  * form, so meeting it again further on changes nothing.
  */
-export async function canonicaliseListEntries(tx: Queryable): Promise<void> {
+export function canonicaliseListEntries(tx: Queryable): Promise<void> {
+  return rewriteEntries(tx, ['email', 'ip'], (row) => canonicalOf(row.kind, row.value));
+}
+
+async function rewriteEntries(tx: Queryable, kinds: readonly string[], canonical: (row: EntryRow) => string): Promise<void> {
   let after: EntryKey = { entity_id: '', kind: '', value: '', list: '' };
   for (;;) {
-    const { rows } = await tx.query<EntryKey>(
-      `SELECT entity_id, kind, value, list FROM risk_list_entries
-        WHERE kind IN ('email', 'ip') AND (entity_id, kind, value, list) > ($1::char(32), $2, $3, $4)
+    const { rows } = await tx.query<EntryRow>(
+      `SELECT entity_id, kind, value, list, shown FROM risk_list_entries
+        WHERE kind = ANY($5::text[]) AND (entity_id, kind, value, list) > ($1::char(32), $2, $3, $4)
         ORDER BY entity_id, kind, value, list LIMIT ${BATCH_ROWS}`,
-      [after.entity_id, after.kind, after.value, after.list],
+      [after.entity_id, after.kind, after.value, after.list, kinds],
     );
     if (rows.length === 0) return;
-    const moved = rows.map((r) => ({ ...r, canonical: canonicalOf(r.kind, r.value) })).filter((r) => r.canonical !== r.value);
+    const moved = rows
+      .map((row) => ({ entity_id: row.entity_id, kind: row.kind, value: row.value, list: row.list, canonical: canonical(row) }))
+      .filter((r) => r.canonical !== r.value);
     if (moved.length > 0) await moveEntries(tx, moved);
     after = rows[rows.length - 1]!;
   }

@@ -58,5 +58,27 @@ for (const database of testDatabases()) {
       assert.deepEqual(await migrate(storage), [31]);
       assert.deepEqual(await entries(entityId), before);
     });
+
+    it('033: entries written with a comment around the domain or an ideographic full stop take the form payments are looked up in', async () => {
+      const { entityId } = await createEntity({ storage, clock, ids: randomIds }, { name: 'Listed shop 033' });
+      // As 031's form stored them: the comment kept, the full stop turned into the skeleton's `˳`.
+      const legacy: [string, string, string][] = [
+        ['bad@evil.test(x)', 'bad@evil.test(x)', 'comment'],
+        ['bad@evil\u02F3test', 'bad@evil\u3002test', 'full stop'],
+        ['jane@example.com', 'jane@example.com', 'plain'],
+      ];
+      for (const [i, [value, shown, reason]] of legacy.entries()) {
+        await storage.query(
+          `INSERT INTO risk_list_entries (entity_id, list, kind, value, shown, reason, added_by, added_at) VALUES ($1, 'black', 'email', $2, $3, $4, 'bob', $5)`,
+          [entityId, value, shown, reason, new Date(Date.UTC(2026, 0, 1 + i))]);
+      }
+      await storage.query('DELETE FROM schema_migrations WHERE version = 33');
+
+      assert.deepEqual(await migrate(storage), [33]);
+
+      const rows = await entries(entityId);
+      assert.deepEqual(rows.map((r) => r.value).sort(), [canonicalEmail('bad@evil.test'), canonicalEmail('jane@example.com')].sort());
+      assert.equal(rows.find((r) => r.value === canonicalEmail('bad@evil.test'))!.reason, 'comment', 'the two became one entry, the older kept');
+    });
   });
 }

@@ -8,6 +8,7 @@ import { dayOf } from '../../src/domain/settlement/days.js';
 import { randomIds } from '../../src/domain/ids.js';
 import { silentLogger } from '../../src/jobs/job-types.js';
 import { settleDayHandler } from '../../src/jobs/settle-day.js';
+import { ingestSettlement } from '../../src/operations/settlement/ingest-settlement.js';
 import { runSettlementDay, SettlementDayNotEnded } from '../../src/operations/settlement/run-settlement-day.js';
 import { settlementSources } from '../../src/operations/settlement/settlement-sources.js';
 import { testDatabases } from '../support/databases.js';
@@ -100,6 +101,24 @@ for (const database of testDatabases()) {
       assert.deepEqual(children.rows.map((r) => [r.payment_type, r.n]), [['CB', 1], ['CR', 1]]);
       const refunded = await t.storage.query<{ refunded_minor: bigint }>('SELECT refunded_minor FROM transactions WHERE id = $1', [paymentId]);
       assert.equal(BigInt(refunded.rows[0]!.refunded_minor), 0n);
+    });
+
+    it('a run settling a day again that dies after ingesting new records still writes them into the file next time', async () => {
+      const paymentId = await paid(t, merchant, '25.00');
+      const { rows } = await t.storage.query<{ connector_id: string; reference: string }>(
+        `SELECT connector_id, connector_references ->> 'ConnectorTxID1' AS reference FROM transactions WHERE id = $1`, [paymentId],
+      );
+      const { connector_id: connectorId, reference } = rows[0]!;
+      const day = '2026-11-20';
+      const ofDay = (record: SettlementRecord): SettlementRecord => ({ ...record, settlementDate: day, batchId: `HAND-${day}` });
+      const chargeback = ofDay(handRecord('CRASH-CB', 'CHARGEBACK', reference));
+      const reversal = ofDay(handRecord('CRASH-CR', 'CHARGEBACK_REVERSAL', reference));
+      await runSettlementDay(deps(), [fixedSource(connectorId, [chargeback])], filesDir, day);
+      // The run of the next day settles this one again: it stores the reversal, then dies before writing the file.
+      await ingestSettlement(deps(), [fixedSource(connectorId, [chargeback, reversal])], day);
+      await runSettlementDay(deps(), [fixedSource(connectorId, [chargeback, reversal])], filesDir, day);
+      const file = readFileSync(join(filesDir, merchant.entityId, `reconciliation-${day}.csv`), 'utf8');
+      assert.equal(file.trim().split('\n').length, 3, 'the header, the chargeback and its reversal');
     });
 
     it('a day run early by a clock ahead is completed by the next daily run: the payments made later that day are settled', async () => {

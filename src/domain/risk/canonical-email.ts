@@ -19,13 +19,15 @@ const COMMENT = /\([^()]*\)/g;
 const ESCAPED = /\\(.)/g;
 const QUOTES = /"/g;
 const TRAILING_DOTS = /\.+$/;
+/** What IDNA (UTS #46) reads as a label separator besides `.`: ideographic and half-width ideographic full stops (NFKC folds the full-width one). */
+const IDNA_DOTS = /[\u3002\uFF61]/g;
 const PUNYCODE_LABEL = /(?:^|\.)xn--/;
 
 /**
  * The one form of an e-mail address on a list and in a payment, so that the same mailbox cannot
  * be written past a blacklist (issue 29): compatibility forms folded (full-width letters), invisible
- * characters dropped, the local part unquoted and without comments, the domain without trailing
- * dots and in Unicode (not punycode), the providers' own rules (Gmail's dots, sub-addresses of the
+ * characters dropped, the local part unquoted and without comments, the domain without comments,
+ * with IDNA's other full stops as dots, without trailing dots and in Unicode (not punycode), the providers' own rules (Gmail's dots, sub-addresses of the
  * big providers, googlemail.com, by validator.js), a `+tag` sub-address dropped for every domain,
  * and last the UTS #39 confusable skeleton (Cyrillic `а` and Latin `a` are one letter) in lower
  * case. Not meant to be shown: `m` becomes `rn`, as the skeleton wants (displayEmail shows it).
@@ -34,7 +36,9 @@ export function canonicalEmail(address: string): string {
   const text = displayEmail(address);
   const at = text.lastIndexOf('@');
   if (at <= 0) return skeleton(text);
-  const domain = latin(unicodeDomain(text.slice(at + 1).replace(TRAILING_DOTS, '')));
+  // RFC 5322 lets comments stand around the domain (`bad@evil.test(x)` is bad@evil.test).
+  const domainText = text.slice(at + 1).replace(COMMENT, '').replace(IDNA_DOTS, '.').replace(TRAILING_DOTS, '');
+  const domain = latin(unicodeDomain(domainText));
   const mailbox = latin(unquoted(text.slice(0, at), domain));
   const provider = normalizeProviderEmail(`${mailbox}@${domain}`) || `${mailbox}@${domain}`;
   const split = provider.lastIndexOf('@');

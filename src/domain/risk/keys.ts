@@ -11,6 +11,14 @@ export function normalizeEmail(email: string): string {
 /** A dotted quad already in its one form (no leading zeros, which some parsers read as octal). */
 const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 
+/** `[v6]:port`, `[v6]` and `v4:port` (a socket address, as some proxies forward it) name the address alone. */
+const BRACKETED = /^\[([^\]]+)\](?::\d{1,5})?$/;
+const IPV4_WITH_PORT = /^([0-9a-fA-FxX.]+):\d{1,5}$/;
+
+function withoutPort(text: string): string {
+  return BRACKETED.exec(text)?.[1] ?? IPV4_WITH_PORT.exec(text)?.[1] ?? text;
+}
+
 /**
  * The IPv4 address a shopper's IPv6 one stands for: the forms embeddedIpv4 knows, and Teredo
  * (2001::/32, RFC 4380), which carries the client's public IPv4 address with every bit inverted in
@@ -24,11 +32,12 @@ function shopperIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
 /**
  * One form per address, the same for a list entry and a payment: an IPv6 address that embeds an
  * IPv4 one (IPv4-mapped, NAT64, 6to4, Teredo) is that IPv4 address, so a blacklisted IPv4 cannot
- * be reached through a translator's or tunnel's form of it (issue 29); an IPv6 zone is dropped.
+ * be reached through a translator's or tunnel's form of it (issue 29); an IPv6 zone, brackets and
+ * a port are dropped.
  * Undefined when no IP.
  */
 export function canonicalIp(ip: string): string | undefined {
-  const text = ip.trim();
+  const text = withoutPort(ip.trim());
   // Most shoppers' addresses: answered as they are, without parsing them twice (every payment).
   if (CANONICAL_IPV4.test(text)) return text;
   if (!ipaddr.isValid(text)) return undefined;

@@ -1,5 +1,6 @@
 import type { SettlementRecord } from '../../connectors/connector.js';
 import type { Queryable } from '../../storage/port.js';
+import { reopenDays } from '../../storage/repositories/settlement-days.js';
 import { ensureAggregations, insertNewRecords, aggregationKey, storedRecordIds } from '../../storage/repositories/settlement-records.js';
 import type { OperationDeps } from '../deps.js';
 import { applyChargeback } from './apply-chargeback.js';
@@ -61,6 +62,9 @@ async function ingestBatch(deps: OperationDeps, connectorId: string, batch: read
       const created = await applyChargeback(tx, deps, { rowId: m.id, record: m.record, parentId: m.transaction!.id, parentEntityId: m.transaction!.entityId });
       if (created) counts.chargebacks += 1;
     }
+    // A finished day that gains records is not finished until its files hold them: should this run
+    // die before it writes them, the next one rewrites every file of the day (not only the changed).
+    await reopenDays(tx, [...new Set(matched.filter((m) => inserted.has(m.id)).map((m) => m.record.settlementDate))]);
   });
 }
 

@@ -20,3 +20,9 @@ export async function markDayFinished(db: Queryable, day: string, at: Date): Pro
     [day, at],
   );
 }
+
+/** These days are no longer finished: records were added that their files do not hold yet. */
+export async function reopenDays(db: Queryable, days: readonly string[]): Promise<void> {
+  if (days.length === 0) return;
+  await db.query('DELETE FROM settlement_days WHERE settlement_date = ANY($1::date[])', [days]);
+}

@@ -34,6 +34,11 @@ describe('canonical e-mail addresses: every way of writing bad@evil.test is bad@
     ['sub-address with dots', 'bad+a.b.c@evil.test'],
     ['quoted with its sub-address', '"bad+x"@evil.test'],
     ['quotes the parser refuses', '"bad"+x@evil.test'],
+    ['ideographic full stop as the trailing dot (IDNA reads it as a dot)', 'bad@evil.test\u3002'],
+    ['ideographic full stop between the labels', 'bad@evil\u3002test'],
+    ['half-width ideographic full stop between the labels', 'bad@evil\uFF61test'],
+    ['a comment after the domain', 'bad@evil.test(promo)'],
+    ['a comment before the domain', 'bad@(promo)evil.test'],
     ['everything at once', '"B\u200B\u0430d+x"@\uFF25VIL.test.'],
   ];
   for (const [name, address] of same) {
@@ -83,6 +88,10 @@ describe('canonical IP addresses: every form of a blacklisted IPv4 is that IPv4'
     ['Teredo (the client address inverted)', '2001:0:4136:e378:8000:63bf:39cc:9bbd'],
     ['hexadecimal dotted', '0xc6.0x33.0x64.0x42'],
     ['one number', String(198 * 2 ** 24 + 51 * 2 ** 16 + 100 * 2 ** 8 + 66)],
+    // customer.ip is free text: what a merchant's framework hands over as the peer's address.
+    ['with its port (Azure\'s X-Forwarded-For, a socket address)', '198.51.100.66:51234'],
+    ['IPv6 in brackets', '[::ffff:198.51.100.66]'],
+    ['IPv6 in brackets with a port', '[64:ff9b::c633:6442]:443'],
   ];
   for (const [name, ip] of same) {
     it(`${name}: ${ip}`, () => {

@@ -1,0 +1,4 @@
+-- E-mail list entries in canonicalEmail's form again (issue 29 review): it now drops comments
+-- around the domain and reads IDNA's ideographic full stops (U+3002, U+FF61) as dots, so that
+-- `bad@evil.test。` and `bad@evil.test(x)` are `bad@evil.test`. SQL cannot compute the form: the
+-- rewrite is this migration's step in TypeScript (migration-steps.ts), from what each entry shows.
