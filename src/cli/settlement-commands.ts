@@ -14,11 +14,12 @@ import { setSettlementFees } from '../operations/settlement/set-settlement-fees.
 import { settlementSources } from '../operations/settlement/settlement-sources.js';
 import { openMigratedStorage } from '../storage/open-storage.js';
 
-export const SETTLEMENT_HELP = `  settlement run --date <YYYY-MM-DD>
+export const SETTLEMENT_HELP = `  settlement run --date <YYYY-MM-DD> [--rewrite-files]
                           ingest that settlement day from every connector with a settlement
                           feed, match, record chargebacks, write the merchants' reconciliation
                           files (SETTLEMENT_FILES_DIR); only a day that has ended (UTC); running
-                          it again adds what is new and repeats nothing
+                          it again adds what is new and repeats nothing; --rewrite-files writes
+                          and pushes every merchant's file of the day again (a failed push)
   settlement sftp-key --merchant <merchantId> --key-file <file.pub>
                           let the holder of this OpenSSH public key fetch the merchant's files
                           from the built-in SFTP server (user name: the merchant's entity id)
@@ -30,7 +31,7 @@ export const SETTLEMENT_HELP = `  settlement run --date <YYYY-MM-DD>
                           the simulated acquirer's fee and settlement currency for a merchant
 `;
 
-export const SETTLEMENT_OPTIONS = { date: { type: 'string' }, 'key-file': { type: 'string' }, fixed: { type: 'string' }, 'rate-bp': { type: 'string' }, currency: { type: 'string' }, url: { type: 'string' } } as const;
+export const SETTLEMENT_OPTIONS = { date: { type: 'string' }, 'rewrite-files': { type: 'boolean' }, 'key-file': { type: 'string' }, fixed: { type: 'string' }, 'rate-bp': { type: 'string' }, currency: { type: 'string' }, url: { type: 'string' } } as const;
 
 export class SettlementUsageError extends Error {}
 
@@ -74,7 +75,7 @@ export async function runSettlementCommand(config: Config, command: string, opti
       case 'settlement run': {
         const payments = paymentDeps({ ...deps, config, vault: vault() });
         const push = (merchantId: string, path: string) => pushFile({ storage, vault: payments.vault, targets }, merchantId, path);
-        return await runSettlementDay(deps, settlementSources(payments.connectors.registry), config.settlement.filesDir, day ?? '', push);
+        return await runSettlementDay(deps, settlementSources(payments.connectors.registry), config.settlement.filesDir, day ?? '', push, { rewriteFiles: options['rewrite-files'] === true });
       }
       case 'settlement sftp-key':
         return await addSftpKey(deps, required(options, 'merchant'), readFileSync(required(options, 'key-file'), 'utf8'));

@@ -95,6 +95,13 @@ for (const database of testDatabases()) {
       assert.equal(second.files[0]!.lines, 2);
       const third = await runSettlementDay(deps(), [fixedSource(connectorId, [chargeback, reversal])], filesDir, '2026-11-21');
       assert.deepEqual([third.ingest.inserted, third.ingest.chargebacks, third.files.length], [0, 0, 0], 'nothing new: no file written or pushed again');
+      const pushedAgain: string[] = [];
+      const rewrite = await runSettlementDay(deps(), [fixedSource(connectorId, [chargeback, reversal])], filesDir, '2026-11-21', async (merchantId) => {
+        pushedAgain.push(merchantId);
+        return true;
+      }, { rewriteFiles: true });
+      assert.deepEqual([rewrite.ingest.inserted, rewrite.files.length, rewrite.files[0]!.lines, rewrite.files[0]!.pushed], [0, 1, 2, 'yes'], 'asked to: the file written and pushed again, nothing applied again');
+      assert.deepEqual(pushedAgain, [merchant.entityId]);
       const children = await t.storage.query<{ payment_type: string; n: number }>(
         `SELECT payment_type, count(*)::int AS n FROM transactions WHERE parent_id = $1 GROUP BY 1 ORDER BY 1`, [paymentId],
       );

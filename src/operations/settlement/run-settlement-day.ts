@@ -32,10 +32,19 @@ export class SettlementDayNotEnded extends Error {
   }
 }
 
-/** The merchants whose file of the day is (re)written: all on the day's first run, else those with new records. */
-async function merchantsToWrite(deps: OperationDeps, day: string, settledBefore: boolean, ingest: IngestSummary): Promise<readonly string[]> {
+/** How a run treats the files of a day settled before. */
+export interface SettlementRunOptions {
+  /**
+   * Write and push every merchant's file of the day again, not only those that gained lines: an
+   * operator's way to redo a push that failed (the records are still applied once).
+   */
+  readonly rewriteFiles?: boolean;
+}
+
+/** The merchants whose file of the day is (re)written: all on the day's first run (or when asked), else those with new records. */
+async function merchantsToWrite(deps: OperationDeps, day: string, writeAll: boolean, ingest: IngestSummary): Promise<readonly string[]> {
   const all = await merchantsOfDay(deps.storage, day);
-  if (!settledBefore) return all;
+  if (writeAll) return all;
   const changed = new Set(ingest.merchantsWithNewRecords);
   return all.filter((merchantId) => changed.has(merchantId));
 }
@@ -47,12 +56,19 @@ async function merchantsToWrite(deps: OperationDeps, day: string, settledBefore:
  * again: what was applied stays applied once (records are stored once, a chargeback applied with
  * its record), what is new is added, and only the files that gained lines are written and pushed.
  */
-export async function runSettlementDay(deps: OperationDeps, sources: readonly SettlementSource[], filesDir: string, day: string, push?: PushFile): Promise<SettlementDayResult> {
+export async function runSettlementDay(
+  deps: OperationDeps,
+  sources: readonly SettlementSource[],
+  filesDir: string,
+  day: string,
+  push?: PushFile,
+  options: SettlementRunOptions = {},
+): Promise<SettlementDayResult> {
   if (!hasEnded(day, deps.clock.now())) throw new SettlementDayNotEnded(day);
   const settledBefore = await isDayFinished(deps.storage, day);
   const ingest = await ingestSettlement(deps, sources, day);
   const files: SettlementDayResult['files'][number][] = [];
-  for (const merchantId of await merchantsToWrite(deps, day, settledBefore, ingest)) {
+  for (const merchantId of await merchantsToWrite(deps, day, !settledBefore || options.rewriteFiles === true, ingest)) {
     const written = await writeReconciliationFile(deps.storage, filesDir, merchantId, day);
     files.push({ name: `${merchantId}/${written.name}`, lines: written.lines, ...(await pushed(push, merchantId, written.path)) });
   }
