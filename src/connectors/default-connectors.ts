@@ -8,7 +8,7 @@ import type { Connector } from './connector.js';
 import { createConnectorRegistry, type ConnectorRegistry } from './registry.js';
 import { RouteTable } from './route-table.js';
 import { ConnectorRouter } from './router.js';
-import { createExternalTestPlatformConnector, createSimulatorConnector, EXTERNAL_TEST_PLATFORM, INTERNAL_SIMULATOR } from './simulator/index.js';
+import { createExternalTestPlatformConnector, createSimulatorConnector, EXTERNAL_TEST_PLATFORM, INTERNAL_SIMULATOR, type SettlementTransactionSource } from './simulator/index.js';
 import type { AcquirerSettings } from '../config/acquirer-settings.js';
 import { reversalAdviceQueue } from '../jobs/send-reversal-advice.js';
 import { createIso8583Connector } from './iso8583/connector.js';
@@ -45,12 +45,24 @@ export function createDefaultConnectors(deps: DefaultConnectorsDeps): ConnectorR
     // The simulated acquirer settles what the gateway stored of it (docs/settlement.md).
     settlementSource: storedSettlementSource(deps.storage),
   };
-  const stub = createExternalTestPlatformConnector(shared);
   const iso = deps.acquirer ? acquirerHostConnector(deps, deps.acquirer) : undefined;
+  // Beside the acquirer host the stub settles only what it answered itself; the host's file settles the rest.
+  const stub = createExternalTestPlatformConnector(iso ? { ...shared, settlementSource: onlyReferencedBy(EXTERNAL_TEST_PLATFORM.referencePrefix, shared.settlementSource) } : shared);
   const external = iso ? createTestPlatformConnector({ iso, stub, stubReferencePrefix: EXTERNAL_TEST_PLATFORM.referencePrefix }) : stub;
   const connectors = [createSimulatorConnector(shared), external, ...(iso ? [iso] : []), ...(deps.extra ?? [])];
   const policy = deps.policy ?? {};
   return createConnectorRegistry(connectors, Object.fromEntries(connectors.map((connector) => [connector.id, policy])));
+}
+
+/** The stored transactions whose first reference carries the prefix: those one simulator answered. */
+function onlyReferencedBy(prefix: string, source: SettlementTransactionSource): SettlementTransactionSource {
+  return {
+    async *transactionsOf(connectorId, day) {
+      for await (const transaction of source.transactionsOf(connectorId, day)) {
+        if ((transaction.connectorReferences['ConnectorTxID1'] ?? '').startsWith(prefix)) yield transaction;
+      }
+    },
+  };
 }
 
 function acquirerHostConnector(deps: DefaultConnectorsDeps, settings: AcquirerSettings): Connector {
