@@ -4,7 +4,7 @@ import type { SealedSecret } from '../domain/vault/index.js';
 import type { Queryable } from '../storage/port.js';
 import { isKnownSchemeReference } from '../storage/repositories/registrations.js';
 import { storedSettlementSource } from '../storage/repositories/settlement-source.js';
-import type { Connector } from './connector.js';
+import type { Connector, ConnectorOutcome } from './connector.js';
 import { createConnectorRegistry, type ConnectorRegistry } from './registry.js';
 import { RouteTable } from './route-table.js';
 import { ConnectorRouter } from './router.js';
@@ -31,6 +31,12 @@ export interface DefaultConnectorsDeps {
   /** The ISO 8583 acquirer host (ACQUIRER_HOST_URL): the connector `acquirer-host`, and the test platform's card payments. */
   readonly acquirer?: AcquirerSettings | undefined;
   readonly system?: 'test' | 'live';
+  /**
+   * testMode=EXTERNAL card payments without an acquirer host: `refuse` (the gateway's own
+   * composition, app.ts, when it cannot embed the emulator) or `stub` (the built-in stub, for
+   * registries that tests and the command line build without a link).
+   */
+  readonly externalCardsWithoutHost?: 'refuse' | 'stub';
 }
 
 /** The ISO 8583 connector's id, which routes name. */
@@ -48,10 +54,23 @@ export function createDefaultConnectors(deps: DefaultConnectorsDeps): ConnectorR
   const iso = deps.acquirer ? acquirerHostConnector(deps, deps.acquirer) : undefined;
   // Beside the acquirer host the stub settles only what it answered itself; the host's file settles the rest.
   const stub = createExternalTestPlatformConnector(iso ? { ...shared, settlementSource: onlyReferencedBy(EXTERNAL_TEST_PLATFORM.referencePrefix, shared.settlementSource) } : shared);
-  const external = iso ? createTestPlatformConnector({ iso, stub, stubReferencePrefix: EXTERNAL_TEST_PLATFORM.referencePrefix }) : stub;
+  const cards = iso ?? (deps.externalCardsWithoutHost === 'refuse' ? refusingCardsConnector(stub) : undefined);
+  const external = cards ? createTestPlatformConnector({ iso: cards, stub, stubReferencePrefix: EXTERNAL_TEST_PLATFORM.referencePrefix }) : stub;
   const connectors = [createSimulatorConnector(shared), external, ...(iso ? [iso] : []), ...(deps.extra ?? [])];
   const policy = deps.policy ?? {};
   return createConnectorRegistry(connectors, Object.fromEntries(connectors.map((connector) => [connector.id, policy])));
+}
+
+/**
+ * testMode=EXTERNAL card payments where no acquirer host is reachable (several gateway processes
+ * without ACQUIRER_HOST_URL): refused, never answered by a simulator that claims to be a test
+ * platform. 600.200.700: "you are not configured for the requested transaction mode".
+ */
+export const EXTERNAL_REFUSED_CODE = '600.200.700';
+
+function refusingCardsConnector(stub: Connector): Connector {
+  const refuse = async (): Promise<ConnectorOutcome> => ({ kind: 'declined', code: EXTERNAL_REFUSED_CODE, resultDetails: {}, notProcessed: true });
+  return { id: stub.id, policy: stub.policy, liveCapable: false, authorize: refuse, debit: refuse, credit: refuse, capture: refuse, refund: refuse, reverse: refuse };
 }
 
 /** The stored transactions whose first reference carries the prefix: those one simulator answered. */
