@@ -8,7 +8,9 @@ import { ingestSettlement } from '../../../src/operations/settlement/ingest-sett
 import { settlementSources } from '../../../src/operations/settlement/settlement-sources.js';
 import { startAcquirerHost, type AcquirerHost } from '../../../emulators/acquirer-host/server.js';
 import { testDatabases } from '../../support/databases.js';
-import { cardPayment, referencePayment, type Merchant } from '../../support/payments.js';
+import { cardPayment, postPayment, referencePayment, type Merchant } from '../../support/payments.js';
+import { addDays } from '../../../src/domain/settlement/days.js';
+import { SETTLEMENT_DELAY_DAYS } from '../../../src/connectors/simulator/settlement/rules.js';
 import { form, FORM_HEADERS, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../support/test-app.js';
 
 const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, ...FORM_HEADERS };
@@ -66,6 +68,27 @@ for (const database of testDatabases()) {
 
       const again = await ingestSettlement(t.app.gateway.payments, settlementSources(t.app.gateway.payments.connectors.registry), day);
       assert.equal(again.inserted, 0, 'delivered again, written never');
+    });
+
+    it('the test platform\'s own feed settles what its stub answered (a SEPA debit), never the card payments the host\'s file settles', async () => {
+      const sepa = (await postPayment(t, external, {
+        amount: '30.00', currency: 'EUR', paymentType: 'DB', testMode: 'EXTERNAL', paymentBrand: 'DIRECTDEBIT_SEPA',
+        'bankAccount.holder': 'Jane Jones', 'bankAccount.iban': 'DE23100000001234567890', 'bankAccount.bic': 'MARKDEF1100', 'bankAccount.country': 'DE',
+      })).json() as Record<string, any>;
+      assert.equal(sepa.result.code, '000.100.112', JSON.stringify(sepa));
+      assert.match(sepa.resultDetails.ConnectorTxID1, /^ETP-/);
+      const card = (await cardPayment(t, external, 'DB', '7.00', { testMode: 'EXTERNAL' })).json() as Record<string, any>;
+      assert.equal(card.result.code, '000.100.112');
+      const day = t.clock.now().toISOString().slice(0, 10);
+      const next = addDays(day, SETTLEMENT_DELAY_DAYS);
+      await host.writeSettlementFile(day);
+      await host.writeSettlementFile(next);
+      const sources = settlementSources(t.app.gateway.payments.connectors.registry);
+      await ingestSettlement(t.app.gateway.payments, sources, day);
+      await ingestSettlement(t.app.gateway.payments, sources, next);
+      const { rows } = await t.storage.query<{ connector_id: string; matching_status: string; matched: string }>(
+        `SELECT connector_id, matching_status, matched_ids[1] AS matched FROM settlement_records WHERE record_type = 'SETTLED' AND matched_ids && $1::text[] ORDER BY connector_id`, [[sepa.id, card.id]]);
+      assert.deepEqual(rows.map((r) => [r.connector_id, r.matched]), [[ACQUIRER_HOST_CONNECTOR_ID, card.id], ['external-test-platform', sepa.id]]);
     });
   });
 }
