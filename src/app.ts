@@ -172,12 +172,16 @@ export async function buildApp(options: AppOptions, role: AppRole = options.conf
 
 /**
  * testMode=EXTERNAL exercises the real ISO 8583 connector: without ACQUIRER_HOST_URL on the test
- * system, a gateway that is the only process talking to the acquirer runs the emulator itself. With
- * several processes each would hold a ledger of its own (a refund answered "unknown original" by
- * another process's host), so there EXTERNAL card payments are refused instead (default-connectors.ts).
+ * system, the gateway runs the emulator itself, in the one process all others reach: a single
+ * gateway process in itself, GATEWAY_PROCESSES > 1 in the cluster's primary (main.ts), which hands
+ * it to the processes as ACQUIRER_HOST_URL. Two emulators would each hold a ledger of their own (a
+ * refund answered "unknown original" by another process's host), so where another program takes
+ * part (WORKERS_IN_GATEWAY=false: `npm run worker`) EXTERNAL card payments are refused instead
+ * (600.200.700, default-connectors.ts).
  */
-export function embedsAcquirerHost(config: Config): boolean {
-  return config.system === 'test' && config.acquirer === undefined && config.gatewayProcesses === 1 && config.workers.runInGateway;
+export function embedsAcquirerHost(config: Config, role: 'process' | 'primary' = 'process'): boolean {
+  const processes = role === 'primary' ? config.gatewayProcesses > 1 : config.gatewayProcesses === 1;
+  return processes && config.system === 'test' && config.acquirer === undefined && config.workers.runInGateway;
 }
 
 async function assembleApp(options: AppOptions, role: AppRole, embedded: EmbeddedAcquirerHost | undefined): Promise<FastifyInstance> {

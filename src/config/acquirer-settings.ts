@@ -5,8 +5,9 @@ import { readInteger, readOptional, readUrl, type Env } from './env-readers.js';
 /**
  * The ISO 8583 acquirer host (the emulator of emulators/acquirer-host, or a real acquirer's test
  * or live host): where it is, how long it may take, where its settlement files are. Unset URL on
- * the test system: the gateway embeds the emulator on a loopback port of its own (app.ts), or,
- * where it cannot (several processes), refuses testMode=EXTERNAL card payments.
+ * the test system: the gateway embeds the emulator on a loopback port of its own (app.ts, or the
+ * cluster's primary in main.ts), or, where it cannot (a separate worker), refuses
+ * testMode=EXTERNAL card payments.
  */
 export interface AcquirerSettings {
   readonly host: string;
@@ -23,7 +24,7 @@ export interface AcquirerSettings {
 }
 
 export const ACQUIRER_VARIABLES = [
-  ['ACQUIRER_HOST_URL', '(unset)', 'tcp://host:port or tls://host:port of the ISO 8583 acquirer host (`npm run acquirer-host` listens on tcp://127.0.0.1:8583). Set: testMode=EXTERNAL card payments go there, and routes may name the connector `acquirer-host`. Unset on the test system: a single gateway process (GATEWAY_PROCESSES=1, WORKERS_IN_GATEWAY=true) runs the emulator itself on a loopback port and EXTERNAL card payments go to it over ISO 8583; otherwise they are refused with 600.200.700.'],
+  ['ACQUIRER_HOST_URL', '(unset)', 'tcp://host:port or tls://host:port of the ISO 8583 acquirer host (`npm run acquirer-host` listens on tcp://127.0.0.1:8583). Set: testMode=EXTERNAL card payments go there, and routes may name the connector `acquirer-host`. Unset on the test system: the gateway runs the emulator itself on a loopback port (in its process, or with GATEWAY_PROCESSES > 1 in the primary) and EXTERNAL card payments go to it over ISO 8583; with WORKERS_IN_GATEWAY=false they are refused with 600.200.700.'],
   ['ACQUIRER_HOST_CA_FILE', '(unset)', 'PEM of the CA that signed the host\'s TLS certificate (with tls://); unset trusts the system\'s CAs.'],
   ['ACQUIRER_HOST_TIMEOUT_MS', '10000', 'An ISO 8583 request without answer after this long is pending and reversed by advice. Must be shorter than CONNECTOR_TIMEOUT_MS.'],
   ['ACQUIRER_HOST_POOL_SIZE', '4', 'Connections kept open to the acquirer host.'],

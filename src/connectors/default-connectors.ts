@@ -62,7 +62,7 @@ export function createDefaultConnectors(deps: DefaultConnectorsDeps): ConnectorR
 }
 
 /**
- * testMode=EXTERNAL card payments where no acquirer host is reachable (several gateway processes
+ * testMode=EXTERNAL card payments where no acquirer host is reachable (WORKERS_IN_GATEWAY=false
  * without ACQUIRER_HOST_URL): refused, never answered by a simulator that claims to be a test
  * platform. 600.200.700: "you are not configured for the requested transaction mode".
  */

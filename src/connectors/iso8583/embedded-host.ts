@@ -26,16 +26,23 @@ function emulatorModuleUrl(): string {
   return new URL(fromSources ? '../../../emulators/acquirer-host/server.ts' : '../../emulators/acquirer-host.js', import.meta.url).href;
 }
 
+export interface EmbeddedHostOptions {
+  readonly clock: () => Date;
+  readonly connectorTimeoutMs: number;
+  /** Also serve the ledger and settlement files over HTTP on a loopback port of their own (port 0). */
+  readonly queryPort?: boolean;
+}
+
 /**
  * Starts the acquirer host emulator (emulators/acquirer-host) inside this process, on a loopback
  * port of its own (port 0), on the gateway's clock, so that testMode=EXTERNAL card payments go
  * over ISO 8583 through the real connector. Its settlement file is rendered from its ledger on
  * demand. `responseTimeoutMs` must stay shorter than CONNECTOR_TIMEOUT_MS (as ACQUIRER_HOST_TIMEOUT_MS).
  */
-export async function startEmbeddedAcquirerHost(options: { readonly clock: () => Date; readonly connectorTimeoutMs: number }): Promise<EmbeddedAcquirerHost> {
+export async function startEmbeddedAcquirerHost(options: EmbeddedHostOptions): Promise<EmbeddedAcquirerHost> {
   const { startAcquirerHost } = (await import(emulatorModuleUrl())) as EmulatorModule;
   const responseTimeoutMs = Math.min(ISO8583_DEFAULTS.responseTimeoutMs, Math.floor(options.connectorTimeoutMs / 2));
-  const host = await startAcquirerHost({ port: 0, host: '127.0.0.1', clock: options.clock, slowMs: responseTimeoutMs + SLOW_BEYOND_TIMEOUT_MS });
+  const host = await startAcquirerHost({ port: 0, host: '127.0.0.1', clock: options.clock, slowMs: responseTimeoutMs + SLOW_BEYOND_TIMEOUT_MS, ...(options.queryPort ? { queryPort: 0 } : {}) });
   const settings: AcquirerSettings = Object.freeze({
     host: '127.0.0.1',
     port: host.port,
@@ -46,4 +53,17 @@ export async function startEmbeddedAcquirerHost(options: { readonly clock: () =>
     settlementSource: (date: string) => Readable.from([host.settlementFile(date)]),
   });
   return { settings, host, close: () => host.close() };
+}
+
+/**
+ * GATEWAY_PROCESSES > 1: the primary runs the one emulator every process reaches, so that they
+ * share its ledger; the processes get it as ACQUIRER_HOST_URL (and its settlement files over the
+ * query port as ACQUIRER_HOST_SETTLEMENT), as if the operator had set them.
+ */
+export function acquirerVariablesOf(embedded: EmbeddedAcquirerHost): Record<string, string> {
+  return {
+    ACQUIRER_HOST_URL: `tcp://127.0.0.1:${embedded.host.port}`,
+    ACQUIRER_HOST_TIMEOUT_MS: String(embedded.settings.responseTimeoutMs),
+    ...(embedded.host.queryPort !== undefined ? { ACQUIRER_HOST_SETTLEMENT: `http://127.0.0.1:${embedded.host.queryPort}/settlement/{date}` } : {}),
+  };
 }
