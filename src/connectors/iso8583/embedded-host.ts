@@ -14,6 +14,7 @@ export interface EmbeddedAcquirerHost {
 
 /** Two connections: one process, one emulator on loopback. */
 const EMBEDDED_POOL_SIZE = 2;
+const DAY_MS = 86_400_000;
 /** The table's slow answers must come after the gateway gave up (a timeout, then a reversal advice). */
 const SLOW_BEYOND_TIMEOUT_MS = 5_000;
 
@@ -42,7 +43,16 @@ export interface EmbeddedHostOptions {
 export async function startEmbeddedAcquirerHost(options: EmbeddedHostOptions): Promise<EmbeddedAcquirerHost> {
   const { startAcquirerHost } = (await import(emulatorModuleUrl())) as EmulatorModule;
   const responseTimeoutMs = Math.min(ISO8583_DEFAULTS.responseTimeoutMs, Math.floor(options.connectorTimeoutMs / 2));
-  const host = await startAcquirerHost({ port: 0, host: '127.0.0.1', clock: options.clock, slowMs: responseTimeoutMs + SLOW_BEYOND_TIMEOUT_MS, ...(options.queryPort ? { queryPort: 0 } : {}) });
+  const host = await startAcquirerHost({
+    port: 0,
+    host: '127.0.0.1',
+    clock: options.clock,
+    slowMs: responseTimeoutMs + SLOW_BEYOND_TIMEOUT_MS,
+    // Its ledger starts empty at each start: the milliseconds of the day keep a gateway restarted
+    // that day from reusing the RRNs (settlement's references) the previous run handed out.
+    firstSequence: options.clock().getTime() % DAY_MS,
+    ...(options.queryPort ? { queryPort: 0 } : {}),
+  });
   const settings: AcquirerSettings = Object.freeze({
     host: '127.0.0.1',
     port: host.port,

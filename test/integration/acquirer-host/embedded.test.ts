@@ -5,7 +5,7 @@ import { ingestSettlement } from '../../../src/operations/settlement/ingest-sett
 import { settlementSources } from '../../../src/operations/settlement/settlement-sources.js';
 import { testDatabases } from '../../support/databases.js';
 import { cardPayment, referencePayment, type Merchant } from '../../support/payments.js';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { ManualClock, startTestApp, type TestApp } from '../../support/test-app.js';
 
 const EXTERNAL = { testMode: 'EXTERNAL' };
 
@@ -75,6 +75,27 @@ describe('the embedded acquirer host lives and dies with its app', () => {
         await settled(() => tcpResources().servers === baseline.servers && tcpResources().sockets === baseline.sockets);
       }
       assert.deepEqual(tcpResources(), baseline);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('a gateway started again the same day hands out no RRN its previous run gave (settlement matches by it)', async () => {
+    const [database] = testDatabases();
+    const storage = await database!.open();
+    try {
+      const rrns: string[] = [];
+      let vault: TestApp['vault'] | undefined;
+      for (const at of ['2026-11-22T10:00:00.000Z', '2026-11-22T10:05:00.000Z']) {
+        const t = await startTestApp(storage, { overrides: { clock: new ManualClock(new Date(at)) }, ...(vault ? { vault } : {}) });
+        vault = t.vault;
+        const merchant = await t.createMerchant();
+        const paid = (await cardPayment(t, merchant, 'DB', '10.00', EXTERNAL)).json() as Record<string, any>;
+        assert.equal(paid.result.code, '000.100.112');
+        rrns.push(paid.resultDetails.ConnectorTxID1);
+        await t.close();
+      }
+      assert.notEqual(rrns[0], rrns[1]);
     } finally {
       await storage.close();
     }
