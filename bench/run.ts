@@ -12,7 +12,8 @@
  * the resolution phase ends by status checks), BENCH_SCHEDULES_ACTIVE and BENCH_SCHEDULES_DUE (10000
  * schedules, 2000 due in one second: the scheduled-runs row), BENCH_RISK_ATTEMPTS, BENCH_RISK_LIST_ENTRIES and BENCH_RISK_CHECKS
  * (the risk rows, bench/risk.ts), BENCH_SETTLEMENT_RECORDS (1000000: the settlement rows, ingest+matching
- * and the merchant's file of the day), BENCH_GATEWAY_PROCESSES (2: the DB phase again
+ * and the merchant's file of the day), BENCH_SETTLEMENT_FILE_RECORDS (3000000: the acquirer host's settlement
+ * file through the ISO 8583 feed, time and peak RSS), BENCH_GATEWAY_PROCESSES (2: the DB phase again
  * with GATEWAY_PROCESSES=2; 1 leaves it out).
  * BENCH_WIDGET_LOADS (20 cold loads of the payment widget in Chromium: its row).
  * Writes bench/results/<yyyy-mm-dd>.json and the table in docs/performance.md.

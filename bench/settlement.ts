@@ -5,6 +5,8 @@
  *
  * BENCH_SETTLEMENT_RECORDS (1000000): settlement records ingested and matched against as many
  * stored transactions, then written as one merchant's reconciliation file of the day.
+ * BENCH_SETTLEMENT_FILE_RECORDS (3000000): lines of the acquirer host's settlement file, written to
+ * disk and ingested through the ISO 8583 connector's streamed feed (time and peak RSS; 0 leaves it out).
  * Uses BENCH_DATABASE_URL or TEST_DATABASE_URL (a schema of its own, dropped afterwards).
  */
 import { migrate } from '../src/storage/migrate.js';
@@ -14,6 +16,7 @@ import { settlementPhases } from './support/settlement-phase.js';
 
 export const settlementSettings = {
   records: Number(process.env['BENCH_SETTLEMENT_RECORDS'] ?? 1_000_000),
+  fileRecords: Number(process.env['BENCH_SETTLEMENT_FILE_RECORDS'] ?? 3_000_000),
 };
 
 async function main(): Promise<void> {

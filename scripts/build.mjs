@@ -42,6 +42,18 @@ for (const asset of assets) cpSync(asset, join(next, asset.slice(SRC.length)));
 // gateway would use to build them itself (src/http/widget/widget-build.ts, compiled just above).
 const { widgetBuildOptions } = await import(pathToFileURL(join(next, 'http', 'widget', 'widget-build.js')).href);
 await build({ ...widgetBuildOptions(ROOT), outdir: join(next, 'widget') });
+// The acquirer host emulator, which a test-system gateway without ACQUIRER_HOST_URL embeds
+// (src/connectors/iso8583/embedded-host.ts): one bundle, since its sources live outside src/.
+await build({
+  entryPoints: [join(ROOT, 'emulators', 'acquirer-host', 'server.ts')],
+  outfile: join(next, 'emulators', 'acquirer-host.js'),
+  bundle: true,
+  packages: 'external',
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+});
 // Two builds at once (two copies of the test suite, a second `npm start`) race for dist/: the one
 // whose tree is in the way moves it aside and tries again, so neither fails; both trees are the same.
 const moved = [];

@@ -26,6 +26,8 @@ import './http/types.js';
 import { PrincipalResolver } from './operations/auth/resolve-principal.js';
 import { createDefaultConnectors, createRouter } from './connectors/default-connectors.js';
 import type { PoolLogger } from './connectors/iso8583/pool-log.js';
+import { startEmbeddedAcquirerHost, type EmbeddedAcquirerHost } from './connectors/iso8583/embedded-host.js';
+import type { AcquirerSettings } from './config/acquirer-settings.js';
 import type { ConnectorRegistry } from './connectors/registry.js';
 import type { Vault } from './domain/vault/index.js';
 import type { LifecyclePolicy } from './domain/lifecycle/policy.js';
@@ -93,10 +95,13 @@ function cutoffPolicy(config: Config): Partial<LifecyclePolicy> {
 }
 
 /** The payment operations' deps: the gateway's, and a worker's that makes scheduled runs. */
-export function paymentDeps(options: Pick<AppOptions, 'config' | 'storage' | 'clock' | 'ids' | 'connectors' | 'vault'> & { readonly logger?: PoolLogger }): PaymentDeps {
+export function paymentDeps(
+  options: Pick<AppOptions, 'config' | 'storage' | 'clock' | 'ids' | 'connectors' | 'vault'> & { readonly logger?: PoolLogger },
+  acquirer: AcquirerSettings | undefined = options.config.acquirer,
+): PaymentDeps {
   const { storage, clock, ids, logger } = options;
   const system = options.config.system;
-  const registry = options.connectors ?? createDefaultConnectors({ storage, clock, ids, policy: cutoffPolicy(options.config), acquirer: options.config.acquirer, system, logger });
+  const registry = options.connectors ?? createDefaultConnectors({ storage, clock, ids, policy: cutoffPolicy(options.config), acquirer, system, logger, externalCardsWithoutHost: 'refuse' });
   const entityNames = new EntityNames(storage);
   const deps: PaymentDeps = {
     storage,
@@ -119,12 +124,12 @@ export function paymentDeps(options: Pick<AppOptions, 'config' | 'storage' | 'cl
   return deps;
 }
 
-function appDeps(options: AppOptions, logger: PoolLogger): AppDeps {
+function appDeps(options: AppOptions, logger: PoolLogger, acquirer: AcquirerSettings | undefined): AppDeps {
   const { config, clock, redis } = options;
   return {
     ...options,
     principals: new PrincipalResolver(options.storage, clock),
-    payments: paymentDeps({ ...options, logger }),
+    payments: paymentDeps({ ...options, logger }, acquirer),
     authFailures: new AuthFailureLimiter({ maxFailures: config.authFailuresMax, windowMs: config.authFailureWindowMs, clock, redis }),
   };
 }
@@ -157,6 +162,33 @@ function registerPublicApi(app: FastifyInstance): void {
  * ADMIN_PORT it leaves /admin out: buildAdminApp serves it on a listener of its own.
  */
 export async function buildApp(options: AppOptions, role: AppRole = options.config.adminListener ? 'public' : 'all'): Promise<FastifyInstance> {
+  const shared = 'principals' in options;
+  const embedded = !shared && options.connectors === undefined && embedsAcquirerHost(options.config)
+    ? await startEmbeddedAcquirerHost({ clock: () => options.clock.now(), connectorTimeoutMs: options.config.resolution.connectorTimeoutMs })
+    : undefined;
+  try {
+    return await assembleApp(options, role, embedded);
+  } catch (error) {
+    await embedded?.close();
+    throw error;
+  }
+}
+
+/**
+ * testMode=EXTERNAL exercises the real ISO 8583 connector: without ACQUIRER_HOST_URL on the test
+ * system, the gateway runs the emulator itself, in the one process all others reach: a single
+ * gateway process in itself, GATEWAY_PROCESSES > 1 in the cluster's primary (main.ts), which hands
+ * it to the processes as ACQUIRER_HOST_URL. Two emulators would each hold a ledger of their own (a
+ * refund answered "unknown original" by another process's host), so where another program takes
+ * part (WORKERS_IN_GATEWAY=false: `npm run worker`) EXTERNAL card payments are refused instead
+ * (600.200.700, default-connectors.ts).
+ */
+export function embedsAcquirerHost(config: Config, role: 'process' | 'primary' = 'process'): boolean {
+  const processes = role === 'primary' ? config.gatewayProcesses > 1 : config.gatewayProcesses === 1;
+  return processes && config.system === 'test' && config.acquirer === undefined && config.workers.runInGateway;
+}
+
+async function assembleApp(options: AppOptions, role: AppRole, embedded: EmbeddedAcquirerHost | undefined): Promise<FastifyInstance> {
   const { config } = options;
   const security = securityHeaders(config.system);
   const app = Fastify({
@@ -170,7 +202,7 @@ export async function buildApp(options: AppOptions, role: AppRole = options.conf
     frameworkErrors: frameworkErrorHandler(security),
     ...(options.https ? { https: { cert: options.https.cert, key: options.https.key, ...serverTimeoutOptions(config.httpTimeouts) } } : {}),
   }) as unknown as FastifyInstance;
-  app.decorate('gateway', 'principals' in options ? (options as AppDeps) : appDeps(options, app.log));
+  app.decorate('gateway', 'principals' in options ? (options as AppDeps) : appDeps(options, app.log, config.acquirer ?? embedded?.settings));
 
   registerErrorHandling(app);
   registerHandlerTimeout(app, config.httpTimeouts.handlerTimeoutMs);
@@ -187,7 +219,13 @@ export async function buildApp(options: AppOptions, role: AppRole = options.conf
   if (role !== 'public') registerAdminApi(app, options);
   if (role !== 'admin') registerPublicApi(app);
   // Connectors holding connections (the ISO 8583 pool) close with the app; the admin app shares them and leaves them be.
-  if (role !== 'admin') app.addHook('onClose', async () => closeConnectors(app.gateway.payments.connectors.registry.connectors));
+  if (role !== 'admin') {
+    app.addHook('onClose', async () => {
+      closeConnectors(app.gateway.payments.connectors.registry.connectors);
+      // After the connector's pool: the embedded host's listener goes with the app that started it.
+      await embedded?.close();
+    });
+  }
   return app;
 }
 

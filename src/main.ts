@@ -2,7 +2,8 @@ import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { buildAdminApp, buildApp } from './app.js';
+import { buildAdminApp, buildApp, embedsAcquirerHost } from './app.js';
+import { acquirerVariablesOf, startEmbeddedAcquirerHost } from './connectors/iso8583/embedded-host.js';
 import { ConfigError, loadConfig, type Config } from './config/load-config.js';
 import { localAdminToken, removeRuntimeRecord, runningGateway, writeRuntimeRecord } from './config/runtime-file.js';
 import { randomIds, systemClock } from './domain/ids.js';
@@ -68,10 +69,14 @@ async function startPrimary(config: Config): Promise<void> {
   const demo = config.system === 'test' ? await ensureDemoMerchant({ storage, clock: systemClock, ids: randomIds }) : undefined;
   if (config.system === 'live') await logUnroutedEntities(storage, logger);
   await storage.close();
+  // It lives as long as the primary, which outlives every process it forks.
+  const embedded = embedsAcquirerHost(config, 'primary') ? await startEmbeddedAcquirerHost({ clock: () => systemClock.now(), connectorTimeoutMs: config.resolution.connectorTimeoutMs, queryPort: true }) : undefined;
+  if (embedded) logger.info({ port: embedded.host.port, queryPort: embedded.host.queryPort }, 'acquirer host emulator embedded for testMode=EXTERNAL');
   runPrimary({
     processes: config.gatewayProcesses,
     scheme: schemeOf(config),
     logger,
+    ...(embedded ? { env: acquirerVariablesOf(embedded) } : {}),
     onReady(url) {
       if (demo) printDemoMerchant(demo.entityId, demo.accessToken, url);
       logger.info({ url, processes: config.gatewayProcesses }, 'gateway ready');

@@ -25,6 +25,11 @@ export interface AcquirerHostOptions {
   /** Where writeSettlementFile puts the daily files. */
   readonly settlementDir?: string | undefined;
   readonly clock?: () => Date;
+  /**
+   * Where the host's counter (RRNs, authorisation codes) starts; 0 by default. A host started again
+   * on the same day must not hand out an RRN it already gave: the gateway matches settlement by it.
+   */
+  readonly firstSequence?: number;
 }
 
 export interface AcquirerHost {
@@ -48,7 +53,7 @@ export const DEFAULT_SLOW_MS = 15_000;
 /** Starts the processor test platform: in-process for tests, or from main.ts as its own program. */
 export async function startAcquirerHost(options: AcquirerHostOptions = {}): Promise<AcquirerHost> {
   const profile = options.profile ?? EMULATOR_PROFILE;
-  const state: HostState = { ledger: new Ledger(), clock: options.clock ?? (() => new Date()), reversals: new Map(), sequence: 0 };
+  const state: HostState = { ledger: new Ledger(), clock: options.clock ?? (() => new Date()), reversals: new Map(), sequence: options.firstSequence ?? 0 };
   const received = new Map<string, number>();
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();

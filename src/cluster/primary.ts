@@ -18,6 +18,8 @@ export interface PrimaryOptions {
   readonly restartDelayMs?: number;
   /** A process that has not stopped this long after SIGTERM is killed. */
   readonly stopGraceMs?: number;
+  /** Variables every process gets besides its index (the acquirer host the primary embeds). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** The environment variable that tells a gateway process its index (0 runs the background jobs). */
@@ -51,7 +53,7 @@ export function runPrimary(options: PrimaryOptions): void {
   // would otherwise get a new random one (the primary closes a port nobody listens on).
   let sharedPort: number | undefined;
   const fork = (index: number) =>
-    indexOf.set(cluster.fork({ [PROCESS_INDEX_VARIABLE]: String(index), ...(sharedPort !== undefined ? { PORT: String(sharedPort) } : {}) }), index);
+    indexOf.set(cluster.fork({ ...options.env, [PROCESS_INDEX_VARIABLE]: String(index), ...(sharedPort !== undefined ? { PORT: String(sharedPort) } : {}) }), index);
 
   cluster.on('listening', (worker, address) => {
     sharedPort ??= address.port;

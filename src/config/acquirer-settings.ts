@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { readInteger, readOptional, readUrl, type Env } from './env-readers.js';
 
 /**
  * The ISO 8583 acquirer host (the emulator of emulators/acquirer-host, or a real acquirer's test
- * or live host): where it is, how long it may take, where its settlement files are. Unset URL:
- * no ISO 8583 connector, and testMode=EXTERNAL is answered by the built-in stub as before.
+ * or live host): where it is, how long it may take, where its settlement files are. Unset URL on
+ * the test system: the gateway embeds the emulator on a loopback port of its own (app.ts, or the
+ * cluster's primary in main.ts), or, where it cannot (a separate worker), refuses
+ * testMode=EXTERNAL card payments.
  */
 export interface AcquirerSettings {
   readonly host: string;
@@ -13,12 +16,15 @@ export interface AcquirerSettings {
   readonly caPem: string | undefined;
   readonly responseTimeoutMs: number;
   readonly poolSize: number;
-  /** Path or URL of the daily settlement file; `{date}` stands for YYYY-MM-DD. */
-  readonly settlementSource: string | undefined;
+  /**
+   * Path or URL of the daily settlement file; `{date}` stands for YYYY-MM-DD. The embedded
+   * emulator (connectors/iso8583/embedded-host.ts) gives an opener of its rendered file instead.
+   */
+  readonly settlementSource: string | ((date: string) => Readable | Promise<Readable>) | undefined;
 }
 
 export const ACQUIRER_VARIABLES = [
-  ['ACQUIRER_HOST_URL', '(unset)', 'tcp://host:port or tls://host:port of the ISO 8583 acquirer host (`npm run acquirer-host` listens on tcp://127.0.0.1:8583). Set: testMode=EXTERNAL card payments go there, and routes may name the connector `acquirer-host`. Unset: EXTERNAL is answered by the built-in stub.'],
+  ['ACQUIRER_HOST_URL', '(unset)', 'tcp://host:port or tls://host:port of the ISO 8583 acquirer host (`npm run acquirer-host` listens on tcp://127.0.0.1:8583). Set: testMode=EXTERNAL card payments go there, and routes may name the connector `acquirer-host`. Unset on the test system: the gateway runs the emulator itself on a loopback port (in its process, or with GATEWAY_PROCESSES > 1 in the primary) and EXTERNAL card payments go to it over ISO 8583; with WORKERS_IN_GATEWAY=false they are refused with 600.200.700.'],
   ['ACQUIRER_HOST_CA_FILE', '(unset)', 'PEM of the CA that signed the host\'s TLS certificate (with tls://); unset trusts the system\'s CAs.'],
   ['ACQUIRER_HOST_TIMEOUT_MS', '10000', 'An ISO 8583 request without answer after this long is pending and reversed by advice. Must be shorter than CONNECTOR_TIMEOUT_MS.'],
   ['ACQUIRER_HOST_POOL_SIZE', '4', 'Connections kept open to the acquirer host.'],

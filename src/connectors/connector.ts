@@ -316,6 +316,12 @@ export interface Connector {
    * feed omit it.
    */
   settlement?(query: SettlementQuery): AsyncIterable<SettlementRecord>;
+  /**
+   * The id of another connector whose settlement feed also carries transactions stored under this
+   * one (the test platform's card payments go through the acquirer host and are settled in its
+   * file): that feed is read once and matched against both connectors' transactions.
+   */
+  readonly settledInFeedOf?: string;
 }
 
 /**

@@ -4,11 +4,11 @@ import type { SealedSecret } from '../domain/vault/index.js';
 import type { Queryable } from '../storage/port.js';
 import { isKnownSchemeReference } from '../storage/repositories/registrations.js';
 import { storedSettlementSource } from '../storage/repositories/settlement-source.js';
-import type { Connector } from './connector.js';
+import type { Connector, ConnectorOutcome } from './connector.js';
 import { createConnectorRegistry, type ConnectorRegistry } from './registry.js';
 import { RouteTable } from './route-table.js';
 import { ConnectorRouter } from './router.js';
-import { createExternalTestPlatformConnector, createSimulatorConnector, EXTERNAL_TEST_PLATFORM, INTERNAL_SIMULATOR } from './simulator/index.js';
+import { createExternalTestPlatformConnector, createSimulatorConnector, EXTERNAL_TEST_PLATFORM, INTERNAL_SIMULATOR, type SettlementTransactionSource } from './simulator/index.js';
 import type { AcquirerSettings } from '../config/acquirer-settings.js';
 import { reversalAdviceQueue } from '../jobs/send-reversal-advice.js';
 import { createIso8583Connector } from './iso8583/connector.js';
@@ -34,6 +34,12 @@ export interface DefaultConnectorsDeps {
   readonly system?: 'test' | 'live';
   /** Where the ISO 8583 pool's events go (connect, sign-on, echo failure, condemn, close); none when absent. */
   readonly logger?: PoolLogger | undefined;
+  /**
+   * testMode=EXTERNAL card payments without an acquirer host: `refuse` (the gateway's own
+   * composition, app.ts, when it cannot embed the emulator) or `stub` (the built-in stub, for
+   * registries that tests and the command line build without a link).
+   */
+  readonly externalCardsWithoutHost?: 'refuse' | 'stub';
 }
 
 /** The ISO 8583 connector's id, which routes name. */
@@ -48,12 +54,37 @@ export function createDefaultConnectors(deps: DefaultConnectorsDeps): ConnectorR
     // The simulated acquirer settles what the gateway stored of it (docs/settlement.md).
     settlementSource: storedSettlementSource(deps.storage),
   };
-  const stub = createExternalTestPlatformConnector(shared);
   const iso = deps.acquirer ? acquirerHostConnector(deps, deps.acquirer) : undefined;
-  const external = iso ? createTestPlatformConnector({ iso, stub, stubReferencePrefix: EXTERNAL_TEST_PLATFORM.referencePrefix }) : stub;
+  // Beside the acquirer host the stub settles only what it answered itself; the host's file settles the rest.
+  const stub = createExternalTestPlatformConnector(iso ? { ...shared, settlementSource: onlyReferencedBy(EXTERNAL_TEST_PLATFORM.referencePrefix, shared.settlementSource) } : shared);
+  const cards = iso ?? (deps.externalCardsWithoutHost === 'refuse' ? refusingCardsConnector(stub) : undefined);
+  const external = cards ? createTestPlatformConnector({ iso: cards, stub, stubReferencePrefix: EXTERNAL_TEST_PLATFORM.referencePrefix }) : stub;
   const connectors = [createSimulatorConnector(shared), external, ...(iso ? [iso] : []), ...(deps.extra ?? [])];
   const policy = deps.policy ?? {};
   return createConnectorRegistry(connectors, Object.fromEntries(connectors.map((connector) => [connector.id, policy])));
+}
+
+/**
+ * testMode=EXTERNAL card payments where no acquirer host is reachable (WORKERS_IN_GATEWAY=false
+ * without ACQUIRER_HOST_URL): refused, never answered by a simulator that claims to be a test
+ * platform. 600.200.700: "you are not configured for the requested transaction mode".
+ */
+export const EXTERNAL_REFUSED_CODE = '600.200.700';
+
+function refusingCardsConnector(stub: Connector): Connector {
+  const refuse = async (): Promise<ConnectorOutcome> => ({ kind: 'declined', code: EXTERNAL_REFUSED_CODE, resultDetails: {}, notProcessed: true });
+  return { id: stub.id, policy: stub.policy, liveCapable: false, authorize: refuse, debit: refuse, credit: refuse, capture: refuse, refund: refuse, reverse: refuse };
+}
+
+/** The stored transactions whose first reference carries the prefix: those one simulator answered. */
+function onlyReferencedBy(prefix: string, source: SettlementTransactionSource): SettlementTransactionSource {
+  return {
+    async *transactionsOf(connectorId, day) {
+      for await (const transaction of source.transactionsOf(connectorId, day)) {
+        if ((transaction.connectorReferences['ConnectorTxID1'] ?? '').startsWith(prefix)) yield transaction;
+      }
+    },
+  };
 }
 
 function acquirerHostConnector(deps: DefaultConnectorsDeps, settings: AcquirerSettings): Connector {

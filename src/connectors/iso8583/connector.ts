@@ -7,7 +7,7 @@ import { HOST_DOWN_CODE, NO_ANSWER_CODE, readAnswer, REVERSED_AFTER_TIMEOUT_CODE
 import { LinkPool, type PoolEvent } from './pool.js';
 import type { AcquirerProfile, HostEndpoint } from './profile.js';
 import type { AdviceResult, ReversalAdviceQueue } from './reversal-advice.js';
-import { readSettlement } from './settlement-source.js';
+import { readSettlement, type SettlementFileOpener } from './settlement-source.js';
 
 export interface Iso8583ConnectorOptions {
   readonly id: string;
@@ -27,8 +27,8 @@ export interface Iso8583ConnectorOptions {
   readonly defaultTerminal?: Terminal;
   /** Durable advices; without it the status checks alone send them. */
   readonly reversalAdvices?: ReversalAdviceQueue;
-  /** Path or URL of the daily settlement file, `{date}` for the day; without it no settlement capability. */
-  readonly settlementSource?: string;
+  /** Path or URL of the daily settlement file (`{date}` for the day), or an opener; without it no settlement capability. */
+  readonly settlementSource?: string | SettlementFileOpener;
   readonly onEvent?: (event: PoolEvent) => void;
   /** Masked hex traces of every message, for debugging a new profile; card data is never in them. */
   readonly onTrace?: (direction: 'sent' | 'received', trace: string) => void;

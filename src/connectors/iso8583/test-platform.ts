@@ -7,6 +7,8 @@ import { cardBrand } from '../../domain/card.js';
  * asynchronous methods with provider pages, wallets, virtual accounts) stays with the
  * built-in stub. Follow-ups go where their parent went: the stub's references start with its
  * prefix. The id stays the stub's, so transactions stored before keep their connector.
+ * Settlement: the stub's feed settles what the stub answered (createDefaultConnectors hands it
+ * only the transactions with its references), the acquirer host's file the card payments.
  */
 export function createTestPlatformConnector(options: { readonly iso: Connector; readonly stub: Connector; readonly stubReferencePrefix: string }): Connector {
   const { iso, stub, stubReferencePrefix } = options;
@@ -30,7 +32,10 @@ export function createTestPlatformConnector(options: { readonly iso: Connector; 
       return connector.status ? connector.status(request) : Promise.resolve({ kind: 'unknown', code: '900.100.300', resultDetails: {} });
     },
     ...(stub.complete ? { complete: stub.complete.bind(stub) } : {}),
-    ...(iso.settlement ? { settlement: iso.settlement.bind(iso) } : {}),
+    // Two feeds, each read once: what the stub answered is in the stub's own feed (the caller gives
+    // it only the stub's transactions); the card payments are in the acquirer host's file.
+    ...(stub.settlement ? { settlement: stub.settlement.bind(stub) } : {}),
+    ...(iso.settlement ? { settledInFeedOf: iso.id } : {}),
   };
 }
 

@@ -8,7 +8,10 @@ import { aggregationsOf, matchRecords, type MatchedRecord } from './match-record
 
 /** Where settlement records come from: a connector's settlement capability (with its route's credentials). */
 export interface SettlementSource {
+  /** The connector the records are stored under (one feed, one source). */
   readonly connectorId: string;
+  /** Whose stored transactions the records may settle; the source's own connector when absent. */
+  readonly matchesConnectorIds?: readonly string[];
   records(day: string): AsyncIterable<SettlementRecord>;
 }
 
@@ -40,14 +43,15 @@ function isChargeback(m: MatchedRecord): boolean {
  * CB or CR with the notification. All of it commits together or not at all, so a run that dies
  * half-way is simply run again.
  */
-async function ingestBatch(deps: OperationDeps, connectorId: string, batch: readonly SettlementRecord[], counts: Counts): Promise<void> {
+async function ingestBatch(deps: OperationDeps, source: SettlementSource, batch: readonly SettlementRecord[], counts: Counts): Promise<void> {
+  const { connectorId } = source;
   await deps.storage.transaction(async (tx: Queryable) => {
     const now = deps.clock.now();
     // A day settled again: the records stored before are neither matched nor applied again.
     const stored = await storedRecordIds(tx, connectorId, batch.map((r) => r.recordId));
     const records = batch.filter((r) => !stored.has(r.recordId));
     if (records.length === 0) return;
-    const matched = await matchRecords(tx, deps.ids, connectorId, records);
+    const matched = await matchRecords(tx, deps.ids, source.matchesConnectorIds ?? [connectorId], records);
     const aggregations = await ensureAggregations(tx, connectorId, aggregationsOf(deps.ids, matched), now);
     const rows = matched.map((m) => ({ ...m, aggregationId: m.merchantId === null ? null : aggregations.get(aggregationKey(m.record.batchId, m.merchantId)) ?? null }));
     const inserted = await insertNewRecords(tx, connectorId, rows, now);
@@ -80,11 +84,11 @@ export async function ingestSettlement(deps: OperationDeps, sources: readonly Se
       batch.push(record);
       counts.records += 1;
       if (batch.length === INGEST_BATCH_RECORDS) {
-        await ingestBatch(deps, source.connectorId, batch, counts);
+        await ingestBatch(deps, source, batch, counts);
         batch = [];
       }
     }
-    if (batch.length > 0) await ingestBatch(deps, source.connectorId, batch, counts);
+    if (batch.length > 0) await ingestBatch(deps, source, batch, counts);
   }
   const { merchants, ...summary } = counts;
   return { ...summary, merchantsWithNewRecords: [...merchants].sort() };

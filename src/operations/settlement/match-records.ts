@@ -32,7 +32,7 @@ function window(records: readonly SettlementRecord[]): { from: Date; to: Date } 
  * The candidates of a batch in at most two queries, indexed so that each record finds its own:
  * by reference first; the fallback is looked up only for records no reference named.
  */
-async function candidatesOf(db: Queryable, connectorId: string, records: readonly SettlementRecord[]): Promise<Map<string, CandidateRow[]>> {
+async function candidatesOf(db: Queryable, connectorIds: readonly string[], records: readonly SettlementRecord[]): Promise<Map<string, CandidateRow[]>> {
   const index = new Map<string, CandidateRow[]>();
   const add = (key: string, candidate: CandidateRow) => {
     const list = index.get(key);
@@ -40,11 +40,11 @@ async function candidatesOf(db: Queryable, connectorId: string, records: readonl
     else index.set(key, [candidate]);
   };
   const references = [...new Set(records.map(referenceOf).filter((r): r is string => r !== null))];
-  for (const candidate of await candidatesByReference(db, connectorId, references)) add(`r:${candidate.reference}`, candidate);
+  for (const candidate of await candidatesByReference(db, connectorIds, references)) add(`r:${candidate.reference}`, candidate);
   const unnamed = records.filter((r) => r.merchantTransactionId !== undefined && !index.has(`r:${referenceOf(r)}`));
   const merchantTransactionIds = [...new Set(unnamed.map((r) => r.merchantTransactionId!))];
   if (merchantTransactionIds.length > 0) {
-    for (const candidate of await candidatesByMerchantTransactionId(db, connectorId, merchantTransactionIds, window(unnamed))) add(`m:${candidate.merchantTransactionId}`, candidate);
+    for (const candidate of await candidatesByMerchantTransactionId(db, connectorIds, merchantTransactionIds, window(unnamed))) add(`m:${candidate.merchantTransactionId}`, candidate);
   }
   return index;
 }
@@ -57,12 +57,13 @@ function candidatesFor(index: Map<string, CandidateRow[]>, record: SettlementRec
 }
 
 /**
- * Matches a batch (domain/settlement/matching.ts) and files each record under a merchant: the
+ * Matches a batch (domain/settlement/matching.ts) against the transactions of the connectors the
+ * feed settles, and files each record under a merchant: the
  * matched transaction's, else the merchant the connector names if it exists, else none (then only
  * an operator sees it).
  */
-export async function matchRecords(db: Queryable, ids: IdGenerator, connectorId: string, records: readonly SettlementRecord[]): Promise<MatchedRecord[]> {
-  const index = await candidatesOf(db, connectorId, records);
+export async function matchRecords(db: Queryable, ids: IdGenerator, connectorIds: readonly string[], records: readonly SettlementRecord[]): Promise<MatchedRecord[]> {
+  const index = await candidatesOf(db, connectorIds, records);
   const named = [...new Set(records.map((r) => r.merchantEntityId).filter((m): m is string => m !== undefined && /^[0-9a-f]{32}$/.test(m)))];
   const merchants = await existingMerchants(db, named);
   return records.map((record) => {

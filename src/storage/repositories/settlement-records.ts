@@ -39,24 +39,24 @@ function toCandidate(r: RawCandidate): CandidateRow {
   };
 }
 
-/** The connector's transactions whose first reference (ConnectorTxID1) is one of these. */
-export async function candidatesByReference(db: Queryable, connectorId: string, references: readonly string[]): Promise<CandidateRow[]> {
+/** The connectors' transactions whose first reference (ConnectorTxID1) is one of these. */
+export async function candidatesByReference(db: Queryable, connectorIds: readonly string[], references: readonly string[]): Promise<CandidateRow[]> {
   if (references.length === 0) return [];
   const { rows } = await db.query<RawCandidate>(
     `SELECT ${CANDIDATE_COLUMNS} FROM transactions t JOIN entities e ON e.id = t.entity_id
-      WHERE (t.connector_references ->> 'ConnectorTxID1') = ANY($2::text[]) AND t.connector_id = $1`,
-    [connectorId, references],
+      WHERE (t.connector_references ->> 'ConnectorTxID1') = ANY($2::text[]) AND t.connector_id = ANY($1::text[])`,
+    [connectorIds, references],
   );
   return rows.map(toCandidate);
 }
 
-/** The fallback's candidates: the connector's transactions with one of these merchantTransactionIds in the window. */
-export async function candidatesByMerchantTransactionId(db: Queryable, connectorId: string, ids: readonly string[], window: { readonly from: Date; readonly to: Date }): Promise<CandidateRow[]> {
+/** The fallback's candidates: the connectors' transactions with one of these merchantTransactionIds in the window. */
+export async function candidatesByMerchantTransactionId(db: Queryable, connectorIds: readonly string[], ids: readonly string[], window: { readonly from: Date; readonly to: Date }): Promise<CandidateRow[]> {
   if (ids.length === 0) return [];
   const { rows } = await db.query<RawCandidate>(
     `SELECT ${CANDIDATE_COLUMNS} FROM transactions t JOIN entities e ON e.id = t.entity_id
-      WHERE t.connector_id = $1 AND t.merchant_transaction_id = ANY($2::text[]) AND t.created_at >= $3 AND t.created_at < $4`,
-    [connectorId, ids, window.from, window.to],
+      WHERE t.connector_id = ANY($1::text[]) AND t.merchant_transaction_id = ANY($2::text[]) AND t.created_at >= $3 AND t.created_at < $4`,
+    [connectorIds, ids, window.from, window.to],
   );
   return rows.map(toCandidate);
 }
