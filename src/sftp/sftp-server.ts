@@ -5,6 +5,7 @@ import type { Server as NetServer, Socket } from 'node:net';
 import { dirname } from 'node:path';
 import ssh2 from 'ssh2';
 import type { AuthContext, Connection, ParsedKey } from 'ssh2';
+import type { SftpSettings } from '../config/sftp-settings.js';
 import { ENTITY_ID_PATTERN } from '../domain/ids.js';
 import { merchantFolder } from '../operations/settlement/write-reconciliation-file.js';
 import { serveReadOnly } from './read-only-sftp.js';
@@ -165,7 +166,12 @@ function onClient(client: Connection, state: ServerState, options: SftpServerOpt
 export async function startSftpServer(options: SftpServerOptions): Promise<RunningSftpServer> {
   const limits = options.limits ?? DEFAULT_SFTP_LIMITS;
   const state: ServerState = { limits, openFiles: budgetOf(limits.maxOpenFiles), pendingAuth: 0, loginOf: new WeakMap(), sessionsOf: new Map() };
-  const server = new Server({ hostKeys: [options.hostKey] }, (client) => onClient(client, state, options));
+  const clients = new Set<Connection>();
+  const server = new Server({ hostKeys: [options.hostKey] }, (client) => {
+    clients.add(client);
+    client.on('close', () => clients.delete(client));
+    onClient(client, state, options);
+  });
   // ssh2 drops a socket over this count before it reads a byte.
   server.maxConnections = limits.maxSessions;
   guardLogins(server, state);
@@ -177,7 +183,12 @@ export async function startSftpServer(options: SftpServerOptions): Promise<Runni
   return {
     port: address.port,
     load: () => ({ openFiles: state.openFiles.used, sessions: [...state.sessionsOf.values()].reduce((a, b) => a + b, 0), pendingAuth: state.pendingAuth }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      // Ended too, or a connected client would hold the stop until its idle timeout.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const client of clients) client.end();
+      return closed;
+    },
   };
 }
 
@@ -192,11 +203,12 @@ export async function loadOrCreateHostKey(file: string): Promise<string> {
 
 /** The SFTP server SFTP_PORT asks for, over the stored keys; undefined when not configured. */
 export async function startConfiguredSftp(
-  settings: { readonly filesDir: string; readonly sftp: { readonly port: number; readonly host: string; readonly hostKeyFile: string } | undefined },
+  settings: { readonly filesDir: string; readonly sftp: SftpSettings | undefined },
   keys: SftpKeyStore,
   logger: SftpServerOptions['logger'],
 ): Promise<RunningSftpServer | undefined> {
   if (!settings.sftp) return undefined;
-  const hostKey = await loadOrCreateHostKey(settings.sftp.hostKeyFile);
-  return startSftpServer({ host: settings.sftp.host, port: settings.sftp.port, hostKey, filesDir: settings.filesDir, keys, logger });
+  const { host, port, hostKeyFile, limits } = settings.sftp;
+  const hostKey = await loadOrCreateHostKey(hostKeyFile);
+  return startSftpServer({ host, port, hostKey, filesDir: settings.filesDir, keys, logger, limits });
 }
