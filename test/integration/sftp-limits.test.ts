@@ -106,12 +106,55 @@ describe('the SFTP server\'s limits', () => {
   });
 });
 
+describe('the SFTP server\'s timeouts', { timeout: 20_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sftp-timeouts-'));
+  const merchant = 'abcdef0123456789'.repeat(2);
+  const keys = merchantKeyPair();
+  let server: RunningSftpServer;
+  before(async () => {
+    mkdirSync(join(dir, merchant), { recursive: true });
+    writeFileSync(join(dir, merchant, 'reconciliation-2026-11-23.csv'), 'ReconciliationType;PaymentType\n');
+    const hostKey = ssh2.utils.generateKeyPairSync('ed25519').private;
+    const limits = { ...DEFAULT_SFTP_LIMITS, authTimeoutMs: 1_500, idleTimeoutMs: 3_000 };
+    server = await startSftpServer({ host: '127.0.0.1', port: 0, hostKey, filesDir: dir, limits, keys: { publicKeysOf: async () => [keys.publicKey] } });
+  });
+  after(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('closes a connection that does not log in, and a session that stops asking, with its files', async () => {
+    const silent = await rawConnection(server.port);
+    const session = await connectSftp(server.port, merchant, keys.privateKey);
+    const ended = new Promise<void>((resolve) => session.ssh.once('close', () => resolve()));
+    assert.ok('handle' in (await openForReading(session.sftp, 'reconciliation-2026-11-23.csv')));
+    assert.equal(server.load().openFiles, 1);
+    await Promise.all([silent.closed, ended]);
+    await waitFor(() => server.load().openFiles === 0 && server.load().sessions === 0 && server.load().pendingAuth === 0, 'everything given back');
+  });
+
+  it('keeps a session that goes on asking', async () => {
+    const session = await connectSftp(server.port, merchant, keys.privateKey);
+    let closed = false;
+    session.ssh.once('close', () => (closed = true));
+    for (let i = 0; i < 12; i += 1) {
+      await new Promise((r) => setTimeout(r, 500));
+      const opened = await openForReading(session.sftp, 'reconciliation-2026-11-23.csv');
+      assert.ok('handle' in opened);
+      await closeHandle(session.sftp, opened.handle);
+    }
+    assert.equal(closed, false, 'requests every 500 ms keep a 3 s idle timeout away');
+    session.close();
+  });
+});
+
 function rawConnection(port: number): Promise<{ closed: Promise<void>; isClosed(): boolean; end(): void }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let closed = false;
     const done = new Promise<void>((r) => socket.once('close', () => ((closed = true), r())));
     socket.on('error', () => undefined);
+    socket.resume(); // reads the server's greeting: a paused socket never sees the server's close
     socket.once('connect', () => resolve({ closed: done, isClosed: () => closed, end: () => socket.destroy() }));
     socket.once('error', reject);
   });
