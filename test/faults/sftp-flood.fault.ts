@@ -21,6 +21,7 @@ import { addSftpKey } from '../../src/operations/settlement/add-sftp-key.js';
 import { DEFAULT_SFTP_LIMITS } from '../../src/sftp/sftp-limits.js';
 import { createPgStorage } from '../../src/storage/pg-storage.js';
 import { connectSftp, merchantKeyPair, openForReading, type SftpSession } from '../support/sftp-client.js';
+import { startSftpProcess, type SftpProcess } from '../support/sftp-process.js';
 import { openStage, SUCCESS_CODE, testDatabaseUrl } from './support/fault-setup.js';
 import { answered, startLoad, waitUntil, type SentRequest } from './support/payment-load.js';
 
@@ -113,51 +114,59 @@ function p99Of(requests: readonly SentRequest[]): number {
   return percentile(requests.map((r) => r.ms ?? Infinity).sort((a, b) => a - b), 99);
 }
 
-describe('an SFTP descriptor flood while payments run', { skip: url ? false : 'TEST_DATABASE_URL not set: the flood test needs PostgreSQL' }, () => {
-  it(`${OPENS} OPENs in one session: refused past the cap, payments keep their p99`, { timeout: 300_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sftp-flood-'));
-    const filesDir = join(dir, 'files');
-    const sftpPort = await freePort();
-    const stage = await openStage(url!, 'fault_sftp', undefined, { SFTP_PORT: String(sftpPort), SETTLEMENT_FILES_DIR: filesDir, SFTP_HOST_KEY_FILE: join(dir, 'host_key') });
-    let session: SftpSession | undefined;
-    try {
-      const keys = merchantKeyPair();
-      const storage = createPgStorage({ connectionString: stage.schema.url, poolSize: 1 });
-      await addSftpKey({ storage, clock: systemClock, ids: randomIds }, stage.merchant.entityId, keys.publicKey).finally(() => storage.close());
-      mkdirSync(join(filesDir, stage.merchant.entityId), { recursive: true });
-      writeFileSync(join(filesDir, stage.merchant.entityId, FILE), 'ReconciliationType;PaymentType\n');
-      session = await connectSftp(sftpPort, stage.merchant.entityId, keys.privateKey);
+/** SFTP in the gateway (the default) or in `npm run sftp`'s process (SFTP_IN_GATEWAY=false). */
+async function floodWhilePaying(ownProcess: boolean): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'sftp-flood-'));
+  const filesDir = join(dir, 'files');
+  const sftpPort = await freePort();
+  const sftpEnv = { SFTP_PORT: String(sftpPort), SETTLEMENT_FILES_DIR: filesDir, SFTP_HOST_KEY_FILE: join(dir, 'host_key') };
+  const stage = await openStage(url!, 'fault_sftp', undefined, { ...sftpEnv, SFTP_IN_GATEWAY: String(!ownProcess) });
+  let session: SftpSession | undefined;
+  let sftpProcess: SftpProcess | undefined;
+  try {
+    if (ownProcess) sftpProcess = await startSftpProcess({ ...sftpEnv, DATABASE_URL: stage.schema.url });
+    const keys = merchantKeyPair();
+    const storage = createPgStorage({ connectionString: stage.schema.url, poolSize: 1 });
+    await addSftpKey({ storage, clock: systemClock, ids: randomIds }, stage.merchant.entityId, keys.publicKey).finally(() => storage.close());
+    mkdirSync(join(filesDir, stage.merchant.entityId), { recursive: true });
+    writeFileSync(join(filesDir, stage.merchant.entityId, FILE), 'ReconciliationType;PaymentType\n');
+    session = await connectSftp(sftpPort, stage.merchant.entityId, keys.privateKey);
 
-      await paymentsWhile(stage.gateway.url, stage.merchant, async () => undefined); // warm-up: pools, JIT
-      const quiet = await paymentsWhile(stage.gateway.url, stage.merchant, async () => undefined);
-      const descriptorsBefore = openDescriptors(stage.gateway.pid);
-      let outcomes = new Map<string, number>();
-      let descriptorsDuring = 0;
-      const flooded = await paymentsWhile(stage.gateway.url, stage.merchant, async () => {
-        outcomes = await flood(session!);
-        descriptorsDuring = openDescriptors(stage.gateway.pid);
-      });
+    await paymentsWhile(stage.gateway.url, stage.merchant, async () => undefined); // warm-up: pools, JIT
+    const quiet = await paymentsWhile(stage.gateway.url, stage.merchant, async () => undefined);
+    const descriptorsBefore = openDescriptors(stage.gateway.pid);
+    let outcomes = new Map<string, number>();
+    let descriptorsDuring = 0;
+    const flooded = await paymentsWhile(stage.gateway.url, stage.merchant, async () => {
+      outcomes = await flood(session!);
+      descriptorsDuring = openDescriptors(stage.gateway.pid);
+    });
 
-      // The session still holds what the flood opened: new connections must still be accepted.
-      const onNewConnections = [];
-      for (let n = 0; n < PAYMENTS_ON_NEW_CONNECTIONS; n += 1) onNewConnections.push(await paymentOnNewConnection(stage.gateway.url, stage.merchant, n));
-      assert.deepEqual(onNewConnections.filter((answer) => answer !== 200).slice(0, 3), [], 'payments on new connections after the flood');
-      for (const [phase, requests] of [['quiet', quiet], ['flood', flooded]] as const) {
-        const failed = requests.filter((r) => r.status !== 200 || !SUCCESS_CODE.test(r.code ?? ''));
-        assert.deepEqual(failed.slice(0, 3).map((r) => ({ status: r.status, code: r.code, error: r.error })), [], `${phase}: every payment completes`);
-      }
-      const quietP99 = p99Of(quiet);
-      const floodP99 = p99Of(flooded);
-      const bound = Math.max(P99_RATIO_MAX * quietP99, quietP99 + P99_FLOOR_MS);
-      process.stdout.write(`# p99 quiet ${quietP99.toFixed(1)} ms, during the flood ${floodP99.toFixed(1)} ms (bound ${bound.toFixed(1)} ms); ${flooded.length} payments during the flood\n`);
-      assert.ok(floodP99 <= bound, `p99 during the flood ${floodP99.toFixed(1)} ms > ${bound.toFixed(1)} ms (quiet ${quietP99.toFixed(1)} ms)`);
-      assert.deepEqual(Object.fromEntries(outcomes), { handle: DEFAULT_SFTP_LIMITS.maxHandlesPerSession, [`status ${STATUS_CODE.FAILURE}`]: OPENS - DEFAULT_SFTP_LIMITS.maxHandlesPerSession });
-      assert.ok(descriptorsDuring <= descriptorsBefore + DEFAULT_SFTP_LIMITS.maxHandlesPerSession + 20, `descriptors ${descriptorsBefore} → ${descriptorsDuring}`);
-      assert.ok(stage.gateway.alive(), 'the gateway is still running');
-    } finally {
-      session?.close();
-      await stage.close();
-      rmSync(dir, { recursive: true, force: true });
+    // The session still holds what the flood opened: new connections must still be accepted.
+    const onNewConnections = [];
+    for (let n = 0; n < PAYMENTS_ON_NEW_CONNECTIONS; n += 1) onNewConnections.push(await paymentOnNewConnection(stage.gateway.url, stage.merchant, n));
+    assert.deepEqual(onNewConnections.filter((answer) => answer !== 200).slice(0, 3), [], 'payments on new connections after the flood');
+    for (const [phase, requests] of [['quiet', quiet], ['flood', flooded]] as const) {
+      const failed = requests.filter((r) => r.status !== 200 || !SUCCESS_CODE.test(r.code ?? ''));
+      assert.deepEqual(failed.slice(0, 3).map((r) => ({ status: r.status, code: r.code, error: r.error })), [], `${phase}: every payment completes`);
     }
-  });
+    const quietP99 = p99Of(quiet);
+    const floodP99 = p99Of(flooded);
+    const bound = Math.max(P99_RATIO_MAX * quietP99, quietP99 + P99_FLOOR_MS);
+    process.stdout.write(`# ${ownProcess ? 'own process' : 'in the gateway'}: p99 quiet ${quietP99.toFixed(1)} ms, during the flood ${floodP99.toFixed(1)} ms (bound ${bound.toFixed(1)} ms); ${flooded.length} payments during the flood\n`);
+    assert.ok(floodP99 <= bound, `p99 during the flood ${floodP99.toFixed(1)} ms > ${bound.toFixed(1)} ms (quiet ${quietP99.toFixed(1)} ms)`);
+    assert.deepEqual(Object.fromEntries(outcomes), { handle: DEFAULT_SFTP_LIMITS.maxHandlesPerSession, [`status ${STATUS_CODE.FAILURE}`]: OPENS - DEFAULT_SFTP_LIMITS.maxHandlesPerSession });
+    assert.ok(descriptorsDuring <= descriptorsBefore + DEFAULT_SFTP_LIMITS.maxHandlesPerSession + 20, `descriptors ${descriptorsBefore} → ${descriptorsDuring}`);
+    assert.ok(stage.gateway.alive(), 'the gateway is still running');
+  } finally {
+    session?.close();
+    await sftpProcess?.stop();
+    await stage.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('an SFTP descriptor flood while payments run', { skip: url ? false : 'TEST_DATABASE_URL not set: the flood test needs PostgreSQL' }, () => {
+  it(`${OPENS} OPENs in one session to the gateway's SFTP server: refused past the cap, payments keep their p99`, { timeout: 300_000 }, () => floodWhilePaying(false));
+  it(`${OPENS} OPENs in one session to \`npm run sftp\`'s process: the same, the gateway untouched`, { timeout: 300_000 }, () => floodWhilePaying(true));
 });
