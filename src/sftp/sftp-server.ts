@@ -59,7 +59,8 @@ interface ServerState {
   readonly limits: SftpLimits;
   readonly openFiles: Budget;
   pendingAuth: number;
-  readonly loginOf: WeakMap<Socket, () => void>;
+  /** The sockets not logged in yet, each with what marks it logged in. */
+  readonly loginOf: Map<Socket, () => void>;
   readonly sessionsOf: Map<string, number>;
 }
 
@@ -95,6 +96,7 @@ function guardLogins(server: InstanceType<typeof Server>, state: ServerState): v
       if (!pending) return;
       pending = false;
       state.pendingAuth -= 1;
+      state.loginOf.delete(socket);
       clearTimeout(timer);
     };
     socket.once('close', loggedIn);
@@ -165,7 +167,7 @@ function onClient(client: Connection, state: ServerState, options: SftpServerOpt
  */
 export async function startSftpServer(options: SftpServerOptions): Promise<RunningSftpServer> {
   const limits = options.limits ?? DEFAULT_SFTP_LIMITS;
-  const state: ServerState = { limits, openFiles: budgetOf(limits.maxOpenFiles), pendingAuth: 0, loginOf: new WeakMap(), sessionsOf: new Map() };
+  const state: ServerState = { limits, openFiles: budgetOf(limits.maxOpenFiles), pendingAuth: 0, loginOf: new Map(), sessionsOf: new Map() };
   const clients = new Set<Connection>();
   const server = new Server({ hostKeys: [options.hostKey] }, (client) => {
     clients.add(client);
@@ -179,14 +181,17 @@ export async function startSftpServer(options: SftpServerOptions): Promise<Runni
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
+  // Past the start (an accept that fails for want of descriptors): logged, never thrown into the process.
+  server.on('error', (error: Error) => options.logger?.warn({ err: { type: error.name, code: (error as NodeJS.ErrnoException).code } }, 'sftp server error'));
   const address = server.address() as { port: number };
   return {
     port: address.port,
     load: () => ({ openFiles: state.openFiles.used, sessions: [...state.sessionsOf.values()].reduce((a, b) => a + b, 0), pendingAuth: state.pendingAuth }),
     close: () => {
-      // Ended too, or a connected client would hold the stop until its idle timeout.
+      // Ended too, or a connected client would hold the stop until its idle (or auth) timeout.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const client of clients) client.end();
+      for (const socket of state.loginOf.keys()) socket.destroy();
       return closed;
     },
   };
