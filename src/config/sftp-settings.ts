@@ -17,7 +17,7 @@ export const SFTP_VARIABLES = [
   ['SFTP_PORT', '(unset)', 'Port of the built-in SFTP server that serves each merchant its own reconciliation files; unset: no SFTP server.'],
   ['SFTP_HOST', '127.0.0.1', 'Address the SFTP server listens on.'],
   ['SFTP_HOST_KEY_FILE', 'DATA_DIR/sftp_host_key', 'The SFTP server\'s private host key (PEM or OpenSSH); created (ed25519) when missing.'],
-  ['SFTP_IN_GATEWAY', 'true', '`false` stops `npm start` from serving SFTP; then run `npm run sftp`, a process of its own (PostgreSQL only), so file transfers never share the payments\' process.'],
+  ['SFTP_IN_GATEWAY', 'true', '`false` stops `npm start` from serving SFTP; then run `npm run sftp`, a process of its own, so file transfers never share the payments\' process.'],
   ['SFTP_MAX_SESSIONS', String(D.maxSessions), 'Connections the SFTP server holds at once (logged in or not); more are dropped on arrival.'],
   ['SFTP_MAX_SESSIONS_PER_MERCHANT', String(D.maxSessionsPerMerchant), 'Logged-in SFTP sessions of one merchant at once; the next login is refused.'],
   ['SFTP_MAX_PENDING_AUTH', String(D.maxPendingAuth), 'SFTP connections still in their key exchange or login at once; more are closed on arrival.'],
