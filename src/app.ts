@@ -39,6 +39,7 @@ import { createPaymentWrites } from './operations/payments/payment-writes.js';
 import { createSimulatedThreeDSecureServer } from './connectors/simulator/three-d-secure/server.js';
 import { RiskSettings } from './operations/risk/risk-settings.js';
 import { registerRiskAdminRoutes } from './http/routes/admin-risk.js';
+import { registerSettlementAdminRoutes } from './http/routes/admin-settlement.js';
 import { registerRiskRoutes } from './http/routes/risk.js';
 import { ThreeDSecureSettings } from './operations/three-d-secure/requirement-settings.js';
 import { EntityNames } from './operations/entity-names.js';
@@ -139,6 +140,7 @@ function registerAdminApi(app: FastifyInstance, options: AppOptions): void {
   registerWebhookAdminRoutes(app, options.notificationSender ? { sender: options.notificationSender } : {});
   registerRoutingAdminRoutes(app);
   registerRiskAdminRoutes(app);
+  registerSettlementAdminRoutes(app);
 }
 
 function registerPublicApi(app: FastifyInstance): void {

@@ -122,8 +122,10 @@ async function main(): Promise<void> {
   const schedules = { payments: app.gateway.payments, settings: config.schedules };
   const settlement = settleDayDepsOf(config.settlement, app.gateway.payments);
   const workers = runsJobs ? startWorkers({ storage, clock: systemClock, logger: app.log, settings: config.workers, resolution, schedules, settlement, checkoutCallbackSweepIntervalMs: config.checkouts.callbackSweepIntervalMs }) : undefined;
-  // The merchants' reconciliation files (SFTP_PORT); one process serves them.
-  const sftp = processIndex(process.env) === 0 ? await startConfiguredSftp(config.settlement, { publicKeysOf: (id) => publicKeysOf(storage, id) }, app.log) : undefined;
+  // The merchants' reconciliation files (SFTP_PORT); one process serves them, this one unless
+  // SFTP_IN_GATEWAY=false hands them to `npm run sftp` (src/sftp-main.ts).
+  const servesSftp = config.settlement.sftp?.inGateway === true && processIndex(process.env) === 0;
+  const sftp = servesSftp ? await startConfiguredSftp(config.settlement, { publicKeysOf: (id) => publicKeysOf(storage, id) }, app.log) : undefined;
   if (sftp) app.log.info({ sftpPort: sftp.port }, 'sftp server ready');
   if (demo) printDemoMerchant(demo.entityId, demo.accessToken, address);
   // The last line of a start: supervisors and tests wait for it.

@@ -59,6 +59,11 @@ const TCP_LISTEN_STATE = '0A';
  * process pick its own free port (PORT=0) without any log line to parse, at any log level.
  */
 export function listeningPort(pid: number): number | undefined {
+  return listeningPorts(pid)[0];
+}
+
+/** Every TCP port the process listens on (a gateway with SFTP_PORT or ADMIN_PORT has more than one). */
+export function listeningPorts(pid: number): number[] {
   let inodes: Set<string>;
   try {
     inodes = new Set(
@@ -68,17 +73,18 @@ export function listeningPort(pid: number): number | undefined {
         .filter((inode): inode is string => inode !== undefined),
     );
   } catch {
-    return undefined;
+    return [];
   }
+  const ports: number[] = [];
   for (const table of ['tcp', 'tcp6']) {
     let lines: string[];
     try { lines = readFileSync(`/proc/${pid}/net/${table}`, 'utf8').trim().split('\n').slice(1); } catch { continue; }
     for (const line of lines) {
       const fields = line.trim().split(/\s+/);
-      if (fields[3] === TCP_LISTEN_STATE && inodes.has(fields[9] ?? '')) return parseInt(fields[1]!.split(':')[1]!, 16);
+      if (fields[3] === TCP_LISTEN_STATE && inodes.has(fields[9] ?? '')) ports.push(parseInt(fields[1]!.split(':')[1]!, 16));
     }
   }
-  return undefined;
+  return ports;
 }
 
 /** Peak (VmHWM) and current (VmRSS) resident memory in MiB; undefined once the process is gone. */
@@ -108,8 +114,8 @@ async function waitUntilReady(child: ChildProcess, options: StartOptions, output
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${options.script} exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
-    const port = listeningPort(child.pid!);
-    if (port !== undefined) {
+    // The one that answers HTTP: an SFTP listener (SFTP_PORT) shares the process.
+    for (const port of listeningPorts(child.pid!)) {
       const url = `http://127.0.0.1:${port}`;
       if (await answers(`${url}${options.readyPath ?? '/'}`, options.readyPath !== undefined)) return url;
     }

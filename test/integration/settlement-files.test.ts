@@ -156,5 +156,20 @@ for (const database of testDatabases()) {
         await receiver.close();
       }
     });
+
+    it('abandons a push whose server stops answering in the middle of the transfer', { timeout: 30_000 }, async () => {
+      const stalled = await startSftpReceiver('shop', 'secret-password-1', { stallWrites: true });
+      try {
+        const deps = { storage: t.storage, clock: t.clock, ids: randomIds, vault: t.vault };
+        const targets = { httpsOnly: false, allowedAddresses: ['127.0.0.1/32'] };
+        await setPushTarget({ ...deps, targets }, { merchantId: merchant.entityId, url: `sftp://shop@127.0.0.1:${stalled.port}/inbox`, password: 'secret-password-1' });
+        const path = join(filesDir, merchant.entityId, 'reconciliation-2026-11-23.csv');
+        const started = Date.now();
+        await assert.rejects(pushFile({ storage: t.storage, vault: t.vault, targets, timeoutMs: 1_500 }, merchant.entityId, path), /abandoned after 1500 ms/);
+        assert.ok(Date.now() - started < 15_000, `abandoned in ${Date.now() - started} ms`);
+      } finally {
+        await stalled.close();
+      }
+    });
   });
 }

@@ -12,8 +12,8 @@ export interface SftpReceiver {
 
 const DIRECTORY_MODE = 0o040755;
 
-/** A merchant's SFTP server as tests need it: one user and password, files kept in memory. */
-export async function startSftpReceiver(user: string, password: string): Promise<SftpReceiver> {
+/** A merchant's SFTP server as tests need it: one user and password, files kept in memory (or a stalled one). */
+export async function startSftpReceiver(user: string, password: string, options: { readonly stallWrites?: boolean } = {}): Promise<SftpReceiver> {
   const files = new Map<string, Buffer>();
   const server = new Server({ hostKeys: [utils.generateKeyPairSync('ed25519').private] }, (client) => {
     client.on('authentication', (ctx) => (ctx.method === 'password' && ctx.username === user && ctx.password === password ? ctx.accept() : ctx.reject(['password'])));
@@ -37,6 +37,8 @@ export async function startSftpReceiver(user: string, password: string): Promise
         sftp.handle(reqid, handle(id));
       });
       sftp.on('WRITE', (reqid, h, _offset, data) => {
+        // A server that stops answering in the middle of a transfer.
+        if (options.stallWrites) return;
         open.get(h[3]!)?.chunks.push(Buffer.from(data));
         sftp.status(reqid, STATUS_CODE.OK);
       });

@@ -133,3 +133,26 @@ describe('redirect settings and PUBLIC_URL', () => {
     it(`refuses ${JSON.stringify(env)}`, () => assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message)));
   }
 });
+
+describe('SFTP settings', () => {
+  it('serves SFTP in the gateway with the default limits unless told otherwise', async () => {
+    const { DEFAULT_SFTP_LIMITS } = await import('../../src/sftp/sftp-limits.js');
+    assert.equal(loadConfig({}).settlement.sftp, undefined, 'no SFTP_PORT, no server');
+    const sftp = loadConfig({ SFTP_PORT: '2222' }).settlement.sftp!;
+    assert.equal(sftp.inGateway, true);
+    assert.deepEqual(sftp.limits, DEFAULT_SFTP_LIMITS);
+  });
+
+  it('reads SFTP_IN_GATEWAY and every limit, and names each bad one', () => {
+    const sftp = loadConfig({
+      SFTP_PORT: '0', SFTP_IN_GATEWAY: 'false', SFTP_MAX_SESSIONS: '8', SFTP_MAX_SESSIONS_PER_MERCHANT: '2', SFTP_MAX_PENDING_AUTH: '3',
+      SFTP_MAX_HANDLES_PER_SESSION: '5', SFTP_MAX_OPEN_FILES: '40', SFTP_AUTH_TIMEOUT_MS: '5000', SFTP_IDLE_TIMEOUT_MS: '60000',
+    }).settlement.sftp!;
+    assert.equal(sftp.inGateway, false);
+    assert.deepEqual({ ...sftp.limits }, { maxSessions: 8, maxSessionsPerMerchant: 2, maxPendingAuth: 3, maxHandlesPerSession: 5, maxOpenFiles: 40, authTimeoutMs: 5000, idleTimeoutMs: 60000 });
+    assert.throws(
+      () => loadConfig({ SFTP_PORT: '0', SFTP_IN_GATEWAY: 'no', SFTP_MAX_HANDLES_PER_SESSION: '0', SFTP_IDLE_TIMEOUT_MS: 'soon' }),
+      (error: unknown) => error instanceof ConfigError && error.problems.length === 3,
+    );
+  });
+});
