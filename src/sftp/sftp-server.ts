@@ -8,6 +8,7 @@ import type { AuthContext, Connection, ParsedKey } from 'ssh2';
 import type { SftpSettings } from '../config/sftp-settings.js';
 import { ENTITY_ID_PATTERN } from '../domain/ids.js';
 import { merchantFolder } from '../operations/settlement/write-reconciliation-file.js';
+import { readableEd25519KeyPair } from './ed25519-key.js';
 import { serveReadOnly } from './read-only-sftp.js';
 import { budgetOf, DEFAULT_SFTP_LIMITS, MAX_AUTH_ATTEMPTS_PER_CONNECTION, MAX_CHANNELS_PER_CONNECTION, type Budget, type SftpLimits } from './sftp-limits.js';
 
@@ -200,7 +201,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<Runni
 /** The host key from its file, made (ed25519, owner-only) when there is none yet. */
 export async function loadOrCreateHostKey(file: string): Promise<string> {
   if (existsSync(file)) return readFile(file, 'utf8');
-  const { private: key } = utils.generateKeyPairSync('ed25519');
+  const { private: key } = readableEd25519KeyPair();
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, key, { mode: 0o600 });
   return key;

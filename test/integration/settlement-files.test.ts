@@ -14,6 +14,7 @@ import { addSftpKey } from '../../src/operations/settlement/add-sftp-key.js';
 import { describeCode } from '../../src/operations/settlement/reports.js';
 import { writeReconciliationFile } from '../../src/operations/settlement/write-reconciliation-file.js';
 import { startSftpServer, type RunningSftpServer } from '../../src/sftp/sftp-server.js';
+import { readableEd25519KeyPair } from '../../src/sftp/ed25519-key.js';
 import { pushFile } from '../../src/operations/settlement/push-file.js';
 import { setPushTarget } from '../../src/operations/settlement/set-push-target.js';
 import { startSftpReceiver } from '../support/sftp-receiver.js';
@@ -111,7 +112,7 @@ for (const database of testDatabases()) {
       }
       await addSftpKey(deps, merchant.entityId, readFileSync(`${keys['merchant']}.pub`, 'utf8'));
       await addSftpKey(deps, other.entityId, readFileSync(`${keys['other']}.pub`, 'utf8'));
-      const hostKey = ssh2.utils.generateKeyPairSync('ed25519').private;
+      const hostKey = readableEd25519KeyPair().private;
       server = await startSftpServer({ host: '127.0.0.1', port: 0, hostKey, filesDir, keys: { publicKeysOf: (id) => publicKeysOf(t.storage, id) } });
 
       const fetched = await sftpBatch(server.port, merchant.entityId, keys['merchant']!, 'ls\nget reconciliation-2026-11-23.csv fetched.csv\n', dir);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import ssh2 from 'ssh2';
 import { DEFAULT_SFTP_LIMITS, type SftpLimits } from '../../src/sftp/sftp-limits.js';
+import { readableEd25519KeyPair } from '../../src/sftp/ed25519-key.js';
 import { startSftpServer, type RunningSftpServer } from '../../src/sftp/sftp-server.js';
 import { closeHandle, connectSftp, merchantKeyPair, openForReading, type SftpSession } from '../support/sftp-client.js';
 
@@ -39,7 +40,7 @@ describe('the SFTP server\'s limits', () => {
       mkdirSync(join(dir, who), { recursive: true });
       writeFileSync(join(dir, who, 'reconciliation-2026-11-23.csv'), 'ReconciliationType;PaymentType\n');
     }
-    const hostKey = ssh2.utils.generateKeyPairSync('ed25519').private;
+    const hostKey = readableEd25519KeyPair().private;
     server = await startSftpServer({ host: '127.0.0.1', port: 0, hostKey, filesDir: dir, limits: LIMITS, keys: { publicKeysOf: async () => [keys.publicKey] } });
   });
   after(async () => {
@@ -114,7 +115,7 @@ describe('the SFTP server\'s timeouts', { timeout: 20_000 }, () => {
   before(async () => {
     mkdirSync(join(dir, merchant), { recursive: true });
     writeFileSync(join(dir, merchant, 'reconciliation-2026-11-23.csv'), 'ReconciliationType;PaymentType\n');
-    const hostKey = ssh2.utils.generateKeyPairSync('ed25519').private;
+    const hostKey = readableEd25519KeyPair().private;
     const limits = { ...DEFAULT_SFTP_LIMITS, authTimeoutMs: 1_500, idleTimeoutMs: 3_000 };
     server = await startSftpServer({ host: '127.0.0.1', port: 0, hostKey, filesDir: dir, limits, keys: { publicKeysOf: async () => [keys.publicKey] } });
   });

@@ -1,11 +1,12 @@
 import ssh2 from 'ssh2';
 import type { Client as SshClient, SFTPWrapper } from 'ssh2';
+import { readableEd25519KeyPair } from '../../src/sftp/ed25519-key.js';
 
 const { Client, utils } = ssh2;
 
 /** A merchant's key pair as the gateway stores it (OpenSSH public line) and as a client holds it. */
 export function merchantKeyPair(): { publicKey: string; privateKey: string } {
-  const pair = utils.generateKeyPairSync('ed25519');
+  const pair = readableEd25519KeyPair();
   return { publicKey: pair.public, privateKey: pair.private };
 }
 

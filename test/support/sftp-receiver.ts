@@ -1,4 +1,5 @@
 import ssh2 from 'ssh2';
+import { readableEd25519KeyPair } from '../../src/sftp/ed25519-key.js';
 
 const { Server, utils } = ssh2;
 const { STATUS_CODE } = utils.sftp;
@@ -15,7 +16,7 @@ const DIRECTORY_MODE = 0o040755;
 /** A merchant's SFTP server as tests need it: one user and password, files kept in memory (or a stalled one). */
 export async function startSftpReceiver(user: string, password: string, options: { readonly stallWrites?: boolean } = {}): Promise<SftpReceiver> {
   const files = new Map<string, Buffer>();
-  const server = new Server({ hostKeys: [utils.generateKeyPairSync('ed25519').private] }, (client) => {
+  const server = new Server({ hostKeys: [readableEd25519KeyPair().private] }, (client) => {
     client.on('authentication', (ctx) => (ctx.method === 'password' && ctx.username === user && ctx.password === password ? ctx.accept() : ctx.reject(['password'])));
     client.on('ready', () => client.on('session', (acceptSession) => acceptSession().on('sftp', (acceptSftp) => {
       const sftp = acceptSftp();
