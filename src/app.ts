@@ -53,6 +53,11 @@ import { registerDocsRoutes } from './http/routes/docs.js';
 import { registerWidgetRoutes } from './http/routes/widget.js';
 import { registerReportRoutes } from './http/routes/reports.js';
 import type { Storage } from './storage/port.js';
+import { GatewayMetrics } from './observability/metrics.js';
+import { metricsObserver } from './observability/metrics-observer.js';
+import { noObserver, type Observer } from './observability/observer.js';
+import { registerRequestMetrics } from './http/plugins/request-metrics.js';
+import { registerMetricsRoute } from './http/routes/metrics.js';
 
 export interface AppOptions {
   readonly config: Config;
@@ -72,6 +77,10 @@ export interface AppOptions {
   readonly notificationSender?: NotificationSender | undefined;
   /** main.ts passes the configured vault; absent: a key that lives only as long as the process (tests, benchmarks). */
   readonly vault?: Vault | undefined;
+  /** The process's metrics (main.ts); absent: the app makes its own when METRICS_ENABLED (tests). */
+  readonly metrics?: GatewayMetrics | undefined;
+  /** What a scrape answers: the whole node's metrics with GATEWAY_PROCESSES > 1; absent: this process's. */
+  readonly nodeMetricsText?: (() => Promise<string>) | undefined;
 }
 
 export interface AppDeps extends AppOptions {
@@ -79,6 +88,8 @@ export interface AppDeps extends AppOptions {
   readonly payments: PaymentDeps;
   /** Failed authentications per client address, one count for both listeners. */
   readonly authFailures: AuthFailureLimiter;
+  /** Where the gateway reports what it does (metrics); noObserver with METRICS_ENABLED=false. */
+  readonly observer: Observer;
 }
 
 /** The routes one listener serves: all, all but /admin (with ADMIN_PORT), or only /admin. */
@@ -97,7 +108,7 @@ function cutoffPolicy(config: Config): Partial<LifecyclePolicy> {
 
 /** The payment operations' deps: the gateway's, and a worker's that makes scheduled runs. */
 export function paymentDeps(
-  options: Pick<AppOptions, 'config' | 'storage' | 'clock' | 'ids' | 'connectors' | 'vault'> & { readonly logger?: PoolLogger },
+  options: Pick<AppOptions, 'config' | 'storage' | 'clock' | 'ids' | 'connectors' | 'vault'> & { readonly logger?: PoolLogger; readonly observer?: Observer },
   acquirer: AcquirerSettings | undefined = options.config.acquirer,
 ): PaymentDeps {
   const { storage, clock, ids, logger } = options;
@@ -121,16 +132,27 @@ export function paymentDeps(
     threeDSecureSettings: new ThreeDSecureSettings(storage, clock),
     redirectExpiryMs: options.config.resolution.redirectExpiryMs,
     riskSettings: new RiskSettings(storage, clock, (id) => entityNames.merchantOf(id)),
+    observe: options.observer ?? noObserver,
   };
   return deps;
 }
 
+/** The app's metrics: the process's (main.ts), or its own for an app built alone; none when turned off. */
+function metricsOf(options: AppOptions): Pick<AppDeps, 'metrics' | 'nodeMetricsText' | 'observer'> {
+  if (!options.config.metrics.enabled) return { metrics: undefined, nodeMetricsText: undefined, observer: noObserver };
+  const metrics = options.metrics ?? new GatewayMetrics();
+  metrics.describeBuild(options.buildNumber, options.config.system);
+  return { metrics, nodeMetricsText: options.nodeMetricsText ?? (() => metrics.text()), observer: metricsObserver(metrics, { entities: options.config.metrics.entities }) };
+}
+
 function appDeps(options: AppOptions, logger: PoolLogger, acquirer: AcquirerSettings | undefined): AppDeps {
   const { config, clock, redis } = options;
+  const observed = metricsOf(options);
   return {
     ...options,
+    ...observed,
     principals: new PrincipalResolver(options.storage, clock),
-    payments: paymentDeps({ ...options, logger }, acquirer),
+    payments: paymentDeps({ ...options, logger, observer: observed.observer }, acquirer),
     authFailures: new AuthFailureLimiter({ maxFailures: config.authFailuresMax, windowMs: config.authFailureWindowMs, clock, redis }),
   };
 }
@@ -207,6 +229,7 @@ async function assembleApp(options: AppOptions, role: AppRole, embedded: Embedde
   app.decorate('gateway', 'principals' in options ? (options as AppDeps) : appDeps(options, app.log, config.acquirer ?? embedded?.settings));
 
   registerErrorHandling(app);
+  if (app.gateway.metrics) registerRequestMetrics(app, app.gateway.metrics);
   registerHandlerTimeout(app, config.httpTimeouts.handlerTimeoutMs);
   registerSecurityHeaders(app, config.system);
   // The API speaks application/x-www-form-urlencoded only; anything else is a 415.
@@ -220,6 +243,8 @@ async function assembleApp(options: AppOptions, role: AppRole, embedded: Embedde
 
   if (role !== 'public') registerAdminApi(app, options);
   if (role !== 'admin') registerPublicApi(app);
+  // On the admin listener when there is one; else on the one listener, behind the token or METRICS_ALLOW_FROM.
+  if (role !== 'public') registerMetricsRoute(app, role === 'admin' ? 'admin' : 'public');
   // Connectors holding connections (the ISO 8583 pool) close with the app; the admin app shares them and leaves them be.
   if (role !== 'admin') {
     app.addHook('onClose', async () => {

@@ -20,6 +20,7 @@ import { processIndex, runPrimary } from './cluster/primary.js';
 import { loggerOptions } from './http/logging.js';
 import { logUnroutedEntities } from './operations/routing/report-unrouted.js';
 import { isListenError, listenFailure, portProblem } from './http/port-check.js';
+import { processMetrics } from './observability/process-metrics.js';
 
 async function readConfigOrExit(): Promise<{ config: Config; vaultKeys: VaultKeyConfig }> {
   try {
@@ -72,8 +73,10 @@ async function startPrimary(config: Config): Promise<void> {
   // It lives as long as the primary, which outlives every process it forks.
   const embedded = embedsAcquirerHost(config, 'primary') ? await startEmbeddedAcquirerHost({ clock: () => systemClock.now(), connectorTimeoutMs: config.resolution.connectorTimeoutMs, queryPort: true }) : undefined;
   if (embedded) logger.info({ port: embedded.host.port, queryPort: embedded.host.queryPort }, 'acquirer host emulator embedded for testMode=EXTERNAL');
+  const metrics = processMetrics(config, readBuildNumber(process.env), 'primary');
   runPrimary({
     processes: config.gatewayProcesses,
+    onRestart: () => metrics?.metrics.inc('processRestarts', {}),
     scheme: schemeOf(config),
     logger,
     ...(embedded ? { env: acquirerVariablesOf(embedded) } : {}),
@@ -104,7 +107,9 @@ async function main(): Promise<void> {
     ? { cert: readFileSync(config.tlsCertFile), key: readFileSync(config.tlsKeyFile) }
     : undefined;
   const adminToken = config.adminToken ?? (embedded ? localAdminToken(config.dataDir, true) : undefined);
-  const app = await buildApp({ ...deps, config, vault, buildNumber: readBuildNumber(process.env), adminToken, redis, https });
+  const buildNumber = readBuildNumber(process.env);
+  const metrics = processMetrics(config, buildNumber, oneOfSeveral ? 'cluster-process' : 'alone');
+  const app = await buildApp({ ...deps, config, vault, buildNumber, adminToken, redis, https, ...metrics });
   if (config.system === 'live' && !oneOfSeveral) await logUnroutedEntities(storage, app.log);
   // The port was free a moment ago; a start that lost it since says so the same way.
   const address = await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {

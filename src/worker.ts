@@ -8,6 +8,11 @@ import { startWorkers } from './jobs/start-workers.js';
 import { settleDayDepsOf } from './jobs/settle-day.js';
 import type { WorkerSettings } from './config/worker-settings.js';
 import { openMigratedStorage } from './storage/open-storage.js';
+import { readBuildNumber } from './http/build-info.js';
+import { processMetrics } from './observability/process-metrics.js';
+import { metricsObserver } from './observability/metrics-observer.js';
+import { noObserver } from './observability/observer.js';
+import { listenForScrapes } from './observability/metrics-listener.js';
 
 /**
  * `npm run worker`: a process that only runs background jobs (webhook deliveries), next to any
@@ -38,8 +43,12 @@ async function main(): Promise<void> {
   // The status queries of pending transactions go to the connectors the gateways route to.
   const deps = { storage, clock: systemClock, ids: randomIds };
   const vault = openVault(deps, masterKeyRingOf(vaultKeys));
+  const metrics = processMetrics(config, readBuildNumber(process.env), 'alone')?.metrics;
+  const observer = metrics ? metricsObserver(metrics, { entities: config.metrics.entities }) : noObserver;
+  const scrapes = metrics && config.metrics.workerListener ? await listenForScrapes(metrics, config.metrics.workerListener) : undefined;
+  if (scrapes) logger.info({ url: scrapes.url }, 'worker metrics listener ready');
   // Scheduled runs are payments: the worker pays through the same operations as the gateways.
-  const payments = paymentDeps({ ...deps, config, vault, logger });
+  const payments = paymentDeps({ ...deps, config, vault, logger, observer });
   const workers = startWorkers({
     storage,
     clock: systemClock,
@@ -57,6 +66,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'stopping');
     await workers.stop();
+    await scrapes?.close();
     await storage.close();
     process.exit(0);
   };

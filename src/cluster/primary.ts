@@ -18,6 +18,8 @@ export interface PrimaryOptions {
   readonly restartDelayMs?: number;
   /** A process that has not stopped this long after SIGTERM is killed. */
   readonly stopGraceMs?: number;
+  /** Called each time a dead process is replaced (the restarts metric). */
+  readonly onRestart?: () => void;
   /** Variables every process gets besides its index (the acquirer host the primary embeds). */
   readonly env?: Readonly<Record<string, string>>;
 }
@@ -78,7 +80,9 @@ export function runPrimary(options: PrimaryOptions): void {
     logger.error({ pid: worker.process.pid, index, code, signal, restartInMs: delayMs }, 'gateway process died; starting another');
     // Not unref'd: when every process is dead, this timer is what keeps the primary alive.
     setTimeout(() => {
-      if (!stopping) fork(index);
+      if (stopping) return;
+      options.onRestart?.();
+      fork(index);
     }, delayMs);
   });
 

@@ -7,6 +7,7 @@ import { collectScheduleSettings, SCHEDULE_VARIABLES, type ScheduleSettings } fr
 import { CHECKOUT_VARIABLES, collectCheckoutSettings, type CheckoutSettings } from './checkout-settings.js';
 import { ACQUIRER_VARIABLES, collectAcquirerSettings, type AcquirerSettings } from './acquirer-settings.js';
 import { collectSettlementSettings, SETTLEMENT_VARIABLES, type SettlementSettings } from './settlement-settings.js';
+import { collectMetricsSettings, METRICS_VARIABLES, type MetricsSettings } from './metrics-settings.js';
 
 /**
  * The gateway's configuration: parsed once from the environment, validated, typed and frozen.
@@ -59,6 +60,7 @@ export interface Config {
   readonly acquirer: AcquirerSettings | undefined;
   /** The daily settlement run, its files and the built-in SFTP server. */
   readonly settlement: SettlementSettings;
+  readonly metrics: MetricsSettings;
 }
 
 export class ConfigError extends Error {
@@ -103,6 +105,7 @@ export const CONFIG_VARIABLES = [
   ...SETTLEMENT_VARIABLES,
   ...HTTP_TIMEOUT_VARIABLES,
   ...ACQUIRER_VARIABLES,
+  ...METRICS_VARIABLES,
 ] as const;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -200,6 +203,7 @@ export function loadConfig(env: Env): Config {
     httpTimeouts: collectHttpTimeouts(env, problems),
     acquirer: collectAcquirerSettings(env, problems),
     settlement: collectSettlementSettings(env, readOptional(env, 'DATA_DIR') ?? './data', problems),
+    metrics: collectMetricsSettings(env, problems),
   };
   checkTls(config, problems);
   checkProxies(env, config, problems);

@@ -114,6 +114,12 @@ function allowListed(address: Address, allowList: AddressAllowList): boolean {
   return allowList.some((entry) => forms.some((form) => inRange(form, cidr(entry))));
 }
 
+/** Whether an address is on an allow-list parseAllowList made (IPv4-mapped IPv6 forms included). */
+export function isOnAllowList(text: string, allowList: AddressAllowList): boolean {
+  const address = parse(text);
+  return address !== undefined && allowListed(address, allowList);
+}
+
 export type AddressVerdict = { readonly allowed: true } | { readonly allowed: false; readonly addressClass: AddressClass };
 
 /** Whether a webhook may be sent to this address: public, or on the operator's allow-list. */

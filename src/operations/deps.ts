@@ -8,6 +8,7 @@ import type { PaymentWrites } from './payments/payment-writes.js';
 import type { ThreeDSecureServer } from '../connectors/three-d-secure.js';
 import type { ThreeDSecureSettings } from './three-d-secure/requirement-settings.js';
 import type { RiskSettings } from './risk/risk-settings.js';
+import type { Observer } from '../observability/observer.js';
 
 /** What every operation may use; the composition root (app.ts / main.ts) supplies the adapters. */
 export interface OperationDeps {
@@ -38,4 +39,6 @@ export interface PaymentDeps extends OperationDeps {
   readonly redirectExpiryMs: number;
   /** Each entity's risk rule set (cached a few seconds); absent: payments are not risk-checked. */
   readonly riskSettings?: RiskSettings | undefined;
+  /** Where payments, connector calls and 3-D Secure outcomes are reported (metrics); never waited on. */
+  readonly observe: Observer;
 }

@@ -2,6 +2,7 @@ import { renderResultCodesMarkdown } from '../../results/docs.js';
 import { renderParametersMarkdown } from './markdown.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { renderRequestTypes } from './request-types.js';
+import { renderMetricsMarkdown } from '../../observability/metrics-docs.js';
 
 /**
  * Every file rendered from the catalogue, by path relative to the repository root: written by
@@ -13,5 +14,6 @@ export function renderGeneratedFiles(): ReadonlyMap<string, string> {
     ['docs/openapi.json', `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`],
     ['docs/result-codes.md', renderResultCodesMarkdown()],
     ['src/catalogue/request-types.generated.ts', renderRequestTypes()],
+    ['docs/metrics.md', renderMetricsMarkdown()],
   ]);
 }

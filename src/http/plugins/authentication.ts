@@ -120,7 +120,7 @@ async function authenticateEntityRequest(request: FastifyRequest): Promise<void>
   request.entityId = entityId;
 }
 
-async function authenticateAdminRequest(request: FastifyRequest): Promise<void> {
+export async function authenticateAdminRequest(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   const expected = request.server.gateway.adminToken;
   if (!expected || !sameSecret(token, expected)) return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }));

@@ -1,0 +1,26 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { prometheusContentType as contentType } from 'prom-client';
+import { isOnAllowList } from '../../domain/webhook-address.js';
+import { authenticateAdminRequest, bearerToken } from '../plugins/authentication.js';
+
+/**
+ * GET /metrics: the Prometheus scrape. On the admin listener (ADMIN_PORT) anyone who reaches the
+ * listener may read it, as they may reach /admin's door; on the public listener it asks for the
+ * admin token unless the scraper's address is on METRICS_ALLOW_FROM. Metrics hold no card data and
+ * no ids, but volumes and error rates are the operator's business, not the internet's.
+ */
+export function registerMetricsRoute(app: FastifyInstance, listener: 'admin' | 'public'): void {
+  const { config, nodeMetricsText } = app.gateway;
+  if (!config.metrics.enabled || !nodeMetricsText) return;
+  app.get('/metrics', { config: { auth: 'public' }, preHandler: listener === 'public' ? (request) => guardPublicScrape(request) : undefined }, async (_request, reply) => {
+    const text = await nodeMetricsText();
+    return reply.header('content-type', contentType).header('cache-control', 'no-store').send(text);
+  });
+}
+
+async function guardPublicScrape(request: FastifyRequest): Promise<void> {
+  if (isOnAllowList(request.ip, request.server.gateway.config.metrics.allowFrom)) return;
+  // Missing or malformed header: 401 like every other route; a wrong token counts as a failure.
+  bearerToken(request);
+  await authenticateAdminRequest(request);
+}
