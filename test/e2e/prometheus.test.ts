@@ -80,6 +80,12 @@ describe('Prometheus scraping a gateway of two processes', { skip, timeout: 240_
     if (body.status !== 'success') throw new Error(`${promql}: ${body.error}`);
     return body.data!.result;
   };
+  const pay = async (amount: string) => {
+    const headers = { authorization: `Bearer ${merchant.accessToken}`, 'content-type': 'application/x-www-form-urlencoded' };
+    const body = new URLSearchParams({ entityId: merchant.entityId, paymentType: 'DB', amount, currency: 'EUR', ...SAMPLE_CARD }).toString();
+    const answer = await postOnNewConnection(`${gateway!.url}/v1/payments`, headers, body);
+    assert.equal(answer.status, 200, answer.body);
+  };
   const scalar = (samples: Sample[]) => (samples.length === 0 ? undefined : Number(samples[0]!.value[1]));
 
   before(async () => {
@@ -97,6 +103,7 @@ describe('Prometheus scraping a gateway of two processes', { skip, timeout: 240_
       join(storage, 'prometheus.yml'),
       [
         'global: { scrape_interval: 1s, scrape_timeout: 1s, evaluation_interval: 1s }',
+        `rule_files: ['${new URL('ops/prometheus/alerts.yml', ROOT).pathname}']`,
         'scrape_configs:',
         '  - job_name: gateway',
         '    authorization: { type: Bearer, credentials_file: admin-token }',
@@ -133,12 +140,7 @@ describe('Prometheus scraping a gateway of two processes', { skip, timeout: 240_
     });
     assert.equal(up, 1);
 
-    const headers = { authorization: `Bearer ${merchant.accessToken}`, 'content-type': 'application/x-www-form-urlencoded' };
-    for (let n = 1; n <= PAYMENTS; n++) {
-      const body = new URLSearchParams({ entityId: merchant.entityId, paymentType: 'DB', amount: `${n}.00`, currency: 'EUR', ...SAMPLE_CARD }).toString();
-      const answer = await postOnNewConnection(`${gateway!.url}/v1/payments`, headers, body);
-      assert.equal(answer.status, 200, answer.body);
-    }
+    for (let n = 1; n <= PAYMENTS; n++) await pay(`${n}.00`);
     // Each connection went to the next process: both served payments (pino's lines carry the pid).
     const servedBy = new Set(gateway!.output().split('\n').filter((line) => line.includes('/v1/payments')).map((line) => /"pid":(\d+)/.exec(line)?.[1]).filter(Boolean));
     assert.equal(servedBy.size, 2, `the payments were served by two processes (${[...servedBy].join(', ')})`);
@@ -165,5 +167,42 @@ describe('Prometheus scraping a gateway of two processes', { skip, timeout: 240_
     assert.equal(build.length, 1, 'one build series for the node');
     assert.equal(build[0]!.metric['version'], version);
     assert.equal(build[0]!.value[1], '1');
+  });
+
+  it('evaluates every rule of ops/prometheus/alerts.yml without error, on the gateway\'s real series', async () => {
+    // Prometheus takes a series' first sample as its start: rates need increases it has seen.
+    for (let n = 1; n <= 3; n++) await pay(`${n}.50`);
+    type Rule = { name: string; type: string; health: string; lastError?: string };
+    const rules = await eventually(
+      'every rule evaluated',
+      async () => {
+        const body = (await (await fetch(`${prometheusUrl}/api/v1/rules`)).json()) as { data: { groups: { rules: Rule[] }[] } };
+        return body.data.groups.flatMap((group) => group.rules);
+      },
+      (all) => all.length > 0 && all.every((rule) => rule.health !== 'unknown'),
+    );
+    assert.deepEqual(rules.filter((rule) => rule.health !== 'ok').map((rule) => `${rule.name}: ${rule.lastError}`), []);
+    assert.ok(rules.filter((rule) => rule.type === 'alerting').length >= 15);
+    // A recording rule over the real request counts: the rules name what the gateway exports.
+    const requests = await eventually('job:http_server_requests:rate5m', () => query('job:http_server_requests:rate5m{job="gateway"}').then(scalar), (value) => value !== undefined && value > 0);
+    assert.ok(requests! > 0);
+    assert.deepEqual(await query('ALERTS{alertstate="firing"}'), [], 'a healthy gateway fires nothing');
+  });
+
+  it('answers every query of the Grafana dashboard, and the request panels show the payments', async () => {
+    const dashboard = JSON.parse(readFileSync(new URL('ops/grafana/gateway-dashboard.json', ROOT), 'utf8')) as { panels: { title: string; targets?: { expr: string }[] }[] };
+    const asGrafana = (expr: string) =>
+      expr.replaceAll('$job', 'gateway').replaceAll('$instance', '.*').replaceAll('$connector', '.*').replaceAll('$__rate_interval', '1m').replaceAll('$__range', '10m');
+    const targets = dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => ({ title: panel.title, expr: asGrafana(target.expr) })));
+    assert.ok(targets.length >= 40);
+    // Every query parses and runs (query() throws on Prometheus's error answer).
+    for (const target of targets) await query(target.expr);
+    const panelQuery = (title: string) => targets.find((target) => target.title === title)!.expr;
+    await pay('4.75');
+    const byRoute = await eventually('payments in "Requests per second by route"', () => query(panelQuery('Requests per second by route')), (samples) =>
+      samples.some((sample) => sample.metric['http_route'] === '/v1/payments' && Number(sample.value[1]) > 0),
+    );
+    assert.ok(byRoute.length >= 1);
+    assert.equal((await query(panelQuery('Build'))).length, 1);
   });
 });
