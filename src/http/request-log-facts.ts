@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { containsCardNumber } from '../domain/card-numbers-in-text.js';
 import { maskPanLikeDigits } from '../domain/redact.js';
 import { isPendingCode, isSuccessCode, resultCodes } from '../results/catalogue.js';
 import type { ResultBody } from './envelope.js';
@@ -44,7 +45,16 @@ export function noteResult(request: FastifyRequest, result: Pick<ResultBody, 'co
   factsOf(request).result = result;
 }
 
-/** The payment ids of a payment's answer (or of a path): only strings, so a body of any shape is safe to pass. */
+/**
+ * An id the client sent (a path segment that passed its pattern) as the log may show it: a
+ * 32-character id can still hold a card number, and then the line goes without it. Ids the
+ * gateway made need no check.
+ */
+export function loggableId(sent: string | undefined): string | undefined {
+  return sent === undefined || containsCardNumber(sent) ? undefined : sent;
+}
+
+/** The payment ids of a payment's answer (or of a path, through loggableId): only strings, so a body of any shape is safe to pass. */
 export function noteTransaction(request: FastifyRequest, ids: { readonly id?: unknown; readonly referencedId?: unknown }): void {
   const facts = factsOf(request);
   if (typeof ids.id === 'string') facts.transactionId = ids.id;

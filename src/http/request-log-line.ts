@@ -2,7 +2,7 @@ import { context, isSpanContextValid, trace } from '@opentelemetry/api';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { isCheckoutId } from '../domain/checkouts/checkout-id.js';
 import { ENTITY_ID_PATTERN } from '../domain/ids.js';
-import { resultLogFields } from './request-log-facts.js';
+import { loggableId, resultLogFields } from './request-log-facts.js';
 
 /**
  * The trace and span of the context the line is written in. Without a tracer provider (tracing
@@ -25,14 +25,14 @@ function checkoutIdOf(request: FastifyRequest): string | undefined {
   const source = request.routeOptions.config?.checkoutIdIn;
   if (source === undefined) return undefined;
   const value = source === 'params' ? stringField(request.params, 'id') : stringField(request.query, 'checkoutId');
-  return value !== undefined && isCheckoutId(value) ? value : undefined;
+  return value !== undefined && isCheckoutId(value) ? loggableId(value) : undefined;
 }
 
 /** The entity the request was authorised for, or the one an admin path names. */
 function entityIdOf(request: FastifyRequest): string | undefined {
   if (request.entityId !== undefined) return request.entityId;
   const named = stringField(request.params, 'entityId');
-  return named !== undefined && ENTITY_ID_PATTERN.test(named) ? named : undefined;
+  return named !== undefined && ENTITY_ID_PATTERN.test(named) ? loggableId(named) : undefined;
 }
 
 const TRANSACTION_ID = /^[a-zA-Z0-9]{32}$/;
@@ -40,7 +40,7 @@ const TRANSACTION_ID = /^[a-zA-Z0-9]{32}$/;
 /** The payment an admin path names (/admin/transactions/:transactionId/…), when a handler noted none. */
 function pathTransactionIdOf(request: FastifyRequest): string | undefined {
   const named = stringField(request.params, 'transactionId');
-  return named !== undefined && TRANSACTION_ID.test(named) ? named : undefined;
+  return named !== undefined && TRANSACTION_ID.test(named) ? loggableId(named) : undefined;
 }
 
 /**

@@ -3,6 +3,7 @@ import { deleteJobs, rescheduleJobs, type ClaimedJob, type JobReschedule } from 
 import { isDatabaseUnavailable } from '../storage/errors.js';
 import { failureDelayMs, shouldGiveUp } from './failure-backoff.js';
 import type { JobHandler, JobLogger, JobResult } from './job-types.js';
+import { jobSubject } from './job-subject.js';
 
 /** A job that ran: what it returned, or why it failed. */
 export type FinishedJob = { readonly job: ClaimedJob; readonly handler: JobHandler<unknown> } & (
@@ -75,7 +76,7 @@ function failureReschedule(job: ClaimedJob, error: unknown, context: OutcomeCont
   const failureCount = job.failureCount + 1;
   const giveUp = shouldGiveUp(failureCount, context.maxFailures);
   const lastError = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, MAX_ERROR_LENGTH);
-  context.logger.warn({ jobId: job.id, kind: job.kind, failureCount, giveUp, error: lastError }, 'job failed');
+  context.logger.warn({ jobId: job.id, kind: job.kind, ...jobSubject(job.payload), failureCount, giveUp, error: lastError }, 'job failed');
   return {
     id: job.id,
     runAt: new Date(context.now.getTime() + failureDelayMs(failureCount)),
