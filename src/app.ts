@@ -8,8 +8,7 @@ import { isLoopbackHost } from './config/network-addresses.js';
 import { AuthFailureLimiter } from './http/auth-failures.js';
 import { newRequestId } from './http/envelope.js';
 import { loggerOptions } from './http/logging.js';
-import { registerRequestLogFacts } from './http/request-log-facts.js';
-import { RequestLogController } from './http/request-log-line.js';
+import { RequestLogController, registerRequestLog } from './http/request-log-line.js';
 import { registerAuthentication } from './http/plugins/authentication.js';
 import { registerUnknownParameterSetting } from './http/plugins/unknown-parameters.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/plugins/error-handling.js';
@@ -209,7 +208,7 @@ async function assembleApp(options: AppOptions, role: AppRole, embedded: Embedde
   }) as unknown as FastifyInstance;
   app.decorate('gateway', 'principals' in options ? (options as AppDeps) : appDeps(options, app.log, config.acquirer ?? embedded?.settings));
 
-  registerRequestLogFacts(app);
+  registerRequestLog(app);
   registerErrorHandling(app);
   registerHandlerTimeout(app, config.httpTimeouts.handlerTimeoutMs);
   registerSecurityHeaders(app, config.system);

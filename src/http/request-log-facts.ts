@@ -17,6 +17,8 @@ export interface RequestLogFacts {
   referencedId?: string;
   /** The checkout the answer is about (one just created has no id in its path). */
   checkoutId?: string;
+  /** The trace and span active when the request began (request-log-line.ts). */
+  trace?: { readonly traceId: string; readonly spanId: string };
 }
 
 /** Where a route's path or query names a checkout (checkouts.ts, widget.ts): its line carries checkoutId. */

@@ -1,8 +1,8 @@
 import { context, isSpanContextValid, trace } from '@opentelemetry/api';
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { isCheckoutId } from '../domain/checkouts/checkout-id.js';
 import { ENTITY_ID_PATTERN } from '../domain/ids.js';
-import { loggableId, resultLogFields } from './request-log-facts.js';
+import { loggableId, registerRequestLogFacts, resultLogFields } from './request-log-facts.js';
 
 /**
  * The trace and span of the context the line is written in. Without a tracer provider (tracing
@@ -58,9 +58,23 @@ export function requestLogFields(request: FastifyRequest, reply: FastifyReply): 
   const checkoutId = facts?.checkoutId ?? checkoutIdOf(request);
   if (checkoutId !== undefined) fields['checkoutId'] = checkoutId;
   if (facts?.result !== undefined) Object.assign(fields, resultLogFields(facts.result));
-  const traced = activeTraceIds();
+  const traced = facts?.trace ?? activeTraceIds();
   if (traced !== undefined) Object.assign(fields, traced);
   return fields;
+}
+
+/**
+ * The request's span, read before its body: preParsing runs after every onRequest hook (whatever
+ * order the tracing set-up registered its own in), while a body read from the socket may carry on
+ * in another async context. A request refused before (a 401 in onRequest) is read at completion.
+ */
+export function registerRequestLog(app: FastifyInstance): void {
+  registerRequestLogFacts(app);
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const traced = activeTraceIds();
+    if (traced !== undefined) (request.logFacts ??= {}).trace = traced;
+    done(null, payload);
+  });
 }
 
 function infoEnabled(request: FastifyRequest): boolean {
