@@ -141,6 +141,8 @@ for (const database of testDatabases()) {
       assert.equal(refused.line['checkoutId'], risky.id);
       assert.equal(refused.line['resultCode'], '100.550.312');
       assert.equal(refused.line['reason'], json(refused.response as never).result.description);
+      assert.equal(refused.line['transactionId'], json(refused.response as never).id);
+      assert.equal(typeof refused.line['transactionId'], 'string', 'the refused attempt is a transaction of its own');
       // The merchant's status call is found by the same id, with the entity it is authenticated for.
       const status = await logged(t, () => t.app.inject({ method: 'GET', url: `/v1/checkouts/${risky.id}/payment?entityId=${limited.entityId}`, headers: bearer(limited.accessToken) }));
       assert.equal(status.line['checkoutId'], risky.id);
