@@ -6,7 +6,12 @@ import { testDatabases } from '../support/databases.js';
 import { createCheckout, widgetPost } from '../support/checkouts.js';
 import { cardPayment, getPayment, referencePayment, SAMPLE_CARD, type Merchant } from '../support/payments.js';
 import { BROWSER } from '../support/three-d-secure.js';
-import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
+import { bearer, form, FORM_HEADERS, json, LogCapture, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
+import { RECEIVER_ENV, RECEIVER_TARGETS, WebhookReceiver } from '../support/webhook-receiver.js';
+import { deliverWebhookHandler } from '../../src/jobs/deliver-webhook.js';
+import { httpNotificationSender } from '../../src/jobs/http-sender.js';
+import { JobWorker } from '../../src/jobs/job-worker.js';
+import { jsonLogger } from '../../src/jobs/json-logger.js';
 
 /** Issue 30, item 3: each request's one line names the payment, its result and what failed (docs/observability.md, Logs). */
 
@@ -160,6 +165,41 @@ for (const database of testDatabases()) {
       const forged = await logged(t, () => t.app.inject({ method: 'POST', url: `/v1/checkouts/${PAN}AAAAAAAAAAAAAAAA.gw01/payment`, headers: FORM_HEADERS, payload: form(CARD) }));
       assert.equal(forged.line['checkoutId'], undefined);
       assert.ok(!t.logs.text.includes(PAN), 'no card number in the log');
+    });
+  });
+}
+
+for (const database of testDatabases()) {
+  describe(`job log lines on ${database.name}`, () => {
+    let t: TestApp;
+    let receiver: WebhookReceiver;
+    const sender = httpNotificationSender({ timeoutMs: 2_000, maxSocketsPerHost: 4, targets: RECEIVER_TARGETS });
+    before(async () => {
+      t = await startTestApp(await database.open(), { env: RECEIVER_ENV });
+      receiver = await WebhookReceiver.start();
+    });
+    after(async () => {
+      sender.close();
+      await receiver.stop();
+      await t.close();
+      await t.storage.close();
+    });
+
+    it("a webhook attempt the merchant's server refuses names its notification and the payment it is about", async () => {
+      const merchant = await t.createMerchant();
+      receiver.answer(500, '/failing');
+      const payment = json(await cardPayment(t, merchant, 'DB', '7.00', { notificationUrl: receiver.url('/failing') }));
+      const jobLogs = new LogCapture();
+      const logger = jsonLogger('info', jobLogs);
+      const worker = new JobWorker({ storage: t.storage, clock: t.clock, handlers: [deliverWebhookHandler({ storage: t.storage, clock: t.clock, sender, logger })], logger, concurrency: 4, batchSize: 8, pollIntervalMs: 5, leaseMs: 60_000, sweepIntervalMs: 30_000 });
+      while ((await worker.runOnce()) > 0);
+      const lines = jobLogs.lines.map((line) => JSON.parse(line) as Line).filter((line) => line['msg'] === 'webhook attempt not acknowledged');
+      assert.equal(lines.length, 1, jobLogs.text);
+      assert.equal(lines[0]!['transactionId'], payment.id);
+      assert.equal(lines[0]!['notificationType'], 'PAYMENT');
+      assert.equal(typeof lines[0]!['notificationId'], 'string');
+      assert.equal(lines[0]!['httpStatus'], 500);
+      assert.ok(!jobLogs.text.includes(PAN), 'no card number in the log');
     });
   });
 }
