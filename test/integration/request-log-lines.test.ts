@@ -155,6 +155,28 @@ for (const database of testDatabases()) {
       assert.equal(status.line['resultCode'], json(status.response as never).result.code);
     });
 
+    it("a widget payment whose 3-D Secure challenge the shopper fails: the shopper's return names the checkout, the payment and the result", async () => {
+      const billing = Object.fromEntries(Object.entries(BROWSER).filter(([name]) => name.startsWith('billing.')));
+      const browser = Object.fromEntries(Object.entries(BROWSER).filter(([name]) => name.startsWith('customer.browser.')));
+      const checkout = json(await createCheckout(t, merchant, billing));
+      const pending = await logged(t, () => widgetPost(t, checkout.id, { ...CARD, 'card.number': '4200000000000042', ...browser }));
+      const payment = json(pending.response as never);
+      assert.equal(payment.result.code, '000.200.000', pending.response.body);
+      assert.equal(pending.line['transactionId'], payment.id);
+      assert.equal(pending.line['reason'], undefined, 'pending is no refusal');
+      const acsPath = new URL(payment.redirect.url).pathname;
+      const fields = Object.fromEntries((payment.redirect.parameters as { name: string; value: string }[]).map((p) => [p.name, p.value]));
+      if (Object.keys(fields).length > 0) await t.app.inject({ method: 'POST', url: acsPath, headers: FORM_HEADERS, payload: form(fields) });
+      const { response, line } = await logged(t, () => t.app.inject({ method: 'POST', url: acsPath, headers: FORM_HEADERS, payload: form({ outcome: 'N' }) }));
+      assert.equal(response.statusCode, 303, response.body);
+      const status = json(await t.app.inject({ method: 'GET', url: `/v1/payments/${payment.id}?entityId=${merchant.entityId}`, headers: bearer(merchant.accessToken) }));
+      assert.equal(line['checkoutId'], checkout.id);
+      assert.equal(line['transactionId'], payment.id);
+      assert.equal(line['resultCode'], status.result.code);
+      assert.doesNotMatch(line['resultCode'], /^000\./);
+      assert.equal(line['reason'], status.result.description);
+    });
+
     it("the widget's script names the checkout of its query, and nothing else of the query", async () => {
       const checkout = json(await createCheckout(t, merchant));
       const { line } = await logged(t, () => t.app.inject({ method: 'GET', url: `/v1/paymentWidgets.js?checkoutId=${checkout.id}&x=${PAN}` }));
