@@ -1,9 +1,9 @@
 import type { Queryable, Storage } from '../storage/port.js';
 import { deleteJobs, rescheduleJobs, type ClaimedJob, type JobReschedule } from '../storage/repositories/jobs.js';
 import { isDatabaseUnavailable } from '../storage/errors.js';
+import { jobSubject } from './job-subject.js';
 import { failureDelayMs, shouldGiveUp } from './failure-backoff.js';
 import type { JobHandler, JobLogger, JobResult } from './job-types.js';
-import { jobSubject } from './job-subject.js';
 
 /** A job that ran: what it returned, or why it failed. */
 export type FinishedJob = { readonly job: ClaimedJob; readonly handler: JobHandler<unknown> } & (
