@@ -59,6 +59,7 @@ import { metricsObserver } from './observability/metrics-observer.js';
 import { noObserver, type Observer } from './observability/observer.js';
 import { registerRequestMetrics } from './http/plugins/request-metrics.js';
 import { registerMetricsRoute } from './http/routes/metrics.js';
+import { createReadinessProbe, type ReadinessProbe } from './observability/health/readiness-probe.js';
 
 export interface AppOptions {
   readonly config: Config;
@@ -91,6 +92,8 @@ export interface AppDeps extends AppOptions {
   readonly authFailures: AuthFailureLimiter;
   /** Where the gateway reports what it does (metrics); noObserver with METRICS_ENABLED=false. */
   readonly observer: Observer;
+  /** GET /health/ready's checks, and the drain a graceful shutdown starts (main.ts). */
+  readonly readiness: ReadinessProbe;
 }
 
 /** The routes one listener serves: all, all but /admin (with ADMIN_PORT), or only /admin. */
@@ -149,12 +152,14 @@ function metricsOf(options: AppOptions): Pick<AppDeps, 'metrics' | 'nodeMetricsT
 function appDeps(options: AppOptions, logger: PoolLogger, acquirer: AcquirerSettings | undefined): AppDeps {
   const { config, clock, redis } = options;
   const observed = metricsOf(options);
+  const payments = paymentDeps({ ...options, logger, observer: observed.observer }, acquirer);
   return {
     ...options,
     ...observed,
     principals: new PrincipalResolver(options.storage, clock),
-    payments: paymentDeps({ ...options, logger, observer: observed.observer }, acquirer),
+    payments,
     authFailures: new AuthFailureLimiter({ maxFailures: config.authFailuresMax, windowMs: config.authFailureWindowMs, clock, redis }),
+    readiness: createReadinessProbe({ storage: options.storage, redis, connectors: () => payments.connectors.registry.connectors, checkTimeoutMs: config.health.checkTimeoutMs }),
   };
 }
 

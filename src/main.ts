@@ -21,6 +21,7 @@ import { loggerOptions } from './http/logging.js';
 import { logUnroutedEntities } from './operations/routing/report-unrouted.js';
 import { isListenError, listenFailure, portProblem } from './http/port-check.js';
 import { processMetrics } from './observability/process-metrics.js';
+import { shutDownGracefully, stopBoundMs } from './observability/health/graceful-shutdown.js';
 
 async function readConfigOrExit(): Promise<{ config: Config; vaultKeys: VaultKeyConfig }> {
   try {
@@ -79,6 +80,8 @@ async function startPrimary(config: Config): Promise<void> {
     onRestart: () => metrics?.metrics.inc('processRestarts', {}),
     scheme: schemeOf(config),
     logger,
+    // A process drains, lets requests and jobs finish, then exits; it is killed only past that bound.
+    stopGraceMs: stopBoundMs(config.health, config.workers.webhookTimeoutMs),
     ...(embedded ? { env: acquirerVariablesOf(embedded) } : {}),
     onReady(url) {
       if (demo) printDemoMerchant(demo.entityId, demo.accessToken, url);
@@ -137,17 +140,26 @@ async function main(): Promise<void> {
   app.log.info({ url: address, adminUrl }, oneOfSeveral ? 'gateway process ready' : 'gateway ready');
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'stopping');
-    await app.close();
-    await admin?.close();
-    await workers?.stop();
-    await sftp?.close();
-    await storage.close();
-    redis?.disconnect();
-    if (embedded) removeRuntimeRecord(config.dataDir);
+    // Readiness turns 503 first; the listeners close after the drain (docs/operations.md).
+    await shutDownGracefully({
+      signal,
+      logger: app.log,
+      drain: app.gateway.readiness.drain,
+      settings: config.health,
+      listeners: admin ? [app, admin] : [app],
+      async stopWork() {
+        await workers?.stop();
+        await sftp?.close();
+      },
+      async release() {
+        await storage.close();
+        redis?.disconnect();
+        if (embedded) removeRuntimeRecord(config.dataDir);
+      },
+    });
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

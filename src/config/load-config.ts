@@ -8,6 +8,7 @@ import { CHECKOUT_VARIABLES, collectCheckoutSettings, type CheckoutSettings } fr
 import { ACQUIRER_VARIABLES, collectAcquirerSettings, type AcquirerSettings } from './acquirer-settings.js';
 import { collectSettlementSettings, SETTLEMENT_VARIABLES, type SettlementSettings } from './settlement-settings.js';
 import { collectMetricsSettings, METRICS_VARIABLES, type MetricsSettings } from './metrics-settings.js';
+import { collectHealthSettings, HEALTH_VARIABLES, type HealthSettings } from './health-settings.js';
 
 /**
  * The gateway's configuration: parsed once from the environment, validated, typed and frozen.
@@ -61,6 +62,8 @@ export interface Config {
   /** The daily settlement run, its files and the built-in SFTP server. */
   readonly settlement: SettlementSettings;
   readonly metrics: MetricsSettings;
+  /** Readiness checks' timeout and the graceful shutdown's drain and grace. */
+  readonly health: HealthSettings;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +109,7 @@ export const CONFIG_VARIABLES = [
   ...HTTP_TIMEOUT_VARIABLES,
   ...ACQUIRER_VARIABLES,
   ...METRICS_VARIABLES,
+  ...HEALTH_VARIABLES,
 ] as const;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -204,6 +208,7 @@ export function loadConfig(env: Env): Config {
     acquirer: collectAcquirerSettings(env, problems),
     settlement: collectSettlementSettings(env, readOptional(env, 'DATA_DIR') ?? './data', problems),
     metrics: collectMetricsSettings(env, problems),
+    health: collectHealthSettings(env, problems),
   };
   checkTls(config, problems);
   checkProxies(env, config, problems);

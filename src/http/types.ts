@@ -22,5 +22,7 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /** The route reads over the entity hierarchy (reports): PSP and division credentials may call it. */
     hierarchyRead?: boolean;
+    /** The route answers over plain HTTP on the live system too (an orchestrator's probes reach the process directly). */
+    plainHttpAllowed?: boolean;
   }
 }

@@ -16,6 +16,7 @@ import { runScheduleHandler } from './run-schedule.js';
 import { queueCheckoutCallbacksHandler, sendCheckoutCallbackHandler } from './checkout-callbacks.js';
 import { reversalAdviceHandler } from './send-reversal-advice.js';
 import { settleDayHandler, type SettleDayDeps } from './settle-day.js';
+import { startHeartbeat } from './heartbeat.js';
 
 export interface StartWorkersOptions {
   readonly storage: Storage;
@@ -74,11 +75,14 @@ export function startWorkers(options: StartWorkersOptions): RunningWorkers {
     handlers: gatewayJobHandlers({ ...options, sender }),
   });
   worker.start();
+  // Readiness (GET /health/ready) of every gateway looks for a recent beat of some worker.
+  const heartbeat = startHeartbeat({ storage: options.storage, workerId: worker.workerId, logger: options.logger });
   options.logger.info({ workerId: worker.workerId, concurrency: options.settings.concurrency }, 'job worker started');
   return {
     worker,
     async stop() {
       await worker.stop();
+      await heartbeat.stop();
       ownSender?.close();
       options.logger.info({ workerId: worker.workerId }, 'job worker stopped');
     },

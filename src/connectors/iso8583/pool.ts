@@ -67,6 +67,20 @@ export class LinkPool {
     return this.#links.filter((link) => link?.usable).length;
   }
 
+  /** Connections the pool keeps open when the host lets it. */
+  get size(): number {
+    return this.#links.length;
+  }
+
+  /**
+   * Opens and signs on the connections when none is open, as a first request would, and answers
+   * how many are signed on: readiness asks before traffic does, so the first payment finds them.
+   */
+  async signOn(): Promise<number> {
+    await this.pick();
+    return this.openConnections;
+  }
+
   /** Sends a request built with a fresh STAN on the least busy connection. */
   async exchange(build: (stan: string) => IsoMessage, timeoutMs: number): Promise<{ request: IsoMessage; exchange: Exchange }> {
     const link = await this.pick();

@@ -13,7 +13,8 @@ function carriesTestMode(request: FastifyRequest): boolean {
  * (TRUST_PROXY_TLS) the proxy must say the request came in over HTTPS: request.protocol believes
  * X-Forwarded-Proto only when the connection comes from a TRUSTED_PROXIES address (app.ts), so
  * anyone else claiming it is refused. A listener bound to a loopback address (the administration
- * listener by default) needs no TLS: what it receives never crossed a network.
+ * listener by default) needs no TLS: what it receives never crossed a network. The probes of
+ * /health/live and /health/ready carry nothing secret and come straight from the orchestrator.
  */
 export function registerTransportSecurity(
   app: FastifyInstance,
@@ -22,6 +23,7 @@ export function registerTransportSecurity(
 ): void {
   if (config.system !== 'live' || config.tlsCertFile !== undefined || listener.loopbackOnly) return;
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.plainHttpAllowed === true) return;
     if (request.protocol !== 'https') throw new GatewayError('800.900.302', { httpStatus: 403 });
   });
 }

@@ -1,0 +1,37 @@
+import type { Queryable } from '../port.js';
+
+/** One job worker process, as its heartbeat row names it. */
+export interface HeartbeatingWorker {
+  readonly workerId: string;
+  readonly host: string;
+  readonly pid: number;
+}
+
+/** Records that the worker is alive now (the database's now(): hosts' clocks may differ). */
+export async function recordHeartbeat(db: Queryable, worker: HeartbeatingWorker): Promise<void> {
+  await db.query(
+    `INSERT INTO worker_heartbeats (worker_id, host, pid) VALUES ($1, $2, $3)
+     ON CONFLICT (worker_id) DO UPDATE SET last_beat_at = now()`,
+    [worker.workerId, worker.host, worker.pid],
+  );
+}
+
+/** Deletes the rows of workers that have not beaten for `olderThanMs` (they died without stopping). */
+export async function pruneHeartbeats(db: Queryable, olderThanMs: number): Promise<number> {
+  const { rowCount } = await db.query("DELETE FROM worker_heartbeats WHERE last_beat_at < now() - $1 * interval '1 millisecond'", [olderThanMs]);
+  return rowCount;
+}
+
+/** A worker that stops cleanly leaves no row behind that would still look alive. */
+export async function removeHeartbeat(db: Queryable, workerId: string): Promise<void> {
+  await db.query('DELETE FROM worker_heartbeats WHERE worker_id = $1', [workerId]);
+}
+
+/** How long ago the most recent beat of any worker was; undefined when no worker has a row. */
+export async function newestHeartbeatAgeMs(db: Queryable): Promise<number | undefined> {
+  const { rows } = await db.query<{ age_ms: number | null }>(
+    'SELECT (EXTRACT(EPOCH FROM (now() - max(last_beat_at))) * 1000)::float8 AS age_ms FROM worker_heartbeats',
+  );
+  const age = rows[0]?.age_ms;
+  return age === null || age === undefined ? undefined : Math.max(0, Number(age));
+}
