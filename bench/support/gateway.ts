@@ -50,6 +50,8 @@ export function startGatewayProcess(options: GatewayOptions): Promise<NodeProces
       THROTTLE_MAX_REQUESTS: UNTHROTTLED,
       AUTH_FAILURE_MAX_PER_WINDOW: UNTHROTTLED,
       REDIS_URL: '',
+      // A stop between runs needs no load balancer to notice it.
+      SHUTDOWN_DRAIN_MS: '0',
       ...options.env,
     },
   });

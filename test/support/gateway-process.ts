@@ -20,7 +20,8 @@ export async function startGateway(env: Record<string, string>, timeoutMs = 60_0
   const start = startCommand();
   const child = spawn(process.execPath, [...start.nodeFlags, start.script], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', DATA_DIR: scratchDataDir(), ...env },
+    // No drain period on SIGTERM (SHUTDOWN_DRAIN_MS): a test that wants one sets it.
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', DATA_DIR: scratchDataDir(), SHUTDOWN_DRAIN_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
