@@ -52,6 +52,8 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/openapi.json', auth: 'public', names: [] },
   { method: 'GET', path: '/docs', auth: 'public', names: [] },
   { method: 'GET', path: '/health', auth: 'public', names: [] },
+  // Not /health/ready: its 503 (not ready, draining) is an answer the campaign's "no 5xx" would count.
+  { method: 'GET', path: '/health/live', auth: 'public', names: [] },
   { method: 'GET', path: '/admin/entities', auth: 'admin', names: ['limit'] },
   { method: 'POST', path: '/admin/entities', auth: 'admin', names: ['name', 'merchant'] },
   { method: 'POST', path: '/admin/tokens', auth: 'admin', names: ['entity'] },
