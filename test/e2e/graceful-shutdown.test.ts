@@ -5,6 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,8 +16,9 @@ import { startGateway, type GatewayProcess } from '../support/gateway-process.js
 
 /** The acquirer host's `slow` row (emulators/acquirer-host/table.ts): approved, answered after slowMs. */
 const SLOW_AMOUNT = '666.01';
-const SLOW_MS = 8_000;
-const DRAIN_MS = 3_000;
+const SLOW_MS = 12_000;
+// Long enough for a busy host to see the 503 and pay once before the listener closes.
+const DRAIN_MS = 5_000;
 const CARD = { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123' };
 
 interface Merchant { readonly entityId: string; readonly accessToken: string }
@@ -53,28 +57,59 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, outpu
   }
 }
 
+interface Running {
+  readonly host: AcquirerHost;
+  readonly gateway: GatewayProcess;
+  readonly merchant: Merchant;
+  stop(): Promise<void>;
+}
+
+/** The acquirer host with its slow row, and a gateway whose link waits for it (the slow payment is approved, late). */
+async function startWithSlowHost(shutdown: { drainMs: number; graceMs: number }): Promise<Running> {
+  const host = await startAcquirerHost({ slowMs: SLOW_MS });
+  try {
+    // A data folder of its own: a fresh database prints its demo merchant.
+    const dataDir = mkdtempSync(join(tmpdir(), 'gateway-shutdown-'));
+    const gateway = await startGateway({
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      ACQUIRER_HOST_URL: `tcp://127.0.0.1:${host.port}`,
+      ACQUIRER_HOST_TIMEOUT_MS: '20000',
+      CONNECTOR_TIMEOUT_MS: '25000',
+      SHUTDOWN_DRAIN_MS: String(shutdown.drainMs),
+      SHUTDOWN_GRACE_MS: String(shutdown.graceMs),
+    });
+    const output = gateway.output();
+    const merchant = { entityId: /entityId:\s+(\w+)/.exec(output)![1]!, accessToken: /accessToken:\s+(\S+)/.exec(output)![1]! };
+    return {
+      host,
+      gateway,
+      merchant,
+      async stop() {
+        await gateway.stop('SIGKILL');
+        await host.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
+}
+
+const slowPaymentAtHost = (host: AcquirerHost, gateway: GatewayProcess) =>
+  until('the slow payment at the acquirer host', async () => ((host.received.get('0200') ?? 0) >= 1 ? true : undefined), gateway.output);
+
 describe('SIGTERM to a gateway with a request in flight', () => {
+  let running: Running | undefined;
   let host: AcquirerHost;
   let gateway: GatewayProcess;
   let merchant: Merchant;
   before(async () => {
-    host = await startAcquirerHost({ slowMs: SLOW_MS });
-    // The host's timeout above its slow delay: the slow payment is approved, late.
-    gateway = await startGateway({
-      DATABASE_URL: '',
-      ACQUIRER_HOST_URL: `tcp://127.0.0.1:${host.port}`,
-      ACQUIRER_HOST_TIMEOUT_MS: '20000',
-      CONNECTOR_TIMEOUT_MS: '25000',
-      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
-      SHUTDOWN_GRACE_MS: '30000',
-    });
-    const output = gateway.output();
-    merchant = { entityId: /entityId:\s+(\w+)/.exec(output)![1]!, accessToken: /accessToken:\s+(\S+)/.exec(output)![1]! };
+    running = await startWithSlowHost({ drainMs: DRAIN_MS, graceMs: 30_000 });
+    ({ host, gateway, merchant } = running);
   });
-  after(async () => {
-    await gateway?.stop('SIGKILL');
-    await host?.close();
-  });
+  after(() => running?.stop());
 
   it('drains (503 while serving), stops accepting, answers the request in flight, and exits 0', { timeout: 120_000 }, async () => {
     // Ready once its job worker has beaten and its ISO 8583 links are signed on.
@@ -86,7 +121,7 @@ describe('SIGTERM to a gateway with a request in flight', () => {
 
     let slowAnswered = false;
     const slow = pay(gateway, merchant, SLOW_AMOUNT).finally(() => (slowAnswered = true));
-    await until('the slow payment at the acquirer host', async () => ((host.received.get('0200') ?? 0) >= 1 ? true : undefined), gateway.output);
+    await slowPaymentAtHost(host, gateway);
     const exited = once(gateway.child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
     gateway.child.kill('SIGTERM');
 
@@ -109,7 +144,32 @@ describe('SIGTERM to a gateway with a request in flight', () => {
     const [code, signal] = await exited;
     assert.equal(signal, null, gateway.output());
     assert.equal(code, 0, gateway.output());
-    assert.match(gateway.output(), /"drainMs":3000,"graceMs":30000,"signal":"SIGTERM","msg":"stopping"/);
+    assert.match(gateway.output(), new RegExp(`"drainMs":${DRAIN_MS},"graceMs":30000,"signal":"SIGTERM","msg":"stopping"`));
     assert.match(gateway.output(), /"msg":"job worker stopped"/);
+  });
+});
+
+describe('SIGTERM to a gateway whose request in flight outlasts SHUTDOWN_GRACE_MS', () => {
+  let running: Running | undefined;
+  let host: AcquirerHost;
+  let gateway: GatewayProcess;
+  let merchant: Merchant;
+  before(async () => {
+    running = await startWithSlowHost({ drainMs: 0, graceMs: 1_000 });
+    ({ host, gateway, merchant } = running);
+  });
+  after(() => running?.stop());
+
+  it('cuts the request\'s connection at the end of the grace and still exits 0, long before the host answers', { timeout: 120_000 }, async () => {
+    const slow = pay(gateway, merchant, SLOW_AMOUNT).then(() => 'answered', () => 'connection cut');
+    await slowPaymentAtHost(host, gateway);
+    const exited = once(gateway.child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    const signalledAt = Date.now();
+    gateway.child.kill('SIGTERM');
+    const [code] = await exited;
+    assert.equal(code, 0, gateway.output());
+    assert.ok(Date.now() - signalledAt < SLOW_MS, `exited ${Date.now() - signalledAt} ms after SIGTERM, before the host's answer (${SLOW_MS} ms)`);
+    assert.equal(await slow, 'connection cut');
+    assert.match(gateway.output(), /"graceMs":1000,"msg":"requests still in flight at the end of SHUTDOWN_GRACE_MS: closing their connections"/);
   });
 });
