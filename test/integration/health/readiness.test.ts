@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { buildAdminApp } from '../../../src/app.js';
 import { startHeartbeat } from '../../../src/jobs/heartbeat.js';
+import { startWorkers } from '../../../src/jobs/start-workers.js';
 import { silentLogger } from '../../../src/jobs/job-types.js';
 import type { Storage } from '../../../src/storage/port.js';
 import { recordHeartbeat } from '../../../src/storage/repositories/worker-heartbeats.js';
@@ -90,6 +91,18 @@ for (const database of testDatabases()) {
         await heartbeat.stop();
       }
       assert.equal((await storage.query('SELECT 1 FROM worker_heartbeats')).rows.length, 0);
+      assert.equal((await checksOf(t))['job-worker'], 'no job worker heartbeat');
+    });
+
+    it('the job worker of a gateway or of `npm run worker` (startWorkers) beats under its worker id until it stops', async () => {
+      const workers = startWorkers({ storage, clock: t.clock, logger: silentLogger, settings: t.config.workers });
+      try {
+        await until('its heartbeat', async () => (await storage.query('SELECT 1 FROM worker_heartbeats WHERE worker_id = $1', [workers.worker.workerId])).rows.length === 1);
+        assert.equal((await checksOf(t))['job-worker'], 'ok');
+      } finally {
+        await workers.stop();
+      }
+      assert.equal((await storage.query('SELECT 1 FROM worker_heartbeats')).rows.length, 0, 'a stopped worker leaves no row');
       assert.equal((await checksOf(t))['job-worker'], 'no job worker heartbeat');
     });
 
