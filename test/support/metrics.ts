@@ -15,7 +15,8 @@ export async function watchMetric(t: TestApp, name: string, labels: Record<strin
 
 /** Several series at once: `moved()` answers each one's change since, by the key it was given. */
 export async function watchMetrics<K extends string>(t: TestApp, series: Record<K, readonly [string, Record<string, string>]>): Promise<() => Promise<Record<K, number>>> {
-  const watches = await Promise.all(Object.entries(series).map(async ([key, [name, labels]]) => [key, await watchMetric(t, name, labels as Record<string, string>)] as const));
+  const entries = Object.entries(series) as [K, readonly [string, Record<string, string>]][];
+  const watches = await Promise.all(entries.map(async ([key, [name, labels]]) => [key, await watchMetric(t, name, labels)] as const));
   return async () => Object.fromEntries(await Promise.all(watches.map(async ([key, moved]) => [key, await moved()] as const))) as Record<K, number>;
 }
 
