@@ -13,7 +13,10 @@ const KNOWN_BRANDS: ReadonlySet<string> = new Set([
   'UNKNOWN', 'DIRECTDEBIT_SEPA', 'VIRTUAL', 'WALLETA', 'WALLETB', 'WALLETC',
 ]);
 
+/** The catalogue's form of paymentBrand: a refused request's brand outside it is no brand at all. */
+const BRAND_FORM = /^[a-zA-Z0-9_]{1,32}$/;
+
 export function brandLabel(brand: string | undefined): string {
-  if (!brand) return 'none';
+  if (brand === undefined || !BRAND_FORM.test(brand)) return 'none';
   return KNOWN_BRANDS.has(brand) ? brand : 'other';
 }

@@ -57,5 +57,8 @@ describe('brand labels stay a bounded set', () => {
     assert.equal(brandLabel('visa'), 'other');
     assert.equal(brandLabel(undefined), 'none');
     assert.equal(brandLabel(''), 'none');
+    // Not even a brand's form (a refused request's paymentBrand): none.
+    assert.equal(brandLabel('VISA<script>'), 'none');
+    assert.equal(brandLabel('X'.repeat(33)), 'none');
   });
 });
