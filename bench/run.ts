@@ -15,6 +15,8 @@
  * and the merchant's file of the day), BENCH_SETTLEMENT_FILE_RECORDS (3000000: the acquirer host's settlement
  * file through the ISO 8583 feed, time and peak RSS), BENCH_GATEWAY_PROCESSES (2: the DB phase again
  * with GATEWAY_PROCESSES=2; 1 leaves it out).
+ * BENCH_OBSERVABILITY_ROUNDS (4 rounds of payments with metrics and tracing off, metrics on, and
+ * every request traced: the observability rows, bench/observability.ts).
  * BENCH_WIDGET_LOADS (20 cold loads of the payment widget in Chromium: its row).
  * Writes bench/results/<yyyy-mm-dd>.json and the table in docs/performance.md.
  */
@@ -40,6 +42,7 @@ import { iso8583Settings } from './iso8583.js';
 import { describeInFlight, iso8583Phases } from './support/iso8583-phase.js';
 import { settlementPhases } from './support/settlement-phase.js';
 import { settlementSettings } from './settlement.js';
+import { observabilityPhases } from './observability.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -181,6 +184,10 @@ async function main(): Promise<void> {
     await checkpoint(schema);
     // Payments with the default risk rules against risk disabled, and the velocity check's cost.
     gateway.phases.push(...(await riskPhases(schema, gateway.merchant, { connections: settings.connections, poolSize: settings.poolSize, durationSeconds: settings.durationSeconds })).map(report));
+    // What metrics and tracing cost a payment: off, metrics, metrics and full-sampling traces, side by side.
+    await checkpoint(schema);
+    const observability = await observabilityPhases(schema.url, gateway.merchant, { connections: settings.connections, poolSize: settings.poolSize, durationSeconds: settings.durationSeconds });
+    gateway.phases.push(...observability.phases.map(report));
     // The payment widget in Chromium: its gzipped size and the time from script to usable form.
     const widget = await measureWidget();
     if (widget) {
@@ -213,6 +220,7 @@ async function main(): Promise<void> {
       ...checkTargets(gateway.phases[0]!, floors, gateway.peakRssMiB, gateway.phases),
       ...(processes ? { processes: { count: settings.gatewayProcesses, ...processes, ...checkTargets(processes.phase, { ...floors, insert: processes.insertFloor }, processes.peakRssMiB) } } : {}),
       ...(profile ? { profile } : {}),
+      observability: observability.cost,
     };
     if (flags['scale-out']) record.scaleOut = await runScaleOut(settings);
     const file = writeResults(record);

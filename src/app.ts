@@ -8,6 +8,7 @@ import { isLoopbackHost } from './config/network-addresses.js';
 import { AuthFailureLimiter } from './http/auth-failures.js';
 import { newRequestId } from './http/envelope.js';
 import { loggerOptions } from './http/logging.js';
+import { RequestLogController, registerRequestLog } from './http/request-log-line.js';
 import { registerAuthentication } from './http/plugins/authentication.js';
 import { registerUnknownParameterSetting } from './http/plugins/unknown-parameters.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/plugins/error-handling.js';
@@ -221,6 +222,7 @@ async function assembleApp(options: AppOptions, role: AppRole, embedded: Embedde
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: newRequestId,
+    logController: new RequestLogController(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxyTls ? [...config.trustedProxies] : false,
     ...fastifyTimeoutOptions(config.httpTimeouts),
@@ -231,6 +233,7 @@ async function assembleApp(options: AppOptions, role: AppRole, embedded: Embedde
   }) as unknown as FastifyInstance;
   app.decorate('gateway', 'principals' in options ? (options as AppDeps) : appDeps(options, app.log, config.acquirer ?? embedded?.settings));
 
+  registerRequestLog(app);
   registerErrorHandling(app);
   if (app.gateway.metrics) registerRequestMetrics(app, app.gateway.metrics);
   registerHandlerTimeout(app, config.httpTimeouts.handlerTimeoutMs);

@@ -26,6 +26,8 @@ export interface BenchRecord extends Targets {
   readonly processes?: Targets & { readonly count: number; readonly phase: PhaseResult; readonly peakRssMiB: number; readonly insertFloor: PhaseResult };
   readonly profile?: ProfileSummary;
   scaleOut?: ScaleOutRecord;
+  /** Fewer payments/s with metrics on, and with every request traced, than with both off (bench/observability.ts). */
+  readonly observability?: { readonly metricsFewer: number; readonly tracingFewer: number; readonly spanExports: number };
 }
 
 const MEGABYTE_MIB = 1e6 / 2 ** 20;
@@ -55,6 +57,16 @@ function targetRows(label: string, targets: Targets, payments: PhaseResult, peak
   ];
 }
 
+/** Issue 30's targets: what metrics and full-sampling traces cost the DB payment. */
+function observabilityRows(cost: BenchRecord['observability']): string[] {
+  if (!cost) return [];
+  const percent = (fewer: number) => `${(fewer * 100).toFixed(1)} % fewer payments/s`;
+  return [
+    `| metrics on: < 3 % fewer payments/s than off (issue 30) | ${percent(cost.metricsFewer)} | ${yesNo(cost.metricsFewer < 0.03)} |`,
+    `| every request traced: < 10 % fewer than off (issue 30) | ${percent(cost.tracingFewer)} | ${yesNo(cost.tracingFewer < 0.1)} |`,
+  ];
+}
+
 /** The markdown table of the latest run; also written into docs/performance.md. */
 export function renderBenchmarkTable(record: BenchRecord): string {
   const payments = record.gateway.phases[0]!;
@@ -78,6 +90,7 @@ export function renderBenchmarkTable(record: BenchRecord): string {
     '|---|---|---|',
     ...targetRows('', record, payments, record.gateway.peakRssMiB, record.gateway.phases.reduce((n, p) => n + p.errors + p.non2xx, 0)),
     ...(processes ? targetRows(several, processes, processes.phase, processes.peakRssMiB, processes.phase.errors + processes.phase.non2xx) : []),
+    ...observabilityRows(record.observability),
   ];
   const table = lines.join('\n');
   if (!updatePerformanceDoc('gateway benchmark', table)) console.warn('docs/performance.md has no gateway benchmark markers; table not written there');

@@ -8,6 +8,7 @@ import { claimIdempotencyKey, completeIdempotencyKey, renewIdempotencyLease, typ
 import { JSON_MEDIA_TYPE, withEnvelope, withEnvelopeJson, type ResultBody } from './envelope.js';
 import { errorResponse } from './plugins/error-handling.js';
 import { envelopeContext } from './reply.js';
+import { noteResult, noteTransaction } from './request-log-facts.js';
 
 /** Keys live a day: long enough for any client retry, short enough to keep the table small. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -33,10 +34,18 @@ export interface IdempotentHandler {
   recover?(claimId: string): Promise<HandlerResponse | undefined>;
   /** Whether an error of run() says that another request wrote under this claim first. */
   isClaimConflict?(error: unknown): boolean;
+  /** The answer's body is a payment: its id and referencedId name it on the request's log line. */
+  readonly answersWithPayment?: boolean;
 }
 
 function envelope(request: FastifyRequest, response: { status: number; body: object; result: ResultBody }) {
   return withEnvelope(response.body, response.result, envelopeContext(request));
+}
+
+/** What the request's log line names: the answer's result and, for a payment, its ids (a replay's too). */
+function noteAnswer(request: FastifyRequest, handler: IdempotentHandler, body: Readonly<Record<string, unknown>>, result: unknown): void {
+  if (typeof (result as ResultBody | undefined)?.code === 'string') noteResult(request, result as ResultBody);
+  if (handler.answersWithPayment) noteTransaction(request, body);
 }
 
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
@@ -101,6 +110,7 @@ export async function respondIdempotently(request: FastifyRequest, reply: Fastif
   const key = idempotencyKeyOf(request);
   if (key === undefined) {
     const response = await handler.run(undefined);
+    noteAnswer(request, handler, response.body as Record<string, unknown>, response.result);
     if (response.storedJson === undefined) return reply.code(response.status).send(envelope(request, response));
     return reply.code(response.status).type(JSON_MEDIA_TYPE).send(withEnvelopeJson(response.storedJson, envelopeContext(request)));
   }
@@ -121,6 +131,7 @@ export async function respondIdempotently(request: FastifyRequest, reply: Fastif
     const { holder } = claim;
     if (holder.requestHash !== requestHash) throw new GatewayError('200.200.106', { httpStatus: 409 });
     if (holder.state === 'in_flight') throw new GatewayError('800.120.402', { httpStatus: 409 });
+    if (holder.responseBody) noteAnswer(request, handler, holder.responseBody, holder.responseBody['result']);
     return reply.code(holder.responseStatus ?? 200).header('idempotent-replayed', 'true').send(holder.responseBody);
   }
   let status: number;
@@ -129,12 +140,14 @@ export async function respondIdempotently(request: FastifyRequest, reply: Fastif
     const response = await runClaimed(request, handler, key, claim);
     status = response.status;
     body = envelope(request, response);
+    noteAnswer(request, handler, response.body as Record<string, unknown>, response.result);
   } catch (error) {
     // Even a system error is stored: the connector may have moved money before it, so a retry
     // must not run the request again. The client finds the outcome with GET or the query API.
     const failed = errorResponse(error as Error, request);
     status = failed.status;
     body = envelope(request, { status, body: {}, result: failed.result });
+    noteResult(request, failed.result);
   }
   // When even this write fails (database down) the key stays in flight until its lease runs out;
   // a retry then takes it over and answers the transaction this request wrote.

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatNdc, resultOf, withEnvelope, type EnvelopeContext, type ResultBody } from './envelope.js';
+import { noteResult } from './request-log-facts.js';
 
 /** The envelope fields of this request's answer: build number, now, ndc. */
 export function envelopeContext(request: FastifyRequest): EnvelopeContext {
@@ -15,5 +16,7 @@ export function sendWithEnvelope(
   body: object,
   result: ResultBody | string,
 ): FastifyReply {
-  return reply.code(status).send(withEnvelope(body, typeof result === 'string' ? resultOf(result) : result, envelopeContext(request)));
+  const resultBody = typeof result === 'string' ? resultOf(result) : result;
+  noteResult(request, resultBody);
+  return reply.code(status).send(withEnvelope(body, resultBody, envelopeContext(request)));
 }

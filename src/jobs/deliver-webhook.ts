@@ -30,6 +30,12 @@ function deliveryIdOf(job: ClaimedJob): string {
   return id;
 }
 
+/** The notification a delivery carries, and the payment it is about (its stored response's id). */
+export function notificationOf(delivery: Pick<DeliveryToSend, 'notificationId' | 'notificationType' | 'transactionResponse'>): { notificationId: string; notificationType: string; transactionId?: string } {
+  const transactionId = delivery.transactionResponse?.['id'];
+  return { notificationId: delivery.notificationId, notificationType: delivery.notificationType, ...(typeof transactionId === 'string' ? { transactionId } : {}) };
+}
+
 async function deliverOne(deps: DeliverWebhookDeps, delivery: DeliveryToSend | undefined): Promise<JobResult<DeliveryRecord>> {
   if (!delivery) return {};
   const decision = decideDelivery(delivery);
@@ -38,7 +44,7 @@ async function deliverOne(deps: DeliverWebhookDeps, delivery: DeliveryToSend | u
   const attempt = await attemptDelivery(deps.sender, deps.clock, delivery);
   const write = scheduledAttemptWrite(delivery, attempt);
   // Ids, status and timing only: never the URL's query, the body or the key.
-  const fields = { deliveryId: delivery.id, webhookId: delivery.webhookId, attempt: delivery.attemptCount + 1, httpStatus: attempt.httpStatus, latencyMs: attempt.latencyMs };
+  const fields = { deliveryId: delivery.id, ...notificationOf(delivery), webhookId: delivery.webhookId, attempt: delivery.attemptCount + 1, httpStatus: attempt.httpStatus, latencyMs: attempt.latencyMs };
   if (!attempt.acknowledged) deps.logger.info({ ...fields, error: attempt.error, nextAttemptAt: write.nextAttemptAt, giveUp: write.nextStatus === 'failed' }, 'webhook attempt not acknowledged');
   else deps.logger.debug(fields, 'webhook delivered');
   const activates = attempt.acknowledged && delivery.purpose === 'test' ? delivery.webhookId : null;

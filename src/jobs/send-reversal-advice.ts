@@ -5,6 +5,7 @@ import type { Clock } from '../domain/ids.js';
 import type { Queryable } from '../storage/port.js';
 import { enqueueJob } from '../storage/repositories/jobs.js';
 import type { ClaimedJob, JobHandler, JobLogger, JobResult } from './job-types.js';
+import { jobSubject } from './job-subject.js';
 
 export const REVERSAL_ADVICE_JOB = 'iso8583-reversal-advice';
 
@@ -50,7 +51,7 @@ async function adviseOnce(deps: { readonly registry: ConnectorRegistry; readonly
   const now = deps.clock.now();
   const retryAt = new Date(now.getTime() + Math.min(MAX_RETRY_MS, Math.max(MIN_RETRY_MS, (now.getTime() - job.createdAt.getTime()) / 2)));
   if (!sender || !original) {
-    deps.logger.error({ jobId: job.id, connectorId }, 'reversal advice for a connector this process lacks; trying again later');
+    deps.logger.error({ jobId: job.id, ...jobSubject(job.payload), connectorId }, 'reversal advice for a connector this process lacks; trying again later');
     return { runAgainAt: retryAt };
   }
   const repeat = job.runAt.getTime() > job.createdAt.getTime();

@@ -1,6 +1,7 @@
 import type { Queryable, Storage } from '../storage/port.js';
 import { deleteJobs, rescheduleJobs, type ClaimedJob, type JobReschedule } from '../storage/repositories/jobs.js';
 import { isDatabaseUnavailable } from '../storage/errors.js';
+import { jobSubject } from './job-subject.js';
 import { failureDelayMs, shouldGiveUp } from './failure-backoff.js';
 import type { JobHandler, JobLogger, JobResult } from './job-types.js';
 
@@ -75,7 +76,7 @@ function failureReschedule(job: ClaimedJob, error: unknown, context: OutcomeCont
   const failureCount = job.failureCount + 1;
   const giveUp = shouldGiveUp(failureCount, context.maxFailures);
   const lastError = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, MAX_ERROR_LENGTH);
-  context.logger.warn({ jobId: job.id, kind: job.kind, failureCount, giveUp, error: lastError }, 'job failed');
+  context.logger.warn({ jobId: job.id, kind: job.kind, ...jobSubject(job.payload), failureCount, giveUp, error: lastError }, 'job failed');
   return {
     id: job.id,
     runAt: new Date(context.now.getTime() + failureDelayMs(failureCount)),

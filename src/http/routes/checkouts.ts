@@ -14,18 +14,22 @@ import type { PaymentView } from '../../operations/payments/payment-response.js'
 import { refusedRequestOf } from './payments.js';
 import { resultOf, withEnvelope, type ResultBody } from '../envelope.js';
 import { envelopeContext } from '../reply.js';
+import { noteCheckout, noteResult, noteTransaction } from '../request-log-facts.js';
 import { shopperContext } from '../shopper-context.js';
 import { validatedParameters, validatedSource } from '../validate-request.js';
 import { loadWidgetScript } from '../widget/script-asset.js';
 
-const merchantApi = { config: { auth: 'entity' as const } };
+// checkoutIdIn: each request's log line names the checkout of its path, so a refusal is found by checkout id.
+const merchantApi = { config: { auth: 'entity' as const, checkoutIdIn: 'params' as const } };
 /** The widget's calls from the shopper's browser: the checkout id is their only credential. */
-const widgetApi = { config: { auth: 'public' as const } };
+const widgetApi = { config: { auth: 'public' as const, checkoutIdIn: 'params' as const } };
 
 type WithId = { Params: { id: string } };
 
 /** Checkout answers carry the checkout id as their ndc (compatibility.md). */
 function sendCheckoutAnswer(request: FastifyRequest, reply: FastifyReply, checkoutId: string, body: object, result: ResultBody): FastifyReply {
+  noteResult(request, result);
+  noteCheckout(request, checkoutId);
   return reply.code(resultCode(result.code).httpStatus).send(withEnvelope(body, result, { ...envelopeContext(request), ndc: checkoutId }));
 }
 
@@ -86,6 +90,7 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
   for (const purpose of ['payment', 'registration'] as const) {
     app.get<WithId>(`/v1/checkouts/:id/${purpose}`, merchantApi, async (request, reply) => {
       const view = await checkoutStatus(deps, { entityId: request.entityId!, checkoutId: request.params.id, purpose });
+      if (purpose === 'payment') noteTransaction(request, view.body);
       return sendCheckoutAnswer(request, reply, request.params.id, view.body, view.result);
     });
     app.options<WithId>(`/v1/checkouts/:id/${purpose}`, widgetApi, async (_request, reply) => {
@@ -105,6 +110,7 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
       observeRefusal(deps.observe, refusedRequestOf(request), error);
       throw error;
     }
+    noteTransaction(request, view.body);
     return sendCheckoutAnswer(request, reply, request.params.id, view.body, view.result);
   });
 

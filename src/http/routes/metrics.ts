@@ -12,9 +12,16 @@ import { authenticateAdminRequest, bearerToken } from '../plugins/authentication
 export function registerMetricsRoute(app: FastifyInstance, listener: 'admin' | 'public'): void {
   const { config, nodeMetricsText } = app.gateway;
   if (!config.metrics.enabled || !nodeMetricsText) return;
-  app.get('/metrics', { config: { auth: 'public' }, preHandler: listener === 'public' ? (request) => guardPublicScrape(request) : undefined }, async (_request, reply) => {
-    const text = await nodeMetricsText();
-    return reply.header('content-type', contentType).header('cache-control', 'no-store').send(text);
+  app.get('/metrics', { config: { auth: 'public' }, preHandler: listener === 'public' ? (request) => guardPublicScrape(request) : undefined }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      return reply.header('content-type', contentType).send(await nodeMetricsText());
+    } catch (error) {
+      // A part of the node's figures (this process's alone) would read as counters reset: the
+      // scrape fails instead, and Prometheus's `up` says so.
+      request.log.warn({ err: error }, 'metrics scrape failed');
+      return reply.code(503).header('content-type', 'text/plain; charset=utf-8').send('metrics unavailable: the node\'s processes did not answer\n');
+    }
   });
 }
 

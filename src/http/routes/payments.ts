@@ -11,6 +11,7 @@ import { observeRefusal, type RefusedRequest } from '../../operations/payments/o
 import { resultCode } from '../../results/catalogue.js';
 import { respondIdempotently, type HandlerResponse, type IdempotentHandler } from '../idempotency.js';
 import { sendWithEnvelope } from '../reply.js';
+import { loggableId, noteTransaction } from '../request-log-facts.js';
 import { paymentIdFrom, validatedParameters } from '../validate-request.js';
 import { shopperContext } from '../shopper-context.js';
 
@@ -45,6 +46,7 @@ export function idempotentPayment(deps: PaymentDeps, request: FastifyRequest, ru
       return view && asResponse(view);
     },
     isClaimConflict,
+    answersWithPayment: true,
   };
 }
 
@@ -68,13 +70,17 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
   app.post<{ Params: { id: string } }>('/v1/payments/:id', merchantApi, (request, reply) =>
     respondIdempotently(request, reply, idempotentPayment(deps, request, (idempotencyClaimId) => {
       const parentId = paymentIdFrom(request.params.id);
+      // A refusal names the parent too (an RF over the refundable amount), not only an approval.
+      noteTransaction(request, { referencedId: loggableId(parentId) });
       const parameters = validatedParameters('referencing', request);
       return referencePayment(deps, { entityId: request.entityId!, parentId, request: parameters, echo: echoRequest(parameters), idempotencyClaimId });
     })),
   );
 
   app.get<{ Params: { id: string } }>('/v1/payments/:id', merchantApi, async (request, reply) => {
-    const view = await getPayment(deps, request.entityId!, paymentIdFrom(request.params.id));
+    const id = paymentIdFrom(request.params.id);
+    noteTransaction(request, { id: loggableId(id) });
+    const view = await getPayment(deps, request.entityId!, id);
     return sendWithEnvelope(request, reply, resultCode(view.result.code).httpStatus, view.body, view.result);
   });
 }

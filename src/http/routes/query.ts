@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { queryTransaction, queryTransactions } from '../../operations/query/query-transactions.js';
 import { sendWithEnvelope } from '../reply.js';
+import { loggableId, noteTransaction } from '../request-log-facts.js';
 import { paymentIdFrom, validatedParameters } from '../validate-request.js';
 
 const merchantApi = { config: { auth: 'entity' as const } };
@@ -16,6 +17,7 @@ export function registerQueryRoutes(app: FastifyInstance): void {
   app.get<{ Params: { id: string } }>('/v1/query/:id', merchantApi, async (request, reply) => {
     const parameters = validatedParameters('query', request);
     const id = paymentIdFrom(request.params.id);
+    noteTransaction(request, { id: loggableId(id) });
     const payments = await queryTransaction({ storage }, request.entityId!, id, parameters.includeLinkedTransactions ?? false);
     return sendWithEnvelope(request, reply, 200, { payments }, '000.000.100');
   });

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PROVIDER_PAGE_PATH } from '../../connectors/simulator/provider.js';
 import { ACS_PAGE_PATH } from '../../connectors/simulator/three-d-secure/server.js';
 import { pickLocale, renderChallengePage, renderEndedPage, renderProviderPage } from '../../connectors/simulator/pages/index.js';
-import { CHOICES, completeRedirect, type CompletionResult } from '../../operations/redirects/complete-redirect.js';
+import { CHOICES, completeRedirect, type CompletedPayment, type CompletionResult } from '../../operations/redirects/complete-redirect.js';
+import { noteCheckout, noteResult, noteTransaction } from '../request-log-facts.js';
 import { RETURN_PATH } from '../../operations/redirects/open-redirect.js';
 import { redirectPage } from '../../operations/redirects/redirect-page.js';
 import type { RedirectPurpose } from '../../storage/repositories/shopper-redirects.js';
@@ -42,8 +43,18 @@ function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => 
     .send(html(nonce));
 }
 
+/** The shopper's return names the payment it ended on the request's line: a refused challenge is found by its checkout. */
+function noteCompletedPayment(request: FastifyRequest, payment: CompletedPayment): void {
+  noteTransaction(request, { id: payment.transactionId });
+  if (payment.checkoutId !== undefined) noteCheckout(request, payment.checkoutId);
+  if (payment.code !== undefined) noteResult(request, { code: payment.code });
+}
+
 function sendCompletion(request: FastifyRequest, reply: FastifyReply, result: CompletionResult): FastifyReply {
-  if (result.kind === 'return') return reply.code(303).header('location', result.location).send();
+  if (result.kind === 'return') {
+    if (result.payment) noteCompletedPayment(request, result.payment);
+    return reply.code(303).header('location', result.location).send();
+  }
   const status = result.reason === 'not-found' ? 404 : 410;
   const shopUrl = result.reason === 'not-found' ? undefined : result.shopUrl;
   return sendPage(reply, status, (nonce) => renderEndedPage({ locale: localeOf(request, result.locale), reason: result.reason, nonce, shopUrl }));

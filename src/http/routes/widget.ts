@@ -29,7 +29,8 @@ export function registerWidgetRoutes(app: FastifyInstance): void {
   // Built (or read) at registration, so that the first shopper does not wait for it.
   const script = loadWidgetAsset('paymentWidgets');
   const frameScript = loadWidgetAsset('frame');
-  app.get('/v1/paymentWidgets.js', publicAsset, (request, reply) => sendScript(request, reply, script));
+  // The merchant's page names its checkout in the script's query: the line carries it (not the rest of the query).
+  app.get('/v1/paymentWidgets.js', { config: { ...publicAsset.config, checkoutIdIn: 'query' } }, (request, reply) => sendScript(request, reply, script));
   app.get('/v1/widget/frame.js', publicAsset, (request, reply) => sendScript(request, reply, frameScript));
   app.get('/v1/widget/frame', publicAsset, (_request, reply) => {
     const nonce = randomBytes(16).toString('base64');

@@ -25,9 +25,17 @@ export const CHOICES: Readonly<Record<RedirectPurpose, readonly string[]>> = {
 
 export type RedirectEnd = 'completed' | 'expired' | 'not-found';
 
+/** What the completion decided, for the request's log line: the payment, its checkout and its result. */
+export interface CompletedPayment {
+  readonly transactionId: string;
+  readonly checkoutId?: string | undefined;
+  /** Absent while the payment stays pending (a provider that has not decided). */
+  readonly code?: string | undefined;
+}
+
 export type CompletionResult =
   /** The shopper goes back to the merchant (303). */
-  | { readonly kind: 'return'; readonly location: string }
+  | { readonly kind: 'return'; readonly location: string; readonly payment?: CompletedPayment | undefined }
   /** The link cannot be used (any more): the page says why. */
   | { readonly kind: 'ended'; readonly reason: RedirectEnd; readonly locale: string | null; readonly shopUrl?: string | undefined };
 
@@ -101,11 +109,15 @@ export async function completeRedirect(
     return { kind: 'return', location: resultLocationOf(redirect) };
   }
   const transaction = await findTransactionById(deps.storage, redirect.transactionId!);
-  if (transaction) await completePayment(deps, redirect, transaction, input.returned);
-  return { kind: 'return', location: resultLocationOf(redirect) };
+  if (!transaction) return { kind: 'return', location: resultLocationOf(redirect) };
+  const code = await completePayment(deps, redirect, transaction, input.returned);
+  const checkoutId = redirect.resume['checkoutId'];
+  const payment = { transactionId: transaction.id, checkoutId: typeof checkoutId === 'string' ? checkoutId : undefined, code };
+  return { kind: 'return', location: resultLocationOf(redirect), payment };
 }
 
-async function completePayment(deps: PaymentDeps, redirect: ShopperRedirect, transaction: StoredTransaction, returned: Readonly<Record<string, string>>): Promise<void> {
+/** Ends the payment as the shopper's return decides; its result code, or undefined while it stays pending. */
+async function completePayment(deps: PaymentDeps, redirect: ShopperRedirect, transaction: StoredTransaction, returned: Readonly<Record<string, string>>): Promise<string | undefined> {
   const decided = redirect.purpose === 'challenge'
     ? await afterChallenge(deps, redirect, transaction, (returned['outcome'] ?? 'cancel') as ChallengeChoice)
     : { ...(await afterProvider(deps, transaction, returned)), notificationUrl: (redirect.resume as { notificationUrl?: string }).notificationUrl };
@@ -127,7 +139,9 @@ async function completePayment(deps: PaymentDeps, redirect: ShopperRedirect, tra
     }
     await endRedirect(tx, redirect.id, 'completed', deps.clock.now());
   });
-  if (decided.outcome.kind !== 'pending') observeLaterOutcome(deps.observe, transaction, decided.outcome.code, decided.connectorAsked !== false);
+  if (decided.outcome.kind === 'pending') return undefined;
+  observeLaterOutcome(deps.observe, transaction, decided.outcome.code, decided.connectorAsked !== false);
+  return decided.outcome.code;
 }
 
 interface Decided {

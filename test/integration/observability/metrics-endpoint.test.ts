@@ -85,3 +85,17 @@ describe('METRICS_ENABLED=false', () => {
     }
   });
 });
+
+describe('a node whose processes do not answer the scrape', () => {
+  it('fails the scrape with 503 rather than answering one process\'s figures', async () => {
+    const t = await startTestApp(await database!.open(), { overrides: { nodeMetricsText: () => Promise.reject(new Error('the cluster primary did not answer')) } });
+    try {
+      const response = await scrape(t.app, bearer(TEST_ADMIN_TOKEN));
+      assert.equal(response.statusCode, 503);
+      assert.match(response.body, /metrics unavailable/);
+    } finally {
+      await t.close();
+      await t.storage.close();
+    }
+  });
+});
