@@ -9,7 +9,7 @@ import { silentLogger } from '../../../src/jobs/job-types.js';
 import { JobWorker } from '../../../src/jobs/job-worker.js';
 import { reversalAdviceHandler } from '../../../src/jobs/send-reversal-advice.js';
 import { testDatabases } from '../../support/databases.js';
-import { paymentSeries, watchMetrics } from '../../support/metrics.js';
+import { paymentSeries, watchMetrics } from '../../support/metric-watch.js';
 import { cardPayment, type Merchant } from '../../support/payments.js';
 import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../support/test-app.js';
 

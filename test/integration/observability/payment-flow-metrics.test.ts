@@ -4,7 +4,7 @@ import { INTERNAL_SIMULATOR } from '../../../src/connectors/simulator/index.js';
 import { expireRedirects } from '../../../src/operations/redirects/expire-redirects.js';
 import { createCheckout, widgetPost } from '../../support/checkouts.js';
 import { testDatabases } from '../../support/databases.js';
-import { paymentSeries, watchMetrics } from '../../support/metrics.js';
+import { paymentSeries, watchMetrics } from '../../support/metric-watch.js';
 import { getPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../../support/payments.js';
 import { drain, postSchedule, registrationWithInitialCit, scheduleWorker } from '../../support/schedules.js';
 import { form, FORM_HEADERS, json, withAppAndMerchant, type TestApp } from '../../support/test-app.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { INTERNAL_SIMULATOR } from '../../../src/connectors/simulator/index.js';
 import { testDatabases } from '../../support/databases.js';
-import { paymentSeries, watchMetric, watchMetrics } from '../../support/metrics.js';
+import { paymentSeries, watchMetric, watchMetrics } from '../../support/metric-watch.js';
 import { cardPayment, postPayment, referencePayment, SAMPLE_CARD, type Merchant } from '../../support/payments.js';
 import { resolutionWorker } from '../../support/resolution.js';
 import { bearer, form, FORM_HEADERS, json, TEST_ADMIN_TOKEN, withAppAndMerchant, type TestApp } from '../../support/test-app.js';
