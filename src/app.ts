@@ -60,6 +60,7 @@ import { noObserver, type Observer } from './observability/observer.js';
 import { registerRequestMetrics } from './http/plugins/request-metrics.js';
 import { registerMetricsRoute } from './http/routes/metrics.js';
 import { createReadinessProbe, type ReadinessProbe } from './observability/health/readiness-probe.js';
+import { sampleIso8583Pools } from './observability/iso8583-gauges.js';
 
 export interface AppOptions {
   readonly config: Config;
@@ -117,7 +118,7 @@ export function paymentDeps(
 ): PaymentDeps {
   const { storage, clock, ids, logger } = options;
   const system = options.config.system;
-  const registry = options.connectors ?? createDefaultConnectors({ storage, clock, ids, policy: cutoffPolicy(options.config), acquirer, system, logger, externalCardsWithoutHost: 'refuse' });
+  const registry = options.connectors ?? createDefaultConnectors({ storage, clock, ids, policy: cutoffPolicy(options.config), acquirer, system, logger, observer: options.observer, externalCardsWithoutHost: 'refuse' });
   const entityNames = new EntityNames(storage);
   const deps: PaymentDeps = {
     storage,
@@ -125,7 +126,7 @@ export function paymentDeps(
     ids,
     system,
     // Route credentials are opened with the deps' vault at the time of use (tests replace it after the build).
-    connectors: createRouter({ storage, clock, system, registry, openCredentials: (context, sealed) => deps.vault.open(context, sealed), merchantOf: (id) => entityNames.merchantOf(id) }),
+    connectors: createRouter({ storage, clock, system, registry, openCredentials: (context, sealed) => deps.vault.open(context, sealed), merchantOf: (id) => entityNames.merchantOf(id), observer: options.observer }),
     connectorTimeoutMs: options.config.resolution.connectorTimeoutMs,
     entityNames,
     vault: options.vault ?? createEphemeralVault({ storage, clock, ids }),
@@ -153,6 +154,7 @@ function appDeps(options: AppOptions, logger: PoolLogger, acquirer: AcquirerSett
   const { config, clock, redis } = options;
   const observed = metricsOf(options);
   const payments = paymentDeps({ ...options, logger, observer: observed.observer }, acquirer);
+  if (observed.metrics) sampleIso8583Pools(observed.metrics, () => payments.connectors.registry.connectors);
   return {
     ...options,
     ...observed,

@@ -13,6 +13,7 @@ import { processMetrics } from './observability/process-metrics.js';
 import { metricsObserver } from './observability/metrics-observer.js';
 import { noObserver } from './observability/observer.js';
 import { listenForScrapes } from './observability/metrics-listener.js';
+import { sampleIso8583Pools } from './observability/iso8583-gauges.js';
 
 /**
  * `npm run worker`: a process that only runs background jobs (webhook deliveries), next to any
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
   if (scrapes) logger.info({ url: scrapes.url }, 'worker metrics listener ready');
   // Scheduled runs are payments: the worker pays through the same operations as the gateways.
   const payments = paymentDeps({ ...deps, config, vault, logger, observer });
+  if (metrics) sampleIso8583Pools(metrics, () => payments.connectors.registry.connectors);
   const workers = startWorkers({
     storage,
     clock: systemClock,

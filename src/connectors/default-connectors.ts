@@ -13,8 +13,10 @@ import type { AcquirerSettings } from '../config/acquirer-settings.js';
 import { reversalAdviceQueue } from '../jobs/send-reversal-advice.js';
 import { createIso8583Connector } from './iso8583/connector.js';
 import { logPoolEvents, type PoolLogger } from './iso8583/pool-log.js';
+import { hostLabel, observePoolEvents, poolEventListeners } from './iso8583/pool-observer.js';
 import { EMULATOR_PROFILE } from './iso8583/profile.js';
 import { createTestPlatformConnector } from './iso8583/test-platform.js';
+import type { Observer } from '../observability/observer.js';
 
 /**
  * The connectors this build ships: the internal simulator (testMode INTERNAL, the test system's
@@ -34,6 +36,8 @@ export interface DefaultConnectorsDeps {
   readonly system?: 'test' | 'live';
   /** Where the ISO 8583 pool's events go (connect, sign-on, echo failure, condemn, close); none when absent. */
   readonly logger?: PoolLogger | undefined;
+  /** Where the ISO 8583 link events and reversal advices are counted (the metrics); nothing when absent. */
+  readonly observer?: Observer | undefined;
   /**
    * testMode=EXTERNAL card payments without an acquirer host: `refuse` (the gateway's own
    * composition, app.ts, when it cannot embed the emulator) or `stub` (the built-in stub, for
@@ -88,6 +92,11 @@ function onlyReferencedBy(prefix: string, source: SettlementTransactionSource): 
 }
 
 function acquirerHostConnector(deps: DefaultConnectorsDeps, settings: AcquirerSettings): Connector {
+  const { observer } = deps;
+  const onEvent = poolEventListeners(
+    ...(deps.logger ? [logPoolEvents(deps.logger, ACQUIRER_HOST_CONNECTOR_ID)] : []),
+    ...(observer ? [observePoolEvents(observer, hostLabel(settings))] : []),
+  );
   return createIso8583Connector({
     id: ACQUIRER_HOST_CONNECTOR_ID,
     profile: EMULATOR_PROFILE,
@@ -99,7 +108,8 @@ function acquirerHostConnector(deps: DefaultConnectorsDeps, settings: AcquirerSe
     responseTimeoutMs: settings.responseTimeoutMs,
     poolSize: settings.poolSize,
     reversalAdvices: reversalAdviceQueue(deps.storage, deps.clock),
-    ...(deps.logger ? { onEvent: logPoolEvents(deps.logger, ACQUIRER_HOST_CONNECTOR_ID) } : {}),
+    ...(onEvent ? { onEvent } : {}),
+    ...(observer ? { onReversalAdvice: (outcome) => observer.reversalAdvice({ connector: ACQUIRER_HOST_CONNECTOR_ID, outcome }) } : {}),
     ...(settings.settlementSource ? { settlementSource: settings.settlementSource } : {}),
   });
 }
@@ -112,6 +122,8 @@ export interface RouterDeps {
   /** The vault's open(): credentials are sealed under routeContext(routeId). */
   readonly openCredentials: (recordContext: string, sealed: SealedSecret) => Promise<Record<string, string>>;
   readonly merchantOf: (entityId: string) => Promise<string | null>;
+  /** Where connector calls are reported; nothing when absent. */
+  readonly observer?: Observer | undefined;
 }
 
 /** The router over the operator's routes, whose credentials the vault opens. */
@@ -128,6 +140,7 @@ export function createRouter(deps: RouterDeps): ConnectorRouter {
     merchantOf: deps.merchantOf,
     internalTestConnectorId: INTERNAL_SIMULATOR.connectorId,
     externalTestConnectorId: EXTERNAL_TEST_PLATFORM.connectorId,
+    observer: deps.observer,
   });
 }
 

@@ -1,5 +1,6 @@
 import { isPendingCode, isSuccessCode, resultCodes } from '../results/catalogue.js';
 import { AVS_RESPONSES, CVV_RESPONSES, type AvsResponse, type CardInfo, type ConnectorOutcome, type CvvResponse, type RedirectInstruction } from './connector.js';
+import type { ConnectorCallOutcome } from '../observability/observer.js';
 
 /**
  * What the gateway makes of a connector's answer before it stores it (the port is in
@@ -47,6 +48,8 @@ export function normalizeOutcome(raw: unknown, options: NormalizeOptions = {}): 
 export interface CallOptions extends NormalizeOptions {
   /** After this long without an answer the outcome is unknown (pending), never a success. */
   readonly timeoutMs?: number | undefined;
+  /** Told how the call went and how long it took (ConnectorRouter.call reports it to the metrics). */
+  readonly report?: ((outcome: ConnectorCallOutcome, durationSeconds: number) => void) | undefined;
 }
 
 /** How long a connector may take when the caller names no limit (CONNECTOR_TIMEOUT_MS). */
@@ -61,19 +64,41 @@ const NO_ANSWER = Symbol('no answer in time');
 export async function callConnector(call: () => Promise<unknown>, options: CallOptions = {}): Promise<NormalizedOutcome> {
   let raw: unknown;
   let timer: NodeJS.Timeout | undefined;
+  const started = options.report ? performance.now() : 0;
   const deadline = new Promise<typeof NO_ANSWER>((resolve) => {
     timer = setTimeout(() => resolve(NO_ANSWER), options.timeoutMs ?? DEFAULT_CONNECTOR_TIMEOUT_MS);
   });
   try {
     raw = await Promise.race([call(), deadline]);
   } catch (error) {
+    options.report?.('error', (performance.now() - started) / 1000);
     // Only the error's class: its message could quote request data.
     return pendingBecause(`connector threw ${error instanceof Error ? error.name : typeof error}`, {});
   } finally {
     clearTimeout(timer);
   }
-  if (raw === NO_ANSWER) return pendingBecause('connector did not answer in time', {});
-  return normalizeOutcome(raw, options);
+  if (raw === NO_ANSWER) {
+    options.report?.('timeout', (performance.now() - started) / 1000);
+    return pendingBecause('connector did not answer in time', {});
+  }
+  const outcome = normalizeOutcome(raw, options);
+  options.report?.(callOutcomeOf(raw, outcome), (performance.now() - started) / 1000);
+  return outcome;
+}
+
+/** The connector's own "timeout, uncertain result": its acquirer did not answer (ISO 8583, the simulator's 9.99). */
+const ACQUIRER_TIMEOUT_CODE = '900.100.300';
+
+/**
+ * How a call that answered went, for the connector metrics: what the connector said, with its
+ * unknowns split into timeouts and the rest, and answers that say nothing usable (unreadable, or
+ * nothing processed at all) as errors, which is what a connector's error-ratio alert watches.
+ */
+function callOutcomeOf(raw: unknown, outcome: NormalizedOutcome): ConnectorCallOutcome {
+  if (isRecord(raw) && raw.kind === 'unknown') return raw.code === ACQUIRER_TIMEOUT_CODE ? 'timeout' : 'unknown';
+  if (outcome.normalizedBecause !== undefined) return 'error';
+  if (outcome.kind === 'declined' && outcome.notProcessed) return 'error';
+  return outcome.kind;
 }
 
 function inconsistency(kind: unknown, code: unknown): string | null {

@@ -2,6 +2,8 @@ import { chooseRoute } from '../domain/routing.js';
 import type { LifecyclePolicy } from '../domain/lifecycle/policy.js';
 import { GatewayError } from '../results/gateway-error.js';
 import type { Connector, ConnectorCredentials, GatewaySystem, TestMode } from './connector.js';
+import { callConnector, type CallOptions, type NormalizedOutcome } from './normalize-outcome.js';
+import { noObserver, type ConnectorOperation, type Observer } from '../observability/observer.js';
 import type { ConnectorRegistry } from './registry.js';
 import type { RouteTable } from './route-table.js';
 
@@ -35,6 +37,8 @@ export interface ConnectorRouterOptions {
   readonly internalTestConnectorId: string;
   /** Serves testMode EXTERNAL on the test system where no test route says otherwise. */
   readonly externalTestConnectorId: string;
+  /** Where every connector call and what came of it is reported (PaymentDeps.observe); nothing when absent. */
+  readonly observer?: Observer | undefined;
 }
 
 const NO_CREDENTIALS: ConnectorCredentials = Object.freeze({});
@@ -56,6 +60,26 @@ export class ConnectorRouter {
 
   get registry(): ConnectorRegistry {
     return this.options.registry;
+  }
+
+  /**
+   * The payment deps' observer. It travels with the connectors so that everything that holds them
+   * (the payment operations, the status checks and expiry jobs of a worker) reports to one place.
+   */
+  get observe(): Observer {
+    return this.options.observer ?? noObserver;
+  }
+
+  /**
+   * Asks a connector: the guarded call (timeout, normalisation: callConnector), reported as one
+   * connector call by connector and operation, whatever came of it (a timeout, a throw).
+   */
+  call(connector: Pick<Connector, 'id'>, operation: ConnectorOperation, call: () => Promise<unknown>, options: CallOptions): Promise<NormalizedOutcome> {
+    const observe = this.options.observer;
+    if (!observe) return callConnector(call, options);
+    const report = (outcome: Parameters<Observer['connectorCall']>[0]['outcome'], durationSeconds: number) =>
+      observe.connectorCall({ connector: connector.id, operation, outcome, durationSeconds });
+    return callConnector(call, { ...options, report });
   }
 
   /** The routes as this process holds them; the admin operations invalidate it after a change. */

@@ -48,7 +48,7 @@ export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sen
     const deps = { storage: options.storage, clock: options.clock, ids: randomIds, logger: options.logger, ...options.resolution };
     handlers.push(sweepPendingHandler(deps), resolvePendingHandler(deps));
     // Abandoned redirects end their payments (no 3-D Secure server is needed to say "expired").
-    handlers.push(expireRedirectsHandler({ payments: { storage: deps.storage, clock: deps.clock, ids: deps.ids }, logger: deps.logger, sweepIntervalMs: deps.settings.redirectSweepIntervalMs }));
+    handlers.push(expireRedirectsHandler({ payments: { storage: deps.storage, clock: deps.clock, ids: deps.ids, observe: deps.connectors.observe }, logger: deps.logger, sweepIntervalMs: deps.settings.redirectSweepIntervalMs }));
     // Velocity attempts older than the longest window (docs/risk.md).
     handlers.push(pruneRiskAttemptsHandler({ storage: deps.storage, clock: deps.clock, logger: deps.logger }));
     // Requests an ISO 8583 acquirer host never answered are reversed by advice until acknowledged.

@@ -48,7 +48,7 @@ export const METRICS = {
   payments: {
     name: 'gateway_payments_total',
     type: 'counter',
-    help: 'Payment requests answered, by payment type, brand, connector and outcome group (success, pending, declined, validation, risk, three_d_secure, error).',
+    help: 'Payment answers, by payment type, brand (a known brand, else other), connector (none when the gateway answered without one: refusals, a 3-D Secure challenge\'s pending answer) and outcome group (success, pending, declined, validation, risk, three_d_secure, error). Every answer a merchant receives counts once: a request\'s answer, and the final outcome of a payment answered pending, counted again when it is decided (3-D Secure challenge, provider page, status job, expiry, operator). So each payment ends in exactly one non-pending outcome, and the approval rate is success over everything but pending. A replayed Idempotency-Key answer is not counted again.',
     labels: ['payment_type', 'brand', 'connector', 'outcome'],
     area: 'Payments',
   },
@@ -69,7 +69,7 @@ export const METRICS = {
   connectorDuration: {
     name: 'gateway_connector_request_duration_seconds',
     type: 'histogram',
-    help: 'Time a connector took to answer, by connector and operation (payment, reference, status, cancel).',
+    help: 'Time a connector took to answer (up to CONNECTOR_TIMEOUT_MS), by connector and operation (authorize, debit, credit, capture, refund, reverse, status, cancel, complete).',
     labels: ['connector', 'operation'],
     buckets: HTTP_SECONDS,
     area: 'Connectors',
@@ -77,14 +77,14 @@ export const METRICS = {
   connectorRequests: {
     name: 'gateway_connector_requests_total',
     type: 'counter',
-    help: 'Connector calls by connector, operation and outcome (success, declined, pending, unknown, timeout, error).',
+    help: 'Connector calls by connector, operation and outcome: success, declined, pending; timeout (no answer within CONNECTOR_TIMEOUT_MS, or the connector says its acquirer did not answer: 900.100.300); unknown (any other answer that cannot tell whether money moved); error (the connector threw, answered something unreadable, or could not process the request at all: nothing sent, a technical refusal).',
     labels: ['connector', 'operation', 'outcome'],
     area: 'Connectors',
   },
   reversalAdvices: {
     name: 'gateway_reversal_advices_total',
     type: 'counter',
-    help: 'Reversal advices (ISO 8583 0420) for payments whose outcome stayed unknown, by connector and outcome (sent, acknowledged, failed).',
+    help: 'Reversal advices (ISO 8583 0420, 0421 when repeated) for requests left without an answer, by connector and outcome: sent (each attempt), acknowledged (0430 with 00), failed (no or another answer: tried again later).',
     labels: ['connector', 'outcome'],
     area: 'Connectors',
   },
@@ -112,14 +112,14 @@ export const METRICS = {
   threeDSecure: {
     name: 'gateway_three_d_secure_authentications_total',
     type: 'counter',
-    help: '3-D Secure authentications by outcome (frictionless, challenge, failed, not_enrolled, attempted, error).',
+    help: '3-D Secure authentications of the gateway\'s own server, each counted once when its outcome is known: frictionless (authenticated without the shopper), attempted (status A), not_enrolled (card not enrolled or not participating), error (the directory or ACS failed: status U), challenge (the shopper passed a challenge), failed (the shopper failed, cancelled or abandoned a challenge, the issuer rejected it, or it expired).',
     labels: ['outcome'],
     area: '3-D Secure and redirects',
   },
   redirects: {
     name: 'gateway_redirects_total',
     type: 'counter',
-    help: 'Shopper redirects (3-D Secure challenges and provider pages) by event (opened, completed, expired).',
+    help: 'Shopper redirects (3-D Secure challenges and provider pages) by event: opened, completed (the shopper came back), expired (REDIRECT_EXPIRY_MINUTES passed), abandoned (the shopper started another widget attempt instead).',
     labels: ['event'],
     area: '3-D Secure and redirects',
   },

@@ -1,4 +1,5 @@
 import { outcomeGroupOf } from '../domain/outcome-group.js';
+import { brandLabel } from './brand-label.js';
 import type { GatewayMetrics } from './metrics.js';
 import type { Observer } from './observer.js';
 
@@ -16,7 +17,7 @@ export function metricsObserver(metrics: GatewayMetrics, options: MetricsObserve
   return {
     payment(event) {
       const outcome = outcomeGroupOf(event.resultCode);
-      metrics.inc('payments', { payment_type: event.paymentType, brand: orNone(event.brand), connector: orNone(event.connector), outcome });
+      metrics.inc('payments', { payment_type: event.paymentType, brand: brandLabel(event.brand), connector: orNone(event.connector), outcome });
       // Amounts are stored in hundredths of the currency whatever its exponent (domain/money.ts).
       if (outcome === 'success' && event.amountMinor !== undefined && event.currency) {
         metrics.inc('paymentAmount', { currency: event.currency, payment_type: event.paymentType }, Number(event.amountMinor) / 100);

@@ -13,7 +13,7 @@ export interface Observer {
   reversalAdvice(event: { readonly connector: string; readonly outcome: 'sent' | 'acknowledged' | 'failed' }): void;
   iso8583LinkEvent(event: { readonly host: string; readonly event: Iso8583LinkEventName }): void;
   threeDSecure(outcome: ThreeDSecureOutcome): void;
-  redirect(event: 'opened' | 'completed' | 'expired'): void;
+  redirect(event: RedirectEvent): void;
   notificationDelivery(event: { readonly outcome: 'delivered' | 'http_error' | 'network_error' | 'refused_target'; readonly lagSeconds?: number | undefined }): void;
   jobRun(event: { readonly jobType: string; readonly outcome: 'done' | 'retry' | 'given_up' }): void;
   scheduleRun(event: { readonly late: boolean; readonly outcome: OutcomeGroup }): void;
@@ -38,12 +38,19 @@ export interface PaymentObservation {
 
 export interface ConnectorCallObservation {
   readonly connector: string;
-  readonly operation: 'payment' | 'reference' | 'status' | 'cancel' | string;
-  readonly outcome: 'success' | 'declined' | 'pending' | 'unknown' | 'timeout' | 'error';
+  readonly operation: ConnectorOperation;
+  readonly outcome: ConnectorCallOutcome;
   readonly durationSeconds: number;
 }
 
+/** The connector port's methods (connector.ts): a bounded set, the label `operation`. */
+export type ConnectorOperation = 'authorize' | 'debit' | 'credit' | 'capture' | 'refund' | 'reverse' | 'status' | 'cancel' | 'complete';
+
+export type ConnectorCallOutcome = 'success' | 'declined' | 'pending' | 'unknown' | 'timeout' | 'error';
+
 export type Iso8583LinkEventName = 'connected' | 'connect_failed' | 'sign_on_failed' | 'echo_failed' | 'condemned' | 'disconnected' | 'unmatched_answer';
+
+export type RedirectEvent = 'opened' | 'completed' | 'expired' | 'abandoned';
 
 export type ThreeDSecureOutcome = 'frictionless' | 'challenge' | 'failed' | 'not_enrolled' | 'attempted' | 'error';
 

@@ -5,6 +5,7 @@ import type { IsoMessage } from './message.js';
 import { adviceMessage, adviceOriginal, captureMessage, cardOf, numericCurrency, paymentMessage, refundMessage, reversalMessage, terminalOf, type AdviceOriginal, type ReversalInput, type Terminal } from './messages.js';
 import { HOST_DOWN_CODE, NO_ANSWER_CODE, readAnswer, REVERSED_AFTER_TIMEOUT_CODE } from './outcome.js';
 import { LinkPool, type PoolEvent } from './pool.js';
+import { hostLabel } from './pool-observer.js';
 import type { AcquirerProfile, HostEndpoint } from './profile.js';
 import type { AdviceResult, ReversalAdviceQueue } from './reversal-advice.js';
 import { readSettlement, type SettlementFileOpener } from './settlement-source.js';
@@ -30,6 +31,8 @@ export interface Iso8583ConnectorOptions {
   /** Path or URL of the daily settlement file (`{date}` for the day), or an opener; without it no settlement capability. */
   readonly settlementSource?: string | SettlementFileOpener;
   readonly onEvent?: (event: PoolEvent) => void;
+  /** Each reversal advice sent, and whether the host acknowledged it (the metrics). */
+  readonly onReversalAdvice?: (outcome: 'sent' | 'acknowledged' | 'failed') => void;
   /** Masked hex traces of every message, for debugging a new profile; card data is never in them. */
   readonly onTrace?: (direction: 'sent' | 'received', trace: string) => void;
 }
@@ -37,6 +40,8 @@ export interface Iso8583ConnectorOptions {
 /** The ISO 8583 connector plus what its own job and the bench use. */
 export interface Iso8583Connector extends Connector {
   readonly pool: LinkPool;
+  /** host:port of the acquirer host: the label of the pool's gauges. */
+  readonly host: string;
   readonly profile: AcquirerProfile;
   /** Sends one reversal advice of a request left without answer (0420, or 0421 when repeated). */
   sendReversalAdvice(original: AdviceOriginal, repeat: boolean): Promise<AdviceResult>;
@@ -99,8 +104,17 @@ export function createIso8583Connector(options: Iso8583ConnectorOptions): Iso858
     send(request.transactionId, (stan) => reversalMessage(request, profile, terminal(request.credentials), stan, clock()), false);
 
   const sendReversalAdvice = async (original: AdviceOriginal, repeat: boolean): Promise<AdviceResult> => {
-    const { exchange } = await pool.exchange((stan) => adviceMessage(original, profile, stan, clock(), repeat), responseTimeoutMs);
-    return exchange.ok && exchange.answer.fields[39] === '00' ? 'acknowledged' : 'unanswered';
+    const report = options.onReversalAdvice;
+    report?.('sent');
+    const result = await pool.exchange((stan) => adviceMessage(original, profile, stan, clock(), repeat), responseTimeoutMs).then(
+      ({ exchange }): AdviceResult => (exchange.ok && exchange.answer.fields[39] === '00' ? 'acknowledged' : 'unanswered'),
+      (error: unknown) => {
+        report?.('failed');
+        throw error;
+      },
+    );
+    report?.(result === 'acknowledged' ? 'acknowledged' : 'failed');
+    return result;
   };
 
   return {
@@ -110,6 +124,7 @@ export function createIso8583Connector(options: Iso8583ConnectorOptions): Iso858
     liveCapable: options.liveCapable,
     pool,
     profile,
+    host: hostLabel(options.endpoint),
     authorize: initial('PA'),
     debit: initial('DB'),
     credit: initial('CD'),

@@ -9,6 +9,9 @@ import { registerWithCheckout } from '../../operations/checkouts/register-with-c
 import { updateCheckout } from '../../operations/checkouts/update-checkout.js';
 import { widgetSession } from '../../operations/checkouts/widget-session.js';
 import { resultCode } from '../../results/catalogue.js';
+import { observeRefusal } from '../../operations/payments/observe-payment.js';
+import type { PaymentView } from '../../operations/payments/payment-response.js';
+import { refusedRequestOf } from './payments.js';
 import { resultOf, withEnvelope, type ResultBody } from '../envelope.js';
 import { envelopeContext } from '../reply.js';
 import { noteCheckout, noteResult, noteTransaction } from '../request-log-facts.js';
@@ -98,8 +101,15 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
 
   app.post<WithId>('/v1/checkouts/:id/payment', widgetApi, async (request, reply) => {
     allowAnyOrigin(reply);
-    const parameters = widgetParameters(request);
-    const view = await payCheckout(deps, { checkoutId: request.params.id, parameters, ...shopperContext(request) });
+    let view: PaymentView;
+    try {
+      const parameters = widgetParameters(request);
+      view = await payCheckout(deps, { checkoutId: request.params.id, parameters, ...shopperContext(request) });
+    } catch (error) {
+      // Refused before the payment had an answer of its own (which the payment counts): the widget's payment is counted once.
+      observeRefusal(deps.observe, refusedRequestOf(request), error);
+      throw error;
+    }
     noteTransaction(request, view.body);
     return sendCheckoutAnswer(request, reply, request.params.id, view.body, view.result);
   });

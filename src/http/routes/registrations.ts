@@ -63,7 +63,7 @@ export function registerRegistrationRoutes(app: FastifyInstance): void {
   );
 
   app.post<{ Params: { id: string } }>('/v1/registrations/:id/payments', merchantApi, (request, reply) =>
-    respondIdempotently(request, reply, idempotentPayment(deps, request.entityId!, (idempotencyClaimId) => {
+    respondIdempotently(request, reply, idempotentPayment(deps, request, (idempotencyClaimId) => {
       const registrationId = registrationIdFrom(request.params.id);
       const parameters = validatedParameters('registrationPayment', request);
       return payWithRegistration(deps, { entityId: request.entityId!, registrationId, request: parameters, echo: echoRequest(parameters), idempotencyClaimId, ...shopperContext(request) });

@@ -1,4 +1,3 @@
-import { callConnector } from '../../connectors/connector.js';
 import { GatewayError } from '../../results/gateway-error.js';
 import { CHECKOUT_GONE } from '../../domain/checkouts/attempt.js';
 import { claimRedirect, endRedirect, findOpenRedirectOf, releaseRedirect, type ShopperRedirect } from '../../storage/repositories/shopper-redirects.js';
@@ -7,6 +6,8 @@ import type { PaymentDeps } from '../deps.js';
 import { applyResolutionIn } from '../pending/apply-resolution.js';
 import { statusRequestOf } from '../pending/check-pending.js';
 import { connectorWasCalled, rejectWaitingPayment } from '../redirects/expire-redirects.js';
+import { observeLaterOutcome } from '../payments/observe-payment.js';
+import { challengeOutcome } from '../three-d-secure/observe-authentication.js';
 
 /** What a payment ends with when its shopper left the issuer's challenge page for the widget. */
 const CHALLENGE_ABANDONED = '100.390.124';
@@ -32,12 +33,13 @@ export async function cancelWaitingAttempt(deps: PaymentDeps, transactionId: str
   const redirect = await claimRedirect(deps.storage, open.id, 'cancel', deps.clock.now());
   if (!redirect) return false;
   const cancel = routed.connector.cancel.bind(routed.connector);
-  const answer = await callConnector(() => cancel(statusRequestOf(transaction, undefined, routed.credentials)), { timeoutMs: deps.connectorTimeoutMs });
+  const answer = await deps.connectors.call(routed.connector, 'cancel', () => cancel(statusRequestOf(transaction, undefined, routed.credentials)), { timeoutMs: deps.connectorTimeoutMs });
   if (answer.kind !== 'success' && answer.kind !== 'declined') {
     await releaseRedirect(deps.storage, redirect.id);
     return false;
   }
   const status = await bookCancelAnswer(deps, transaction, redirect, { ...answer, kind: answer.kind });
+  deps.observe.redirect('abandoned');
   if (status === 'success') throw paidAlready(redirect);
   return status === 'rejected';
 }
@@ -46,10 +48,16 @@ async function rejectChallenge(deps: PaymentDeps, open: ShopperRedirect): Promis
   const now = deps.clock.now();
   const redirect = await claimRedirect(deps.storage, open.id, 'cancel', now);
   if (!redirect) return false;
-  await deps.storage.transaction(async (tx) => {
-    await rejectWaitingPayment(deps, tx, redirect, CHALLENGE_ABANDONED);
+  const rejected = await deps.storage.transaction(async (tx) => {
+    const payment = await rejectWaitingPayment(deps, tx, redirect, CHALLENGE_ABANDONED);
     await endRedirect(tx, redirect.id, 'completed', now);
+    return payment;
   });
+  deps.observe.redirect('abandoned');
+  if (rejected) {
+    deps.observe.threeDSecure(challengeOutcome('abandoned'));
+    observeLaterOutcome(deps.observe, rejected, CHALLENGE_ABANDONED, false);
+  }
   return true;
 }
 
@@ -59,11 +67,14 @@ async function rejectChallenge(deps: PaymentDeps, open: ShopperRedirect): Promis
  * have come first, and then that one counts.
  */
 async function bookCancelAnswer(deps: PaymentDeps, transaction: StoredTransaction, redirect: ShopperRedirect, answer: Parameters<typeof applyResolutionIn>[2]['outcome']): Promise<StoredTransaction['status']> {
-  return deps.storage.transaction(async (tx) => {
-    const booked = await applyResolutionIn(tx, deps, { transactionId: transaction.id, outcome: answer, by: 'status', reason: 'cancel asked before a new widget attempt' });
+  const booked = await deps.storage.transaction(async (tx) => {
+    const resolution = await applyResolutionIn(tx, deps, { transactionId: transaction.id, outcome: answer, by: 'status', reason: 'cancel asked before a new widget attempt' });
     await endRedirect(tx, redirect.id, 'completed', deps.clock.now());
-    return booked.applied ? booked.transaction.status : ((await findTransactionById(tx, transaction.id))?.status ?? 'pending');
+    return resolution.applied ? resolution : { applied: false as const, status: (await findTransactionById(tx, transaction.id))?.status ?? 'pending' };
   });
+  if (!booked.applied) return booked.status;
+  observeLaterOutcome(deps.observe, booked.transaction, answer.code);
+  return booked.transaction.status;
 }
 
 /** The first attempt paid after all: the checkout takes no other (as for any paid checkout). */

@@ -156,7 +156,12 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     ...(request.chargebackResultCode ? { chargebackResultCode: request.chargebackResultCode } : {}),
     ...(shopperReturn ? { shopperReturn } : {}),
   };
-  const settleWith = async (outcome: NormalizedOutcome, redirect?: { readonly instruction: RedirectInstruction; readonly row: NewRedirect }) => {
+  // Counted once stored, with the connector that answered (none when the gateway answered alone).
+  const observed = (outcome: NormalizedOutcome, connector: string | undefined, redirect: NewRedirect | undefined) => {
+    deps.observe.payment({ entityId, paymentType, brand: method.brand, connector, resultCode: outcome.code, amountMinor, currency });
+    if (redirect) deps.observe.redirect('opened');
+  };
+  const settleWith = async (outcome: NormalizedOutcome, connector: string | undefined, redirect?: { readonly instruction: RedirectInstruction; readonly row: NewRedirect }) => {
     const redirectRow = redirect && withCheckout(redirect.row, input.checkoutId);
     const settled = (view: SerialisedView) =>
       settledPayment(deps, { id, entityId, outcome, view, schemeTransactionId: outcome.schemeTransactionId ?? null, notificationUrl: request.notificationUrl, redirect: redirectRow, riskEvaluation: risk.evaluation });
@@ -164,34 +169,42 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     if (!onOutcome) {
       const view = serialisedView(viewOf(outcome, input.registrationId, redirect?.instruction));
       await deps.writes.settle(settled(view));
+      observed(outcome, connector, redirectRow);
       return view;
     }
-    return deps.storage.transaction(async (tx) => {
+    const stored = await deps.storage.transaction(async (tx) => {
       const view = serialisedView(viewOf(outcome, (await onOutcome(tx, outcome, id)) ?? input.registrationId, redirect?.instruction));
       await writeSettledPayments(tx, [settled(view)]);
       return view;
     });
+    observed(outcome, connector, redirectRow);
+    return stored;
   };
 
-  if (authentication.kind === 'refuse') return settleWith({ kind: 'declined', code: authentication.code, resultDetails: authentication.resultDetails ?? {} });
+  if (authentication.kind === 'refuse') return settleWith({ kind: 'declined', code: authentication.code, resultDetails: authentication.resultDetails ?? {} }, undefined);
   if (authentication.kind === 'challenge') {
     const { shopperReturn: back } = connectorRequest;
     // Only a caller without a public URL (none of the HTTP routes) gets here without a way back.
-    if (!back) return settleWith({ kind: 'declined', code: '100.390.113', resultDetails: {} });
+    if (!back) return settleWith({ kind: 'declined', code: '100.390.113', resultDetails: {} }, undefined);
     const challenge = await openChallenge(deps, { transactionId: id, entityId, request, method, paymentType, authentication, connectorRequest: { ...connectorRequest, shopperReturn: back } });
-    return settleWith({ kind: 'pending', code: PENDING, resultDetails: {} }, challenge);
+    return settleWith({ kind: 'pending', code: PENDING, resultDetails: {} }, undefined, challenge);
   }
+  let asked = routed;
   const outcome = await callWithFallback(
-    deps.storage,
+    deps,
     id,
     routed,
-    (target) => target.connector[INITIAL_OPERATIONS[paymentType]](target === routed ? connectorRequest : { ...connectorRequest, credentials: target.credentials }),
+    INITIAL_OPERATIONS[paymentType],
+    (target) => {
+      asked = target;
+      return target.connector[INITIAL_OPERATIONS[paymentType]](target === routed ? connectorRequest : { ...connectorRequest, credentials: target.credentials });
+    },
     { secretNumbers: secretNumbersOf(method.data), timeoutMs: deps.connectorTimeoutMs },
   );
   const redirect = outcome.kind === 'pending' && outcome.redirect && shopperReturn
     ? { instruction: outcome.redirect, row: providerRedirectRow(deps, { transactionId: id, entityId, shopperReturn, shopperResultUrl: request.shopperResultUrl!, notificationUrl: request.notificationUrl }) }
     : undefined;
-  return settleWith(risk.reviewed(outcome), redirect);
+  return settleWith(risk.reviewed(outcome), asked.connector.id, redirect);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
-import { callConnector, REFERENCING_OPERATIONS, type NormalizedOutcome } from '../../connectors/connector.js';
+import { REFERENCING_OPERATIONS, type NormalizedOutcome } from '../../connectors/connector.js';
 import { applyCapture, applyRefund, applyReversal, decideCapture, decideRefund, decideReversal } from '../../domain/lifecycle/index.js';
 import { releaseOnParent } from './release-on-parent.js';
 import { newShortId } from '../../domain/short-id.js';
@@ -119,13 +119,16 @@ function viewOf(child: StoredTransaction, parent: StoredTransaction, input: Refe
 /**
  * Phase 3: store the outcome. A success or a pending outcome is written by group commit; a
  * declined child also gives its reservation back to the parent, under the parent's lock, in the
- * same transaction.
+ * same transaction. Once stored, the answer is counted (the metrics).
  */
-async function settle(deps: PaymentDeps, reserved: Reserved, input: ReferencePaymentInput, outcome: NormalizedOutcome): Promise<PaymentView> {
+async function settle(deps: PaymentDeps, reserved: Reserved, input: ReferencePaymentInput, outcome: NormalizedOutcome, connectorAsked: boolean): Promise<PaymentView> {
   const view = serialisedView(viewOf(reserved.child, reserved.parent, input, outcome));
   const settled = settledPayment(deps, { id: reserved.child.id, entityId: reserved.child.entityId, outcome, view, schemeTransactionId: null, notificationUrl: input.request.notificationUrl });
+  const { child } = reserved;
+  const observation = { entityId: child.entityId, paymentType: child.paymentType, brand: child.paymentBrand ?? undefined, connector: connectorAsked ? child.connectorId : undefined, resultCode: outcome.code, amountMinor: child.amountMinor, currency: child.currency };
   if (outcome.kind !== 'declined') {
     await deps.writes.settle(settled);
+    deps.observe.payment(observation);
     return view;
   }
   await deps.storage.transaction(async (tx) => {
@@ -138,6 +141,7 @@ async function settle(deps: PaymentDeps, reserved: Reserved, input: ReferencePay
     const { paymentType, amountMinor } = reserved.child as { paymentType: ReferencingPaymentType; amountMinor: bigint };
     await releaseOnParent(tx, parent, { id: reserved.child.id, paymentType, amountMinor }, settled.outcome.at);
   });
+  deps.observe.payment(observation);
   return view;
 }
 
@@ -153,10 +157,11 @@ export async function referencePayment(deps: PaymentDeps, input: ReferencePaymen
   const routed = await deps.connectors.forTransaction(parent);
   // Only a route missing from the table entirely (routes are disabled, never deleted) gets here:
   // nothing was sent, so the reservation goes back.
-  if (!routed) return settle(deps, reserved, input, { kind: 'declined', code: '600.200.500', resultDetails: {} });
+  if (!routed) return settle(deps, reserved, input, { kind: 'declined', code: '600.200.500', resultDetails: {} }, false);
   const { connector } = routed;
-  const outcome = await callConnector(() =>
-    connector[REFERENCING_OPERATIONS[type]]({
+  const operation = REFERENCING_OPERATIONS[type];
+  const outcome = await deps.connectors.call(connector, operation, () =>
+    connector[operation]({
       transactionId: child.id,
       entityId: child.entityId,
       testMode: input.request.testMode ?? null,
@@ -170,5 +175,5 @@ export async function referencePayment(deps: PaymentDeps, input: ReferencePaymen
     }),
     { timeoutMs: deps.connectorTimeoutMs },
   );
-  return settle(deps, reserved, input, outcome);
+  return settle(deps, reserved, input, outcome, true);
 }

@@ -1,10 +1,11 @@
-import { callConnector, type NormalizedOutcome, type StatusRequest } from '../../connectors/connector.js';
+import { type NormalizedOutcome, type StatusRequest } from '../../connectors/connector.js';
 import type { ConnectorRouter } from '../../connectors/router.js';
 import { HORIZON_CODE, nextCheck, pastHorizon, type PendingSchedule } from '../../domain/pending-schedule.js';
 import { findPendingCheck, recordCheckAttempt, recordResolution } from '../../storage/repositories/pending-checks.js';
 import { findTransactionById, type StoredTransaction } from '../../storage/repositories/transactions.js';
 import type { OperationDeps } from '../deps.js';
 import { applyResolution } from './apply-resolution.js';
+import { observeLaterOutcome } from '../payments/observe-payment.js';
 
 export interface CheckPendingDeps extends OperationDeps {
   readonly connectors: ConnectorRouter;
@@ -40,7 +41,7 @@ async function askConnector(deps: CheckPendingDeps, transaction: StoredTransacti
   if (!connector.status) return 'connector cannot be asked for a status';
   const parent = transaction.parentId ? await findTransactionById(deps.storage, transaction.parentId) : undefined;
   const request = statusRequestOf(transaction, parent, credentials);
-  return callConnector(() => connector.status!(request), { timeoutMs: deps.connectorTimeoutMs });
+  return deps.connectors.call(connector, 'status', () => connector.status!(request), { timeoutMs: deps.connectorTimeoutMs });
 }
 
 /**
@@ -58,11 +59,15 @@ export async function checkPendingTransaction(deps: CheckPendingDeps, transactio
   const answer = await askConnector(deps, transaction);
   if ((typeof answer === 'string' || answer.kind === 'pending') && pastHorizon(deps.schedule, transaction, now)) {
     const ended = await applyResolution(deps, { transactionId, outcome: { kind: 'declined', code: HORIZON_CODE, resultDetails: {} }, by: 'horizon' });
-    return ended.applied ? { kind: 'ended', by: 'horizon', code: HORIZON_CODE } : endedElsewhere(deps, transaction, now);
+    if (!ended.applied) return endedElsewhere(deps, transaction, now);
+    observeLaterOutcome(deps.connectors.observe, transaction, HORIZON_CODE);
+    return { kind: 'ended', by: 'horizon', code: HORIZON_CODE };
   }
   if (typeof answer !== 'string' && answer.kind !== 'pending') {
     const ended = await applyResolution(deps, { transactionId, outcome: { kind: answer.kind, code: answer.code, resultDetails: answer.resultDetails, schemeTransactionId: answer.schemeTransactionId }, by: 'status' });
-    return ended.applied ? { kind: 'ended', by: 'status', code: answer.code } : endedElsewhere(deps, transaction, now);
+    if (!ended.applied) return endedElsewhere(deps, transaction, now);
+    observeLaterOutcome(deps.connectors.observe, transaction, answer.code);
+    return { kind: 'ended', by: 'status', code: answer.code };
   }
   const said = typeof answer === 'string' ? answer : `${answer.code}${answer.normalizedBecause ? ` (${answer.normalizedBecause})` : ''}`;
   const check = await findPendingCheck(deps.storage, transactionId);

@@ -5,6 +5,8 @@ import { listOpenPending, type OpenPendingTransaction } from '../../storage/repo
 import { findTransactionById } from '../../storage/repositories/transactions.js';
 import type { OperationDeps } from '../deps.js';
 import { applyResolution } from './apply-resolution.js';
+import { observeLaterOutcome } from '../payments/observe-payment.js';
+import type { Observer } from '../../observability/observer.js';
 
 export interface ManualResolutionInput {
   readonly transactionId: string;
@@ -26,7 +28,7 @@ function invalid(name: string, value: string, message: string): GatewayError {
  * reservation rules and notification as any other outcome; a transaction that is no longer
  * pending is refused.
  */
-export async function resolveManually(deps: OperationDeps, input: ManualResolutionInput) {
+export async function resolveManually(deps: OperationDeps & { readonly observe?: Observer | undefined }, input: ManualResolutionInput) {
   if (!ENTITY_ID_PATTERN.test(input.transactionId)) throw invalid('transaction', input.transactionId, 'must be a transaction id (32 hex)');
   if (input.outcome !== 'success' && input.outcome !== 'rejected') throw invalid('outcome', input.outcome, 'must be success or rejected');
   if (!REASON.test(input.reason)) throw invalid('reason', '', 'must be 3 to 500 characters without control characters');
@@ -37,6 +39,7 @@ export async function resolveManually(deps: OperationDeps, input: ManualResoluti
     : { kind: 'declined' as const, code: OPERATOR_REJECTED_CODE, resultDetails: {} };
   const result = await applyResolution(deps, { transactionId: transaction.id, outcome, by: 'operator', reason: input.reason });
   if (!result.applied) throw invalid('transaction', transaction.id, `is not pending (result ${transaction.resultCode}); only a pending transaction can be resolved`);
+  observeLaterOutcome(deps.observe, transaction, outcome.code);
   return { transactionId: transaction.id, status: result.transaction.status, resultCode: result.transaction.resultCode, reason: input.reason };
 }
 

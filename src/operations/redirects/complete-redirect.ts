@@ -1,4 +1,4 @@
-import { callConnector, INITIAL_OPERATIONS, type CardDetails, type NormalizedOutcome, type PaymentConnectorRequest } from '../../connectors/connector.js';
+import { INITIAL_OPERATIONS, type CardDetails, type NormalizedOutcome, type PaymentConnectorRequest } from '../../connectors/connector.js';
 import type { ChallengeChoice } from '../../connectors/three-d-secure.js';
 import { paymentAfterChallenge } from '../../domain/three-d-secure/outcome-codes.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
@@ -14,6 +14,8 @@ import { completeStandaloneChallenge } from '../three-d-secure/standalone-authen
 import { statusRequestOf } from '../pending/check-pending.js';
 import { checkoutResourcePath } from '../../domain/checkouts/checkout-id.js';
 import { sealedMethodContext, type ChallengeResume } from './open-redirect.js';
+import { observeLaterOutcome } from '../payments/observe-payment.js';
+import { challengeOutcome } from '../three-d-secure/observe-authentication.js';
 
 /** The choices each kind of redirect accepts (the simulated pages' buttons; docs/simulator.md). */
 export const CHOICES: Readonly<Record<RedirectPurpose, readonly string[]>> = {
@@ -101,6 +103,7 @@ export async function completeRedirect(
     const after = await findRedirect(deps.storage, input.redirectId);
     return { kind: 'ended', reason: endOf(after, deps.clock.now()) ?? 'completed', locale: after?.locale ?? null, shopUrl: shopUrlOf(after) };
   }
+  deps.observe.redirect('completed');
   if (redirect.authenticationId) {
     await completeStandaloneChallenge(deps, redirect, choice as ChallengeChoice);
     return { kind: 'return', location: resultLocationOf(redirect) };
@@ -136,13 +139,17 @@ async function completePayment(deps: PaymentDeps, redirect: ShopperRedirect, tra
     }
     await endRedirect(tx, redirect.id, 'completed', deps.clock.now());
   });
-  return decided.outcome.kind === 'pending' ? undefined : decided.outcome.code;
+  if (decided.outcome.kind === 'pending') return undefined;
+  observeLaterOutcome(deps.observe, transaction, decided.outcome.code, decided.connectorAsked !== false);
+  return decided.outcome.code;
 }
 
 interface Decided {
   readonly outcome: NormalizedOutcome;
   readonly threeDSecure?: Record<string, string> | undefined;
   readonly notificationUrl?: string | undefined;
+  /** false: the challenge ended the payment before its connector was asked. */
+  readonly connectorAsked?: boolean | undefined;
 }
 
 /** A provider's page: its connector's `complete` decides from what the shopper brought back. */
@@ -151,7 +158,7 @@ async function afterProvider(deps: PaymentDeps, transaction: StoredTransaction, 
   if (!routed?.connector.complete) return { outcome: { kind: 'pending', code: '000.200.000', resultDetails: {} } };
   const { connector, credentials } = routed;
   const request = { ...statusRequestOf(transaction, undefined, credentials), returned };
-  return { outcome: await callConnector(() => connector.complete!(request), { timeoutMs: deps.connectorTimeoutMs }) };
+  return { outcome: await deps.connectors.call(connector, 'complete', () => connector.complete!(request), { timeoutMs: deps.connectorTimeoutMs }) };
 }
 
 /** After a challenge: a refusal ends the payment; an authentication goes on to the acquirer with the sealed card. */
@@ -166,7 +173,8 @@ async function afterChallenge(deps: PaymentDeps, redirect: ShopperRedirect, tran
   const data = server.authenticationData(card.number, choice === 'cancel' ? 'N' : choice, ids, true);
   const block = threeDSecureBlock(data, exemption);
   const end = paymentAfterChallenge(choice, resume.required);
-  if (end.kind === 'refuse') return { outcome: { kind: 'declined', code: end.code, resultDetails: {} }, threeDSecure: block, notificationUrl: resume.notificationUrl };
+  deps.observe.threeDSecure(challengeOutcome(choice));
+  if (end.kind === 'refuse') return { outcome: { kind: 'declined', code: end.code, resultDetails: {} }, threeDSecure: block, notificationUrl: resume.notificationUrl, connectorAsked: false };
   const routed = await deps.connectors.forTransaction(transaction);
   if (!routed) return pending;
   const stored = resume.connectorRequest as unknown as Omit<PaymentConnectorRequest, 'amountMinor'> & { readonly amountMinor: string };
@@ -178,7 +186,7 @@ async function afterChallenge(deps: PaymentDeps, redirect: ShopperRedirect, tran
     ...(end.withLiabilityShift ? { threeDSecure: connectorThreeDSecure(data, exemption) } : {}),
   };
   const operation = INITIAL_OPERATIONS[transaction.paymentType as InitialPaymentType];
-  const outcome = await callConnector(() => routed.connector[operation](request), { secretNumbers: [card.number], timeoutMs: deps.connectorTimeoutMs });
+  const outcome = await deps.connectors.call(routed.connector, operation, () => routed.connector[operation](request), { secretNumbers: [card.number], timeoutMs: deps.connectorTimeoutMs });
   return { outcome, threeDSecure: block, notificationUrl: resume.notificationUrl };
 }
 

@@ -1,6 +1,6 @@
 import { claimExpiredRedirects, type ShopperRedirect } from '../../storage/repositories/shopper-redirects.js';
 import { addPendingCheckOf } from '../../storage/repositories/pending-checks.js';
-import { lockPendingTransaction } from '../../storage/repositories/transactions.js';
+import { lockPendingTransaction, type StoredTransaction } from '../../storage/repositories/transactions.js';
 import { settlePendingRegistrationOf } from '../../storage/repositories/registrations.js';
 import type { Queryable } from '../../storage/port.js';
 import type { OperationDeps, PaymentDeps } from '../deps.js';
@@ -9,12 +9,14 @@ import { settledPayment, writeSettledPayments } from '../payments/payment-writes
 import { completeStandaloneChallenge } from '../three-d-secure/standalone-authentication.js';
 import { completedResponse } from './complete-redirect.js';
 import type { ChallengeResume } from './open-redirect.js';
+import { observeLaterOutcome } from '../payments/observe-payment.js';
+import { challengeOutcome } from '../three-d-secure/observe-authentication.js';
 
 import { EXPIRY_CODES } from './expiry-codes.js';
 
 export { EXPIRY_CODES } from './expiry-codes.js';
 
-export type ExpiryDeps = Pick<PaymentDeps, 'storage' | 'clock' | 'ids' | 'threeDSecure'>;
+export type ExpiryDeps = Pick<PaymentDeps, 'storage' | 'clock' | 'ids' | 'threeDSecure'> & Partial<Pick<PaymentDeps, 'observe'>>;
 
 /**
  * Ends up to `limit` redirects past their time. What becomes of a redirect's payment depends on
@@ -31,13 +33,27 @@ export type ExpiryDeps = Pick<PaymentDeps, 'storage' | 'clock' | 'ids' | 'threeD
 
 export async function expireRedirects(deps: ExpiryDeps, limit: number): Promise<number> {
   const now = deps.clock.now();
-  const expired = await deps.storage.transaction(async (tx) => {
+  const { expired, rejected } = await deps.storage.transaction(async (tx) => {
     const redirects = await claimExpiredRedirects(tx, now, limit);
-    for (const redirect of redirects) if (redirect.transactionId) await endWaitOf(deps, tx, redirect, now);
-    return redirects;
+    const ended: StoredTransaction[] = [];
+    for (const redirect of redirects) {
+      const payment = redirect.transactionId ? await endWaitOf(deps, tx, redirect, now) : undefined;
+      if (payment) ended.push(payment);
+    }
+    return { expired: redirects, rejected: ended };
   });
+  observeExpiry(deps, expired, rejected);
   for (const redirect of expired) if (redirect.authenticationId) await completeStandaloneChallenge(deps, redirect, 'expired');
   return expired.length;
+}
+
+/** Once committed: every redirect expired, and each payment a challenge's expiry rejected (a failed authentication, ended without its connector). */
+function observeExpiry(deps: ExpiryDeps, expired: readonly ShopperRedirect[], rejected: readonly StoredTransaction[]): void {
+  for (let i = 0; i < expired.length; i++) deps.observe?.redirect('expired');
+  for (const payment of rejected) {
+    deps.observe?.threeDSecure(challengeOutcome('expired'));
+    observeLaterOutcome(deps.observe, payment, payment.resultCode, false);
+  }
 }
 
 /** Whether the connector answered this payment already (with this redirect): only its word can end it then. */
@@ -45,15 +61,22 @@ export function connectorWasCalled(redirect: Pick<ShopperRedirect, 'purpose'>): 
   return redirect.purpose === 'provider';
 }
 
-async function endWaitOf(deps: ExpiryDeps, tx: Queryable, redirect: ShopperRedirect, now: Date): Promise<void> {
-  if (connectorWasCalled(redirect)) await addPendingCheckOf(tx, redirect.transactionId!, now);
-  else await rejectWaitingPayment(deps, tx, redirect, EXPIRY_CODES[redirect.purpose]);
+/** The payment the expiry rejected, if it did (a provider's page goes to the status checks instead). */
+async function endWaitOf(deps: ExpiryDeps, tx: Queryable, redirect: ShopperRedirect, now: Date): Promise<StoredTransaction | undefined> {
+  if (connectorWasCalled(redirect)) {
+    await addPendingCheckOf(tx, redirect.transactionId!, now);
+    return undefined;
+  }
+  return rejectWaitingPayment(deps, tx, redirect, EXPIRY_CODES[redirect.purpose]);
 }
 
-/** Rejects the payment a redirect waits for (if still pending), with its UPDATED notification, in the caller's transaction. */
-export async function rejectWaitingPayment(deps: Pick<OperationDeps, 'clock' | 'ids'>, tx: Queryable, redirect: ShopperRedirect, code: string): Promise<void> {
+/**
+ * Rejects the payment a redirect waits for (if still pending), with its UPDATED notification, in
+ * the caller's transaction. Answers the payment as rejected, for the caller to count once committed.
+ */
+export async function rejectWaitingPayment(deps: Pick<OperationDeps, 'clock' | 'ids'>, tx: Queryable, redirect: ShopperRedirect, code: string): Promise<StoredTransaction | undefined> {
   const transaction = await lockPendingTransaction(tx, redirect.transactionId!);
-  if (!transaction) return;
+  if (!transaction) return undefined;
   const outcome = { kind: 'declined' as const, code, resultDetails: { ...transaction.connectorReferences } };
   const response = completedResponse(transaction.response, outcome, undefined);
   const notificationUrl = (redirect.resume as Pick<ChallengeResume, 'notificationUrl'>).notificationUrl;
@@ -61,4 +84,5 @@ export async function rejectWaitingPayment(deps: Pick<OperationDeps, 'clock' | '
     settledPayment(deps, { id: transaction.id, entityId: transaction.entityId, outcome, view: serialisedView(viewOfStored(response)), schemeTransactionId: null, notificationUrl, action: 'UPDATED' }),
   ]);
   await settlePendingRegistrationOf(tx, transaction.id, false, deps.clock.now());
+  return { ...transaction, status: 'rejected', resultCode: code };
 }

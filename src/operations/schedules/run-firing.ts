@@ -9,6 +9,7 @@ import { findSchedulesById, type RunOutcome, type ScheduleEndReason, type Stored
 import { findTransactionByIdempotencyClaim, IDEMPOTENCY_CLAIM_INDEX } from '../../storage/repositories/transactions.js';
 import { payWithRegistration } from '../registrations/pay-with-registration.js';
 import { runPaymentRequest } from './run-request.js';
+import { observeRefusal } from '../payments/observe-payment.js';
 import type { ScheduleDeps } from './schedule-deps.js';
 import { scheduleNow } from './load-schedule.js';
 import { finishFiring, type FiringResult } from './finish-firing.js';
@@ -63,6 +64,8 @@ async function pay(deps: ScheduleDeps, schedule: StoredSchedule, firing: DueFiri
     }
     if (!(error instanceof GatewayError)) throw error;
     // Refused before any payment was written: deregistered in the meantime, or a rule of the route or standing instruction.
+    // Counted as the run's answer (a payment the run made is counted by the payment itself; a failure is tried again, not counted).
+    observeRefusal(payments.observe, { entityId: schedule.entityId, paymentType: schedule.runRequest['paymentType'] }, error);
     return { outcome: 'failed', transactionId: null, code: error.code, ...(error.code === '100.150.202' ? { endReason: 'deregistered' as const } : {}) };
   }
 }

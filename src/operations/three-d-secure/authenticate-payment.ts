@@ -10,6 +10,8 @@ import { GatewayError } from '../../results/gateway-error.js';
 import type { ParameterError } from '../../results/gateway-error.js';
 import type { ResolvedPaymentMethod } from '../payments/payment-method.js';
 import type { ThreeDSecureSettings } from './requirement-settings.js';
+import type { Observer } from '../../observability/observer.js';
+import { directoryOutcome } from './observe-authentication.js';
 
 export interface PaymentAuthenticationDeps {
   readonly system: 'test' | 'live';
@@ -17,6 +19,8 @@ export interface PaymentAuthenticationDeps {
   readonly threeDSecure?: ThreeDSecureServer | undefined;
   readonly threeDSecureSettings: ThreeDSecureSettings;
   readonly ids: { id(): string };
+  /** Where each authentication's outcome is counted (the metrics). */
+  readonly observe?: Observer | undefined;
 }
 
 export interface PaymentAuthenticationInput {
@@ -165,6 +169,8 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
     if (missing.length > 0 && input.missingFields === 'decline') return { kind: 'refuse', code: missingFieldsCode(missing), resultDetails: { ExtendedDescription: missingFieldsDescription(missing) } };
     if (missing.length > 0) throw new GatewayError(missingFieldsCode(missing), { parameterErrors: missing });
   }
+  const outcome = directoryOutcome(answer);
+  if (outcome) deps.observe?.threeDSecure(outcome);
   // The ids of an authentication (AReq/ARes); a card the directory does not enrol gets none.
   const ids = () => ({ dsTransactionId: uuidOf(deps.ids.id()), acsTransactionId: uuidOf(deps.ids.id()) });
   if (answer.kind === 'challenge') return { kind: 'challenge', required: plan.required, ids: ids(), exemption };

@@ -13,6 +13,7 @@ import { resolvePaymentMethod } from '../payments/payment-method.js';
 import { viewOfStored, type PaymentView } from '../payments/payment-response.js';
 import { returnUrlOf } from '../redirects/open-redirect.js';
 import { authenticatePayment, threeDSecureBlock } from './authenticate-payment.js';
+import { challengeOutcome } from './observe-authentication.js';
 
 const PENDING = '000.200.000';
 const ALWAYS = { mode: 'always' } as const;
@@ -84,6 +85,7 @@ export async function createStandaloneAuthentication(deps: PaymentDeps, input: S
         expiresAt: new Date(now.getTime() + deps.redirectExpiryMs),
       }]);
     });
+    deps.observe.redirect('opened');
     return viewOfStored(response);
   }
   const code = authentication.kind === 'refuse' ? authentication.code : authentication.kind === 'proceed' && authentication.data ? standaloneCode('frictionless') : '000.400.101';
@@ -101,7 +103,7 @@ export async function getStandaloneAuthentication(deps: Pick<PaymentDeps, 'stora
 }
 
 /** The shopper finished (or abandoned) the challenge of a standalone authentication. */
-export async function completeStandaloneChallenge(deps: Pick<PaymentDeps, 'storage' | 'clock' | 'threeDSecure'>, redirect: ShopperRedirect, choice: ChallengeChoice | 'expired'): Promise<void> {
+export async function completeStandaloneChallenge(deps: Pick<PaymentDeps, 'storage' | 'clock' | 'threeDSecure'> & Partial<Pick<PaymentDeps, 'observe'>>, redirect: ShopperRedirect, choice: ChallengeChoice | 'expired'): Promise<void> {
   const found = await findAuthenticationById(deps.storage, redirect.authenticationId!);
   const resume = redirect.resume as { dsTransactionId: string; acsTransactionId: string; cardPrefix: string };
   const now = deps.clock.now();
@@ -119,4 +121,5 @@ export async function completeStandaloneChallenge(deps: Pick<PaymentDeps, 'stora
     if (found) await endAuthentication(tx, found.id, { status: isSuccessCode(code) ? 'success' : 'rejected', resultCode: code, response: { ...body, result: resultOf(code) }, at: now });
     if (choice !== 'expired') await endRedirect(tx, redirect.id, 'completed', now);
   });
+  deps.observe?.threeDSecure(challengeOutcome(choice));
 }
