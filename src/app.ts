@@ -161,7 +161,7 @@ function appDeps(options: AppOptions, logger: PoolLogger, acquirer: AcquirerSett
     principals: new PrincipalResolver(options.storage, clock),
     payments,
     authFailures: new AuthFailureLimiter({ maxFailures: config.authFailuresMax, windowMs: config.authFailureWindowMs, clock, redis }),
-    readiness: createReadinessProbe({ storage: options.storage, redis, connectors: () => payments.connectors.registry.connectors, checkTimeoutMs: config.health.checkTimeoutMs }),
+    readiness: createReadinessProbe({ storage: options.storage, redis, connectors: () => payments.connectors.registry.connectors, checkTimeoutMs: config.health.checkTimeoutMs, jobsInGateway: config.workers.runInGateway }),
   };
 }
 

@@ -59,6 +59,6 @@ export function acquirerLinksCheck(pool: Pick<LinkPool, 'signOn' | 'size'>): Che
   return async () => linksState(await pool.signOn(), pool.size);
 }
 
-export function workerHeartbeatCheck(db: Queryable, maxAgeMs: number): Check {
-  return async () => heartbeatState(await newestHeartbeatAgeMs(db), maxAgeMs);
+export function workerHeartbeatCheck(db: Queryable, maxAgeMs: number, counted: boolean): Check {
+  return async () => heartbeatState(await newestHeartbeatAgeMs(db), maxAgeMs, counted);
 }

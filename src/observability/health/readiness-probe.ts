@@ -25,6 +25,8 @@ export interface ReadinessProbeDeps {
   readonly connectors: () => readonly object[];
   readonly checkTimeoutMs: number;
   readonly heartbeatMaxAgeMs?: number;
+  /** WORKERS_IN_GATEWAY: the gateways run the jobs, so a silent job worker makes them not ready (readiness.ts). */
+  readonly jobsInGateway: boolean;
   /** The migration versions this build ships; the files beside migrate.ts when absent. */
   readonly shippedMigrations?: () => readonly number[];
 }
@@ -52,7 +54,7 @@ export function createReadinessProbe(deps: ReadinessProbeDeps): ReadinessProbe {
     database: guard(databaseCheck(deps.storage)),
     migrations: guard(migrationsCheck(deps.storage, deps.shippedMigrations ?? shippedVersions())),
     ...(deps.redis ? { redis: guard(redisCheck(deps.redis)) } : {}),
-    'job-worker': guard(workerHeartbeatCheck(deps.storage, deps.heartbeatMaxAgeMs ?? HEARTBEAT_MAX_AGE_MS)),
+    'job-worker': guard(workerHeartbeatCheck(deps.storage, deps.heartbeatMaxAgeMs ?? HEARTBEAT_MAX_AGE_MS, deps.jobsInGateway)),
   };
   const linkChecks = new WeakMap<LinkPool, Check>();
   const poolChecks = (): Record<string, Check> => {

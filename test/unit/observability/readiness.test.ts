@@ -33,7 +33,7 @@ describe('migrations at head', () => {
     ['two missing', [1, 2, 3, 16], 'behind: 016 applied, 033, 034 expected'],
     ['a gap in the middle', [1, 2, 3, 33, 34], 'behind: 034 applied, 016 expected'],
     ['none applied', [], 'behind: none applied, 001, 002, 003, 016, 033, 034 expected'],
-    ['one from a newer build', [1, 2, 3, 16, 33, 34, 35], 'ahead: 035 applied, unknown to this build'],
+    ['one from a newer build (passes, noted)', [1, 2, 3, 16, 33, 34, 35], 'ok (ahead: 035 applied, unknown to this build)'],
     ['behind wins over ahead', [1, 2, 3, 16, 33, 999], 'behind: 033 applied, 034 expected'],
   ];
   for (const [name, applied, state] of cases) {
@@ -52,6 +52,13 @@ describe('the job worker heartbeat', () => {
   for (const [name, ageMs, state] of cases) {
     it(`${name}: ${state}`, () => assert.equal(heartbeatState(ageMs, 15_000), state));
   }
+  it('with the workers apart (WORKERS_IN_GATEWAY=false) a silent fleet is reported and passes', () => {
+    assert.equal(heartbeatState(undefined, 15_000, false), 'ok (not counted, the workers run apart: no job worker heartbeat)');
+    assert.equal(heartbeatState(20_000, 15_000, false), 'ok (not counted, the workers run apart: last heartbeat 20 s ago (limit 15 s))');
+    assert.equal(heartbeatState(1_000, 15_000, false), 'ok');
+    assert.equal(decideReadiness({ database: 'ok', 'job-worker': heartbeatState(undefined, 15_000, false) }, false).ready, true);
+    assert.equal(decideReadiness({ database: 'ok', 'job-worker': heartbeatState(undefined, 15_000, true) }, false).ready, false);
+  });
 });
 
 describe('ISO 8583 links', () => {
