@@ -55,6 +55,7 @@ import { registerReportRoutes } from './http/routes/reports.js';
 import type { Storage } from './storage/port.js';
 import { GatewayMetrics } from './observability/metrics.js';
 import { metricsObserver } from './observability/metrics-observer.js';
+import { sampleStorageGauges } from './observability/storage-gauges.js';
 import { noObserver, type Observer } from './observability/observer.js';
 import { registerRequestMetrics } from './http/plugins/request-metrics.js';
 import { registerMetricsRoute } from './http/routes/metrics.js';
@@ -142,6 +143,7 @@ function metricsOf(options: AppOptions): Pick<AppDeps, 'metrics' | 'nodeMetricsT
   if (!options.config.metrics.enabled) return { metrics: undefined, nodeMetricsText: undefined, observer: noObserver };
   const metrics = options.metrics ?? new GatewayMetrics();
   metrics.describeBuild(options.buildNumber, options.config.system);
+  sampleStorageGauges(metrics, options.storage, options.clock);
   return { metrics, nodeMetricsText: options.nodeMetricsText ?? (() => metrics.text()), observer: metricsObserver(metrics, { entities: options.config.metrics.entities }) };
 }
 
