@@ -35,7 +35,7 @@ import { registerRegistrationRoutes } from './http/routes/registrations.js';
 import { createEphemeralVault } from './operations/registrations/open-vault.js';
 import type { NotificationSender } from './operations/webhooks/ports.js';
 import type { PaymentDeps } from './operations/deps.js';
-import { createPaymentWrites } from './operations/payments/payment-writes.js';
+import { createPaymentWrites, DEFAULT_PAYMENT_WRITE_SETTINGS } from './operations/payments/payment-writes.js';
 import { createSimulatedThreeDSecureServer } from './connectors/simulator/three-d-secure/server.js';
 import { RiskSettings } from './operations/risk/risk-settings.js';
 import { registerRiskAdminRoutes } from './http/routes/admin-risk.js';
@@ -116,6 +116,7 @@ export function paymentDeps(
   const system = options.config.system;
   const registry = options.connectors ?? createDefaultConnectors({ storage, clock, ids, policy: cutoffPolicy(options.config), acquirer, system, logger, externalCardsWithoutHost: 'refuse' });
   const entityNames = new EntityNames(storage);
+  const observe = options.observer ?? noObserver;
   const deps: PaymentDeps = {
     storage,
     clock,
@@ -126,14 +127,14 @@ export function paymentDeps(
     connectorTimeoutMs: options.config.resolution.connectorTimeoutMs,
     entityNames,
     vault: options.vault ?? createEphemeralVault({ storage, clock, ids }),
-    writes: createPaymentWrites(storage.groupWrites ?? storage),
+    writes: createPaymentWrites(storage.groupWrites ?? storage, DEFAULT_PAYMENT_WRITE_SETTINGS, observe),
     webhookTargets: options.config.workers.webhookTargets,
     // The simulated directory server and ACS serve the test system only (issue 14: never live).
     threeDSecure: system === 'test' ? createSimulatedThreeDSecureServer() : undefined,
     threeDSecureSettings: new ThreeDSecureSettings(storage, clock),
     redirectExpiryMs: options.config.resolution.redirectExpiryMs,
     riskSettings: new RiskSettings(storage, clock, (id) => entityNames.merchantOf(id)),
-    observe: options.observer ?? noObserver,
+    observe,
   };
   return deps;
 }
