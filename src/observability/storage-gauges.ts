@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Clock } from '../domain/ids.js';
 import { JOB_KINDS } from '../jobs/job-kinds.js';
 import { dueJobsByKind, pendingBacklog, type DueJobs, type PendingBacklog } from '../storage/repositories/backlog.js';
@@ -10,8 +11,8 @@ import type { GatewayMetrics } from './metrics.js';
  * the connection pools (this process's own, summed over the node). Read at scrape time, so nothing
  * is counted on the payment path; a read that fails leaves its series out of that scrape.
  */
-export function sampleStorageGauges(metrics: GatewayMetrics, storage: Storage, clock: Clock): void {
-  const read = sharedRead(() => readStorage(storage, clock));
+export function sampleStorageGauges(metrics: GatewayMetrics, storage: Storage, clock: Clock, options: { readonly readLimitMs?: number } = {}): void {
+  const read = sharedRead(() => readStorage(storage, clock, options.readLimitMs ?? STORAGE_READ_LIMIT_MS));
   sampleJobQueue(metrics, read);
   samplePendingPayments(metrics, read);
   if (storage.poolStats) samplePools(metrics, read);
@@ -25,17 +26,32 @@ interface StorageReading {
   readonly pending: PromiseSettledResult<PendingBacklog>;
 }
 
+/**
+ * How long a scrape waits for the database's answers: a saturated pool or a hung database (up to
+ * the 5 s connection and statement timeouts, twice) would otherwise outlast Prometheus's scrape
+ * timeout (10 s by default) and lose the whole scrape, pool gauges included, when it matters most.
+ */
+export const STORAGE_READ_LIMIT_MS = 2_000;
+
 /** The pools first, then the two queries one after the other: a scrape holds at most one connection. */
-async function readStorage(storage: Storage, clock: Clock): Promise<StorageReading> {
+async function readStorage(storage: Storage, clock: Clock, limitMs: number): Promise<StorageReading> {
   const pools = storage.poolStats?.() ?? [];
   const now = clock.now();
-  const dueJobs = await settle(dueJobsByKind(storage, now));
-  const pending = await settle(pendingBacklog(storage));
+  const deadline = performance.now() + limitMs;
+  const dueJobs = await settle(() => dueJobsByKind(storage, now), deadline);
+  const pending = await settle(() => pendingBacklog(storage), deadline);
   return { now, pools, dueJobs, pending };
 }
 
-function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
-  return promise.then((value) => ({ status: 'fulfilled', value }), (reason: unknown) => ({ status: 'rejected', reason }));
+/** Runs `read` if time is left, and gives up on its answer at the deadline (the query ends by its own timeout). */
+function settle<T>(read: () => Promise<T>, deadline: number): Promise<PromiseSettledResult<T>> {
+  const leftMs = deadline - performance.now();
+  if (leftMs <= 0) return Promise.resolve({ status: 'rejected', reason: new Error('no time left in this scrape') });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the database did not answer in time for this scrape')), leftMs)));
+  return Promise.race([read(), late])
+    .then((value): PromiseSettledResult<T> => ({ status: 'fulfilled', value }), (reason: unknown): PromiseSettledResult<T> => ({ status: 'rejected', reason }))
+    .finally(() => clearTimeout(timer));
 }
 
 /** One reading serves every gauge of one scrape (prom-client collects them together); nothing is kept after it. */

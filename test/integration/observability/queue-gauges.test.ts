@@ -106,6 +106,18 @@ for (const database of testDatabases()) {
       assert.match(text, /^# TYPE gateway_jobs_due gauge$/m);
       if (t.storage.kind === 'postgres') assert.match(text, /^gateway_db_pool_max_connections\{pool="main"\} \d+$/m, 'the pools are read without the database');
     });
+
+    it('a database that hangs: the scrape answers at its read limit, without the database\'s series', async () => {
+      const metrics = new GatewayMetrics();
+      const hung = { ...t.storage, query: () => new Promise<never>(() => undefined) };
+      sampleStorageGauges(metrics, hung, t.clock, { readLimitMs: 200 });
+      const started = Date.now();
+      const text = await metrics.text();
+      assert.ok(Date.now() - started < 5_000, `answered after ${Date.now() - started} ms`);
+      assert.doesNotMatch(text, /^gateway_jobs_due\{/m);
+      assert.doesNotMatch(text, /^gateway_pending_payment_oldest_age_seconds /m);
+      if (t.storage.kind === 'postgres') assert.match(text, /^gateway_db_pool_waiting_requests\{pool="main"\} 0$/m);
+    });
   });
 }
 
