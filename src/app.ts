@@ -36,7 +36,7 @@ import { registerRegistrationRoutes } from './http/routes/registrations.js';
 import { createEphemeralVault } from './operations/registrations/open-vault.js';
 import type { NotificationSender } from './operations/webhooks/ports.js';
 import type { PaymentDeps } from './operations/deps.js';
-import { createPaymentWrites } from './operations/payments/payment-writes.js';
+import { createPaymentWrites, DEFAULT_PAYMENT_WRITE_SETTINGS } from './operations/payments/payment-writes.js';
 import { createSimulatedThreeDSecureServer } from './connectors/simulator/three-d-secure/server.js';
 import { RiskSettings } from './operations/risk/risk-settings.js';
 import { registerRiskAdminRoutes } from './http/routes/admin-risk.js';
@@ -56,6 +56,7 @@ import { registerReportRoutes } from './http/routes/reports.js';
 import type { Storage } from './storage/port.js';
 import { GatewayMetrics } from './observability/metrics.js';
 import { metricsObserver } from './observability/metrics-observer.js';
+import { sampleStorageGauges } from './observability/storage-gauges.js';
 import { noObserver, type Observer } from './observability/observer.js';
 import { registerRequestMetrics } from './http/plugins/request-metrics.js';
 import { registerMetricsRoute } from './http/routes/metrics.js';
@@ -120,6 +121,7 @@ export function paymentDeps(
   const system = options.config.system;
   const registry = options.connectors ?? createDefaultConnectors({ storage, clock, ids, policy: cutoffPolicy(options.config), acquirer, system, logger, observer: options.observer, externalCardsWithoutHost: 'refuse' });
   const entityNames = new EntityNames(storage);
+  const observe = options.observer ?? noObserver;
   const deps: PaymentDeps = {
     storage,
     clock,
@@ -130,14 +132,14 @@ export function paymentDeps(
     connectorTimeoutMs: options.config.resolution.connectorTimeoutMs,
     entityNames,
     vault: options.vault ?? createEphemeralVault({ storage, clock, ids }),
-    writes: createPaymentWrites(storage.groupWrites ?? storage),
+    writes: createPaymentWrites(storage.groupWrites ?? storage, DEFAULT_PAYMENT_WRITE_SETTINGS, observe),
     webhookTargets: options.config.workers.webhookTargets,
     // The simulated directory server and ACS serve the test system only (issue 14: never live).
     threeDSecure: system === 'test' ? createSimulatedThreeDSecureServer() : undefined,
     threeDSecureSettings: new ThreeDSecureSettings(storage, clock),
     redirectExpiryMs: options.config.resolution.redirectExpiryMs,
     riskSettings: new RiskSettings(storage, clock, (id) => entityNames.merchantOf(id)),
-    observe: options.observer ?? noObserver,
+    observe,
   };
   return deps;
 }
@@ -147,6 +149,7 @@ function metricsOf(options: AppOptions): Pick<AppDeps, 'metrics' | 'nodeMetricsT
   if (!options.config.metrics.enabled) return { metrics: undefined, nodeMetricsText: undefined, observer: noObserver };
   const metrics = options.metrics ?? new GatewayMetrics();
   metrics.describeBuild(options.buildNumber, options.config.system);
+  sampleStorageGauges(metrics, options.storage, options.clock);
   return { metrics, nodeMetricsText: options.nodeMetricsText ?? (() => metrics.text()), observer: metricsObserver(metrics, { entities: options.config.metrics.entities }) };
 }
 

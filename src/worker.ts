@@ -14,6 +14,7 @@ import { metricsObserver } from './observability/metrics-observer.js';
 import { noObserver } from './observability/observer.js';
 import { listenForScrapes } from './observability/metrics-listener.js';
 import { sampleIso8583Pools } from './observability/iso8583-gauges.js';
+import { sampleStorageGauges } from './observability/storage-gauges.js';
 
 /**
  * `npm run worker`: a process that only runs background jobs (webhook deliveries), next to any
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
   const vault = openVault(deps, masterKeyRingOf(vaultKeys));
   const metrics = processMetrics(config, readBuildNumber(process.env), 'alone')?.metrics;
   const observer = metrics ? metricsObserver(metrics, { entities: config.metrics.entities }) : noObserver;
+  if (metrics) sampleStorageGauges(metrics, storage, systemClock);
   const scrapes = metrics && config.metrics.workerListener ? await listenForScrapes(metrics, config.metrics.workerListener) : undefined;
   if (scrapes) logger.info({ url: scrapes.url }, 'worker metrics listener ready');
   // Scheduled runs are payments: the worker pays through the same operations as the gateways.
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
     schedules: { payments, settings: config.schedules },
     checkoutCallbackSweepIntervalMs: config.checkouts.callbackSweepIntervalMs,
     settlement: settleDayDepsOf(config.settlement, payments),
+    observer,
   });
 
   let stopping = false;

@@ -12,12 +12,15 @@ export interface ScheduleSettings {
   readonly missedAfterMs: number;
   /** Waits before the retries of a soft-declined run; their number is the retry limit. */
   readonly retryDelaysMs: readonly number[];
+  /** A run made more than this after it fell due counts as late (gateway_schedule_runs_total{timeliness="late"}). */
+  readonly lateAfterMs: number;
 }
 
 export const SCHEDULE_VARIABLES = [
   ['SCHEDULE_TIME_ZONE', 'UTC', 'IANA time zone of schedules that name none in job.timeZone.'],
   ['SCHEDULE_CATCH_UP', 'once', '`once`: a run that fell due while the gateway was down is made once when it is back (never once per missed fire time); `skip`: it is not made, the schedule goes on with its next fire time.'],
   ['SCHEDULE_MISSED_AFTER_MS', '300000', 'A fire time the runner reaches later than this counts as missed (SCHEDULE_CATCH_UP decides).'],
+  ['SCHEDULE_LATE_SECONDS', '60', 'A run made more than this many seconds after its fire time (or its retry\'s time) counts as late in the metrics (`gateway_schedule_runs_total{timeliness="late"}`); it is still made.'],
   ['SCHEDULE_RETRY_DELAYS_MINUTES', '1440,2880,4320', 'Minutes before each retry of a run declined with a soft decline (insufficient funds, limits, technical); their number is the retry limit; a retry is dropped when the next fire time comes first. `none`: no retries.'],
 ] as const;
 
@@ -44,5 +47,6 @@ export function collectScheduleSettings(env: Env, problems: string[]): ScheduleS
     catchUp: readEnum<CatchUpPolicy>(env, 'SCHEDULE_CATCH_UP', ['once', 'skip'], 'once', problems),
     missedAfterMs: readInteger(env, 'SCHEDULE_MISSED_AFTER_MS', 300_000, 1_000, 31_536_000_000, problems),
     retryDelaysMs: Object.freeze(readRetryDelays(env, problems)),
+    lateAfterMs: readInteger(env, 'SCHEDULE_LATE_SECONDS', 60, 1, 86_400, problems) * 1000,
   });
 }

@@ -30,11 +30,12 @@ async function sweepOnce(deps: CheckoutCallbackDeps): Promise<JobResult<never>> 
   const now = deps.clock.now();
   try {
     const taken = await queueDueCallbacks(deps, BATCH);
-    if (taken === BATCH) return { runAgainAt: now };
+    if (taken === BATCH) return { runAgainAt: now, outcome: 'done' };
   } catch (error) {
     deps.logger.warn({ err: { type: (error as Error).name } }, 'checkout callback sweep failed; trying again at the next run');
+    return { runAgainAt: new Date(now.getTime() + deps.sweepIntervalMs), outcome: 'retry' };
   }
-  return { runAgainAt: new Date(now.getTime() + deps.sweepIntervalMs) };
+  return { runAgainAt: new Date(now.getTime() + deps.sweepIntervalMs), outcome: 'done' };
 }
 
 /** 'send-checkout-callback': one GET to a checkout's shopperResultUrl; a failure is retried with back-off. */

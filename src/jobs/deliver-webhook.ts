@@ -1,5 +1,6 @@
 import type { Clock } from '../domain/ids.js';
-import { attemptDelivery, decideDelivery, scheduledAttemptWrite } from '../operations/webhooks/attempt-delivery.js';
+import { noObserver, type Observer } from '../observability/observer.js';
+import { attemptDelivery, decideDelivery, deliveryOutcomeOf, scheduledAttemptWrite, type AttemptResult } from '../operations/webhooks/attempt-delivery.js';
 import { DELIVER_WEBHOOK_JOB, type NotificationSender } from '../operations/webhooks/ports.js';
 import type { Queryable, Storage } from '../storage/port.js';
 import {
@@ -22,6 +23,8 @@ export interface DeliverWebhookDeps {
   readonly clock: Clock;
   readonly sender: NotificationSender;
   readonly logger: JobLogger;
+  /** Where each attempt is reported (deliveries by outcome, lag to the 2xx); nothing when absent. */
+  readonly observer?: Observer | undefined;
 }
 
 function deliveryIdOf(job: ClaimedJob): string {
@@ -42,13 +45,23 @@ async function deliverOne(deps: DeliverWebhookDeps, delivery: DeliveryToSend | u
   if (decision === 'skip') return {};
   if (decision === 'cancel') return { record: { kind: 'cancel', deliveryId: delivery.id, at: deps.clock.now() } };
   const attempt = await attemptDelivery(deps.sender, deps.clock, delivery);
+  observeAttempt(deps, delivery, attempt);
   const write = scheduledAttemptWrite(delivery, attempt);
   // Ids, status and timing only: never the URL's query, the body or the key.
   const fields = { deliveryId: delivery.id, ...notificationOf(delivery), webhookId: delivery.webhookId, attempt: delivery.attemptCount + 1, httpStatus: attempt.httpStatus, latencyMs: attempt.latencyMs };
   if (!attempt.acknowledged) deps.logger.info({ ...fields, error: attempt.error, nextAttemptAt: write.nextAttemptAt, giveUp: write.nextStatus === 'failed' }, 'webhook attempt not acknowledged');
   else deps.logger.debug(fields, 'webhook delivered');
   const activates = attempt.acknowledged && delivery.purpose === 'test' ? delivery.webhookId : null;
-  return { runAgainAt: write.nextAttemptAt ?? undefined, record: { kind: 'attempt', write, activateWebhookId: activates } };
+  // A failure with no next attempt is the delivery's last: the job gave up on it.
+  const gaveUp = write.nextStatus === 'failed';
+  return { runAgainAt: write.nextAttemptAt ?? undefined, record: { kind: 'attempt', write, activateWebhookId: activates }, ...(gaveUp ? { outcome: 'given_up' as const } : {}) };
+}
+
+/** The lag runs from the event (the notification's row) to the 2xx: what a merchant waits for. */
+function observeAttempt(deps: DeliverWebhookDeps, delivery: DeliveryToSend, attempt: AttemptResult): void {
+  const outcome = deliveryOutcomeOf(attempt);
+  const lagSeconds = outcome === 'delivered' ? (deps.clock.now().getTime() - delivery.eventAt.getTime()) / 1000 : undefined;
+  (deps.observer ?? noObserver).notificationDelivery({ outcome, lagSeconds });
 }
 
 async function recordDeliveries(tx: Queryable, records: readonly DeliveryRecord[]): Promise<void> {

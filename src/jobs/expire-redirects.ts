@@ -28,9 +28,10 @@ async function expireOnce(deps: ExpireRedirectsDeps): Promise<JobResult<never>> 
   try {
     const ended = await expireRedirects(deps.payments, BATCH);
     if (ended > 0) deps.logger.info({ ended }, 'expired shopper redirects ended');
-    if (ended === BATCH) return { runAgainAt: now };
+    if (ended === BATCH) return { runAgainAt: now, outcome: 'done' };
   } catch (error) {
     deps.logger.warn({ err: { type: (error as Error).name } }, 'redirect expiry failed; trying again at the next run');
+    return { runAgainAt: new Date(now.getTime() + deps.sweepIntervalMs), outcome: 'retry' };
   }
-  return { runAgainAt: new Date(now.getTime() + deps.sweepIntervalMs) };
+  return { runAgainAt: new Date(now.getTime() + deps.sweepIntervalMs), outcome: 'done' };
 }

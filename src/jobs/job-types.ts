@@ -11,10 +11,19 @@ export interface JobLogger {
   error(fields: object, message: string): void;
 }
 
+/** How a job's run counts in gateway_job_runs_total. */
+export type JobRunOutcome = 'done' | 'retry' | 'given_up';
+
 /** What a job did. Without runAgainAt the job is finished and leaves the queue. */
 export interface JobResult<RecordT> {
   /** A retry the job planned itself (e.g. a webhook's schedule); not counted as a failure. */
   readonly runAgainAt?: Date | undefined;
+  /**
+   * How the run counts where runAgainAt does not say it: a recurring sweep that planned its next
+   * round did its work ('done'); a delivery whose retries ran out 'given_up'. Absent: 'retry'
+   * with runAgainAt, else 'done'.
+   */
+  readonly outcome?: JobRunOutcome | undefined;
   /** Handed to the handler's record() in the transaction that completes the job. */
   readonly record?: RecordT | undefined;
 }

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Clock } from '../domain/ids.js';
+import { noObserver, type Observer } from '../observability/observer.js';
 import { isDatabaseUnavailable } from '../storage/errors.js';
 import type { Storage } from '../storage/port.js';
 import { claimJobs, sweepExpiredLeases, type ClaimedJob } from '../storage/repositories/jobs.js';
 import { JOB_MAX_FAILURES } from './failure-backoff.js';
 import type { JobHandler, JobLogger } from './job-types.js';
-import { writeOutcomes, type FinishedJob } from './write-outcomes.js';
+import { runOutcomeOf, writeOutcomes, type FinishedJob } from './write-outcomes.js';
 
 export interface JobWorkerSettings {
   /** Jobs one worker runs at the same time (webhook calls mostly wait on the network). */
@@ -28,6 +29,8 @@ export interface JobWorkerOptions extends JobWorkerSettings {
   readonly handlers: readonly JobHandler<any>[];
   readonly logger: JobLogger;
   readonly workerId?: string;
+  /** Where each run is reported (gateway_job_runs_total); nothing when absent. */
+  readonly observer?: Observer | undefined;
 }
 
 /** A latch: waiters resume at the next signal. */
@@ -168,6 +171,7 @@ export class JobWorker {
 
   private onFinished(entry: FinishedJob): void {
     this.inFlight -= 1;
+    (this.options.observer ?? noObserver).jobRun({ jobType: entry.job.kind, outcome: runOutcomeOf(entry, this.options.maxFailures ?? JOB_MAX_FAILURES) });
     this.finished.push(entry);
     this.scheduleFlush();
     this.changed.notify();

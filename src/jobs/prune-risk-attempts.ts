@@ -34,9 +34,10 @@ async function pruneOnce(deps: PruneRiskAttemptsDeps): Promise<JobResult<never>>
   try {
     const deleted = await deleteAttemptsBefore(deps.storage, new Date(now.getTime() - WINDOW_MINUTES_MAX * 60_000), BATCH);
     if (deleted > 0) deps.logger.info({ deleted }, 'old risk attempts deleted');
-    if (deleted === BATCH) return { runAgainAt: now };
+    if (deleted === BATCH) return { runAgainAt: now, outcome: 'done' };
   } catch (error) {
     deps.logger.warn({ err: { type: (error as Error).name } }, 'risk attempt pruning failed; trying again at the next run');
+    return { runAgainAt: new Date(now.getTime() + INTERVAL_MS), outcome: 'retry' };
   }
-  return { runAgainAt: new Date(now.getTime() + INTERVAL_MS) };
+  return { runAgainAt: new Date(now.getTime() + INTERVAL_MS), outcome: 'done' };
 }

@@ -39,8 +39,10 @@ async function sweepOnce(deps: ResolvePendingDeps): Promise<JobResult<never>> {
     if (added > 0) deps.logger.info({ added }, 'pending transactions handed to the status checks');
   } catch (error) {
     deps.logger.warn({ err: { type: (error as Error).name } }, 'pending sweep failed; trying again at the next sweep');
+    return { runAgainAt: new Date(now.getTime() + deps.settings.sweepIntervalMs), outcome: 'retry' };
   }
-  return { runAgainAt: new Date(now.getTime() + deps.settings.sweepIntervalMs) };
+  // A sweep that planned its next round did its work.
+  return { runAgainAt: new Date(now.getTime() + deps.settings.sweepIntervalMs), outcome: 'done' };
 }
 
 function transactionIdOf(job: ClaimedJob): string {

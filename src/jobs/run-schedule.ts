@@ -10,7 +10,7 @@ const FIRING_RETRY_MS = 30_000;
 function firingOf(job: ClaimedJob): DueFiring {
   const { scheduleId, fireAt, attempt } = job.payload;
   if (typeof scheduleId !== 'string' || typeof fireAt !== 'string' || typeof attempt !== 'number') throw new Error(`job ${job.id} is not a schedule firing`);
-  return { jobId: job.id, scheduleId, fireAt: new Date(fireAt), attempt };
+  return { jobId: job.id, scheduleId, fireAt: new Date(fireAt), attempt, dueAt: job.runAt };
 }
 
 /**

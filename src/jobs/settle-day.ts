@@ -1,10 +1,10 @@
 import { addDays, dayBounds, dayOf, daysToSettle, type SettleWindow } from '../domain/settlement/days.js';
 import type { SettlementSettings } from '../config/settlement-settings.js';
-import type { OperationDeps, PaymentDeps } from '../operations/deps.js';
+import type { PaymentDeps } from '../operations/deps.js';
 import { settlementSources } from '../operations/settlement/settlement-sources.js';
 import type { SettlementSource } from '../operations/settlement/ingest-settlement.js';
 import { pushFile } from '../operations/settlement/push-file.js';
-import { runSettlementDay, type PushFile } from '../operations/settlement/run-settlement-day.js';
+import { runSettlementDay, type PushFile, type SettlementRunDeps } from '../operations/settlement/run-settlement-day.js';
 import { finishedDays } from '../storage/repositories/settlement-days.js';
 import type { JobHandler, JobLogger, JobResult } from './job-types.js';
 
@@ -14,7 +14,8 @@ export const SETTLE_DAY_JOB = 'settle-day';
 const RETRY_MS = 15 * 60_000;
 
 export interface SettleDayDeps {
-  readonly operations: OperationDeps;
+  /** The payment deps in the gateway and the worker: their observer counts the records ingested. */
+  readonly operations: SettlementRunDeps;
   readonly sources: () => readonly SettlementSource[];
   readonly filesDir: string;
   readonly runAtMinuteUtc: number;
@@ -60,7 +61,8 @@ async function settleOnce(deps: SettleDayDeps): Promise<JobResult<never>> {
     deps.logger.warn({ err: { type: (error as Error).name } }, 'settlement run failed; trying again later');
     return { runAgainAt: new Date(now.getTime() + RETRY_MS) };
   }
-  return { runAgainAt: runTimeOf(addDays(due, 1), deps.runAtMinuteUtc) };
+  // The same job plans the next day's run: this one is done.
+  return { runAgainAt: runTimeOf(addDays(due, 1), deps.runAtMinuteUtc), outcome: 'done' };
 }
 
 /** The daily run as the gateway's and the worker's main configure it. */

@@ -4,6 +4,7 @@ import { randomIds, type Clock } from '../domain/ids.js';
 import { resolvePendingHandler, sweepPendingHandler } from './resolve-pending.js';
 import type { NotificationSender } from '../operations/webhooks/ports.js';
 import type { Storage } from '../storage/port.js';
+import type { Observer } from '../observability/observer.js';
 import { deliverWebhookHandler } from './deliver-webhook.js';
 import { expireRedirectsHandler } from './expire-redirects.js';
 import { pruneRiskAttemptsHandler } from './prune-risk-attempts.js';
@@ -33,6 +34,8 @@ export interface StartWorkersOptions {
   readonly checkoutCallbackSweepIntervalMs?: number | undefined;
   /** With it, the workers also make the daily settlement run (docs/settlement.md). */
   readonly settlement?: Omit<SettleDayDeps, 'logger'> | undefined;
+  /** Where job runs and webhook deliveries are reported (the process's metrics); nothing when absent. */
+  readonly observer?: Observer | undefined;
 }
 
 export interface RunningWorkers {
@@ -43,7 +46,7 @@ export interface RunningWorkers {
 
 /** Every job kind the gateway knows; one place to add the next (schedule runs, callbacks …). */
 export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sender: NotificationSender }): JobHandler<any>[] {
-  const handlers: JobHandler<any>[] = [deliverWebhookHandler({ storage: options.storage, clock: options.clock, sender: options.sender, logger: options.logger })];
+  const handlers: JobHandler<any>[] = [deliverWebhookHandler({ storage: options.storage, clock: options.clock, sender: options.sender, logger: options.logger, observer: options.observer })];
   if (options.resolution) {
     const deps = { storage: options.storage, clock: options.clock, ids: randomIds, logger: options.logger, ...options.resolution };
     handlers.push(sweepPendingHandler(deps), resolvePendingHandler(deps));
@@ -72,6 +75,7 @@ export function startWorkers(options: StartWorkersOptions): RunningWorkers {
     storage: options.storage,
     clock: options.clock,
     logger: options.logger,
+    observer: options.observer,
     handlers: gatewayJobHandlers({ ...options, sender }),
   });
   worker.start();

@@ -3,7 +3,7 @@ import { deleteJobs, rescheduleJobs, type ClaimedJob, type JobReschedule } from 
 import { isDatabaseUnavailable } from '../storage/errors.js';
 import { jobSubject } from './job-subject.js';
 import { failureDelayMs, shouldGiveUp } from './failure-backoff.js';
-import type { JobHandler, JobLogger, JobResult } from './job-types.js';
+import type { JobHandler, JobLogger, JobResult, JobRunOutcome } from './job-types.js';
 
 /** A job that ran: what it returned, or why it failed. */
 export type FinishedJob = { readonly job: ClaimedJob; readonly handler: JobHandler<unknown> } & (
@@ -70,6 +70,15 @@ function recordsByHandler(entries: readonly FinishedJob[]): Map<JobHandler<unkno
     else groups.set(entry.handler, [entry.result.record]);
   }
   return groups;
+}
+
+/**
+ * How a finished job's run counts: a failure is a retry until it reaches the last of maxFailures
+ * (then the job is parked: given up); a result says so itself, or is a retry when it runs again.
+ */
+export function runOutcomeOf(entry: FinishedJob, maxFailures: number): JobRunOutcome {
+  if (!entry.ok) return shouldGiveUp(entry.job.failureCount + 1, maxFailures) ? 'given_up' : 'retry';
+  return entry.result.outcome ?? (entry.result.runAgainAt ? 'retry' : 'done');
 }
 
 function failureReschedule(job: ClaimedJob, error: unknown, context: OutcomeContext): JobReschedule {

@@ -68,6 +68,8 @@ export class GatewayMetrics {
     sources.push(read);
     gauge.collect = async () => {
       gauge.reset();
+      // A gauge without labels comes back from reset() at 0: a scrape whose source failed must leave it out, not say 0.
+      if (METRICS[key].labels.length === 0) gauge.remove();
       for (const source of sources) {
         // A source that fails (the database away) leaves its series out of this scrape rather than failing the scrape.
         const readings = await Promise.resolve().then(source).catch(() => []);

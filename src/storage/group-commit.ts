@@ -22,6 +22,8 @@ export interface GroupCommitOptions<Item, Result = void> {
   readonly maxGroupSize: number;
   /** Most groups on their way at once (each holds one pooled connection). */
   readonly maxConcurrentGroups: number;
+  /** Told the size of every group written (one statement or transaction), for the metrics; must not throw or wait. */
+  readonly onGroup?: ((size: number) => void) | undefined;
 }
 
 /**
@@ -50,6 +52,7 @@ export function createGroupCommit<Item, Result = void>(options: GroupCommitOptio
     options.transactional ? options.storage.transaction((tx) => options.write(tx, items)) : options.write(options.storage, items);
 
   async function commit(group: readonly Waiting<Item, Result>[]): Promise<void> {
+    options.onGroup?.(group.length);
     try {
       const results = await writeGroup(group.map((w) => w.item));
       group.forEach((w, index) => answer(w, results ? results[index] : undefined));

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { isDatabaseUnavailable } from './errors.js';
-import type { Queryable, QueryOptions, QueryResult, SqlValue, Storage } from './port.js';
+import type { PoolStats, Queryable, QueryOptions, QueryResult, SqlValue, Storage } from './port.js';
 
 const INT8_OID = 20;
 // pg hands int8 back as a string by default; money is bigint everywhere in the gateway.
@@ -126,6 +126,10 @@ function storageOn(pool: pg.Pool, groupWrites: Storage | undefined, close: () =>
   };
 }
 
+function statsOf(pool: pg.Pool, name: PoolStats['pool'], max: number): PoolStats {
+  return { pool: name, inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount, max };
+}
+
 /** Two pools on one database: the general one, and the group writes' (Storage.groupWrites). Connections open when first used. */
 export function createPgStorage(options: PgStorageOptions): Storage {
   const sizes = poolSizes(options.poolSize);
@@ -133,5 +137,9 @@ export function createPgStorage(options: PgStorageOptions): Storage {
   const writes = createPool(options, sizes.groupWrites, GROUP_WRITE_SESSION);
   // The group writes' storage is a facet of this one: closing this closes both pools.
   const groupWrites = storageOn(writes, undefined, async () => undefined);
-  return storageOn(general, groupWrites, async () => { await Promise.all([general.end(), writes.end()]); });
+  return {
+    ...storageOn(general, groupWrites, async () => { await Promise.all([general.end(), writes.end()]); }),
+    // Counters pg keeps anyway: reading them costs nothing and asks the database nothing.
+    poolStats: () => [statsOf(general, 'main', sizes.general), statsOf(writes, 'group_writes', sizes.groupWrites)],
+  };
 }

@@ -33,6 +33,24 @@ export interface Storage extends Queryable {
   /** Runs fn inside one database transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * The connection pools behind this storage, read when metrics are scraped: PostgreSQL's general
+   * pool and the group writes'. Absent where there is no pool (PGlite, one connection in-process).
+   */
+  poolStats?(): readonly PoolStats[];
+}
+
+/** One connection pool, now. */
+export interface PoolStats {
+  readonly pool: 'main' | 'group_writes';
+  /** Connections open and handed out to a query or transaction. */
+  readonly inUse: number;
+  /** Connections open and free. */
+  readonly idle: number;
+  /** Queries waiting for a connection. */
+  readonly waiting: number;
+  /** The most connections the pool may open. */
+  readonly max: number;
 }
 
 /** Raised when the database cannot be reached or fails for reasons that are not the request's. */

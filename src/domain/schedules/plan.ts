@@ -67,6 +67,29 @@ export function isMissed(fireAt: Date, moment: Moment): boolean {
   return moment.now.getTime() - fireAt.getTime() > moment.missedAfterMs;
 }
 
+/**
+ * Whether a run is late: made more than lateAfterMs after it fell due (its fire time, or the time
+ * its retry was planned for), both in the schedule's time. A time the test clock jumped over was
+ * played, not late.
+ */
+export function isLate(dueAt: Date, moment: Pick<Moment, 'now' | 'playedUntil'>, lateAfterMs: number): boolean {
+  if (moment.playedUntil && dueAt <= moment.playedUntil) return false;
+  return moment.now.getTime() - dueAt.getTime() > lateAfterMs;
+}
+
+/** Most fire times counted by passedOverFireTimes: bounds the work after a long outage of a schedule firing every second. */
+export const PASSED_OVER_COUNT_MAX = 10_000;
+
+/**
+ * How many fire times after `fireAt` nextFireTime passed over on its way to `next`: missed while
+ * the gateway was down and never made. 0 when next is the fire time that follows (the usual case).
+ */
+export function passedOverFireTimes(times: FireTimes, window: ScheduleWindow, fireAt: Date, next: Date | undefined, now: Date, limit = PASSED_OVER_COUNT_MAX): number {
+  let count = 0;
+  for (let at = times.after(fireAt); at && (!next || at < next) && at <= now && within(window, at) && count < limit; at = times.after(at)) count += 1;
+  return count;
+}
+
 /** Whether a due fire time is made or, under the skip policy, passed over. */
 export function shouldRun(fireAt: Date, moment: Moment, policy: CatchUpPolicy): boolean {
   return policy === 'once' || !isMissed(fireAt, moment);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { ENTITY_ID_PATTERN } from '../../domain/ids.js';
 import { GatewayError } from '../../results/gateway-error.js';
+import type { Observer } from '../../observability/observer.js';
 import { fieldValue, LEGACY_ENTITY_ID, legacyFieldsOf, removeLegacyFields, type LegacyFields } from '../legacy-fields.js';
 
 // The scheme is case-insensitive (RFC 7235 section 2.1): `bearer x` and `BEARER x` are `Bearer x`.
@@ -50,17 +51,24 @@ function requestedEntityId(source: Record<string, unknown> | undefined): string 
   return (entityId ?? legacyEntityId)!;
 }
 
-function throttled(waitMs: number): GatewayError {
+type FailureReason = Parameters<Observer['authenticationFailed']>[0];
+
+/** Every refusal with 800.120.100 here is a throttled request too (gateway_throttled_requests_total). */
+function throttled(request: FastifyRequest, waitMs: number): GatewayError {
+  request.server.gateway.observer.throttled();
   return new GatewayError('800.120.100', { headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) } });
 }
 
 /**
  * A failed authentication counts against the client's address, whatever token it tried, so
  * rotating tokens does not escape the limit; the failure that goes over it answers 429 already.
+ * The metrics count it by what was wrong (missing: no usable credential, invalid: an unknown or
+ * refused one, admin: a wrong admin token), whatever it answers.
  */
-async function refuse(request: FastifyRequest, error: GatewayError): Promise<never> {
+async function refuse(request: FastifyRequest, error: GatewayError, reason: FailureReason): Promise<never> {
+  request.server.gateway.observer.authenticationFailed(reason);
   const waitMs = await request.server.gateway.authFailures.recordFailure(request.ip);
-  throw waitMs > 0 ? throttled(waitMs) : error;
+  throw waitMs > 0 ? throttled(request, waitMs) : error;
 }
 
 const FORM = /^application\/x-www-form-urlencoded(?:\s*;|$)/i;
@@ -73,14 +81,18 @@ const FORM = /^application\/x-www-form-urlencoded(?:\s*;|$)/i;
  */
 async function checkCredentialsPresent(request: FastifyRequest, legacyAllowed: boolean): Promise<void> {
   const waitMs = request.server.gateway.authFailures.retryAfterMs(request.ip);
-  if (waitMs > 0) throw throttled(waitMs);
+  if (waitMs > 0) {
+    // Refused unread: the address is over its limit of failures.
+    request.server.gateway.observer.authenticationFailed('locked_out');
+    throw throttled(request, waitMs);
+  }
   try {
     if (legacyAllowed && request.headers.authorization === undefined) {
       if (request.method === 'POST' ? FORM.test(request.headers['content-type'] ?? '') : legacyFieldsOf(parameterSource(request)).kind !== 'absent') return;
     }
     bearerToken(request);
   } catch (error) {
-    await refuse(request, error as GatewayError);
+    await refuse(request, error as GatewayError, 'missing');
   }
 }
 
@@ -91,10 +103,10 @@ async function checkCredentialsPresent(request: FastifyRequest, legacyAllowed: b
  */
 async function presentedToken(request: FastifyRequest, fields: LegacyFields): Promise<string> {
   const header = request.headers.authorization === undefined ? undefined : bearerToken(request);
-  if (fields.kind === 'incomplete') return refuse(request, new GatewayError('800.900.300', { httpStatus: 401 }));
-  if (fields.kind === 'absent') return header ?? refuse(request, new GatewayError('800.900.300', { httpStatus: 401 }));
+  if (fields.kind === 'incomplete') return refuse(request, new GatewayError('800.900.300', { httpStatus: 401 }), 'missing');
+  if (fields.kind === 'absent') return header ?? refuse(request, new GatewayError('800.900.300', { httpStatus: 401 }), 'missing');
   if (fields.kind === 'credential' && (header === undefined || sameSecret(header, fields.token))) return fields.token;
-  return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }));
+  return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }), 'invalid');
 }
 
 async function authenticateEntityRequest(request: FastifyRequest): Promise<void> {
@@ -103,10 +115,10 @@ async function authenticateEntityRequest(request: FastifyRequest): Promise<void>
   const fields = legacyFieldsOf(source);
   const token = await presentedToken(request, fields);
   const principal = await resolver.principalOf(token);
-  if (!principal) return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }));
+  if (!principal) return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }), 'invalid');
   const viaFields = fields.kind === 'credential';
   // Switched off for the credential's entity: the fields are refused like a wrong password.
-  if (viaFields && !principal.legacyAuth) return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }));
+  if (viaFields && !principal.legacyAuth) return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }), 'invalid');
   request.principal = principal;
   // A PSP or division groups merchants for reporting; it has no account to pay into.
   if ((principal.entityKind === 'psp' || principal.entityKind === 'division') && request.routeOptions.config.hierarchyRead !== true) throw new GatewayError('800.900.301');
@@ -114,7 +126,7 @@ async function authenticateEntityRequest(request: FastifyRequest): Promise<void>
   if (!(await resolver.mayActFor(principal, entityId))) throw new GatewayError('800.900.301');
   // ... and for the entity acted for, when a merchant's credential acts for its channel.
   if (viaFields && !(await resolver.legacyAuthAllowedFor(principal, entityId))) {
-    return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }));
+    return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }), 'invalid');
   }
   removeLegacyFields(source, entityId);
   request.entityId = entityId;
@@ -123,7 +135,7 @@ async function authenticateEntityRequest(request: FastifyRequest): Promise<void>
 export async function authenticateAdminRequest(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   const expected = request.server.gateway.adminToken;
-  if (!expected || !sameSecret(token, expected)) return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }));
+  if (!expected || !sameSecret(token, expected)) return refuse(request, new GatewayError('800.900.300', { httpStatus: 403 }), 'admin');
 }
 
 /**

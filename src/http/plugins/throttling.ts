@@ -22,6 +22,7 @@ function throttleKey(request: FastifyRequest): string {
 }
 
 export async function registerThrottling(app: FastifyInstance, options: ThrottlingOptions): Promise<void> {
+  const { observer } = app.gateway;
   await app.register(rateLimit, {
     global: true,
     max: options.maxRequests,
@@ -32,6 +33,8 @@ export async function registerThrottling(app: FastifyInstance, options: Throttli
     skipOnError: true,
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
+    // Called once per request refused over the limit (not for those merely counted towards it).
+    onExceeded: () => observer.throttled(),
     errorResponseBuilder: () => new GatewayError('800.120.100'),
   });
 }

@@ -7,6 +7,7 @@ import { insertTransactions, insertTransactionsSql, outcomeRows, outcomeUpdateSq
 import { fanOutRows, fanOutSql, type FanOut } from '../../storage/repositories/webhooks.js';
 import { insertRedirectsSql, redirectRows, type NewRedirect } from '../../storage/repositories/shopper-redirects.js';
 import type { OperationDeps } from '../deps.js';
+import { noObserver, type Observer } from '../../observability/observer.js';
 import { prepareNotification } from '../webhooks/enqueue-notification.js';
 import type { SerialisedView } from './payment-response.js';
 import { reserveChildren, type ChildReservation } from './reserve-children.js';
@@ -148,11 +149,17 @@ export interface PaymentWriteSettings {
  */
 export const DEFAULT_PAYMENT_WRITE_SETTINGS: PaymentWriteSettings = { concurrentGroups: 1, maxGroupSize: 128 };
 
-export function createPaymentWrites(storage: Storage, settings: PaymentWriteSettings = DEFAULT_PAYMENT_WRITE_SETTINGS): PaymentWrites {
+export function createPaymentWrites(
+  storage: Storage,
+  settings: PaymentWriteSettings = DEFAULT_PAYMENT_WRITE_SETTINGS,
+  observe: Pick<Observer, 'groupCommit'> = noObserver,
+): PaymentWrites {
   const common = { storage, maxGroupSize: settings.maxGroupSize, maxConcurrentGroups: settings.concurrentGroups };
-  const pending = createGroupCommit<PendingItem, FactsRead | undefined>({ ...common, write: writePendingGroup, transactional: false });
-  const settled = createGroupCommit<SettledPayment>({ ...common, write: writeSettledPayments, transactional: false });
-  const reservations = createGroupCommit<ChildReservation<unknown>, unknown>({ ...common, write: reserveChildren, transactional: true });
+  // Group sizes say how much the grouping saves: 1 everywhere means one commit per write.
+  const sizes = (write: 'pending' | 'settled' | 'reservation') => (size: number) => observe.groupCommit({ write, size });
+  const pending = createGroupCommit<PendingItem, FactsRead | undefined>({ ...common, write: writePendingGroup, transactional: false, onGroup: sizes('pending') });
+  const settled = createGroupCommit<SettledPayment>({ ...common, write: writeSettledPayments, transactional: false, onGroup: sizes('settled') });
+  const reservations = createGroupCommit<ChildReservation<unknown>, unknown>({ ...common, write: reserveChildren, transactional: true, onGroup: sizes('reservation') });
   return {
     insertPending: (row, risk) => pending.submit({ row, risk }),
     // One group serves every kind of result: each item's result is its own plan's.

@@ -6,7 +6,22 @@ import { scheduleBody } from './schedule-view.js';
 
 export type FiringResult =
   | { readonly kind: 'stale' }
-  | { readonly kind: 'ran'; readonly outcome: RunOutcome; readonly transactionId: string | null; readonly ended?: ScheduleEndReason | undefined };
+  | {
+      readonly kind: 'ran';
+      readonly outcome: RunOutcome;
+      readonly transactionId: string | null;
+      readonly ended?: ScheduleEndReason | undefined;
+      /** Fire times after this one the schedule skipped on its way to the next (missed while the gateway was down). */
+      readonly passedOver?: number | undefined;
+    };
+
+/** The firing after this one: a retry of it, or the next fire time (with the fire times passed over to reach it). */
+export interface NextFiringPlan {
+  readonly fireAt: Date;
+  readonly attempt: number;
+  readonly runAt: Date;
+  readonly passedOver?: number | undefined;
+}
 
 export interface FiringOutcome {
   readonly outcome: RunOutcome;
@@ -14,7 +29,7 @@ export interface FiringOutcome {
   readonly code: string | null;
   readonly endReason?: ScheduleEndReason | undefined;
   /** The next firing, decided under the lock with the schedule as it is then; undefined: the plan is over. */
-  readonly next: (locked: StoredSchedule) => { fireAt: Date; attempt: number; runAt: Date } | undefined;
+  readonly next: (locked: StoredSchedule) => NextFiringPlan | undefined;
 }
 
 /**
@@ -29,7 +44,8 @@ export async function finishFiring(
   outcome: FiringOutcome,
   known?: StoredSchedule,
 ): Promise<FiringResult> {
-  if (known && (await movedInOneStatement(deps, firing, outcome, known))) return { kind: 'ran', outcome: outcome.outcome, transactionId: outcome.transactionId };
+  const moved = known ? await movedInOneStatement(deps, firing, outcome, known) : undefined;
+  if (moved) return { kind: 'ran', outcome: outcome.outcome, transactionId: outcome.transactionId, passedOver: moved.passedOver };
   return finishUnderLock(deps, firing, outcome);
 }
 
@@ -37,21 +53,23 @@ export async function finishFiring(
  * The common case, a schedule that goes on, in one statement (moveFiring) instead of a
  * transaction of five: the next firing is planned with the schedule as read before the run, and
  * the statement refuses the move when the schedule changed since (its job, its state, its test
- * clock). The end of a schedule, and every refusal, take the locked path.
+ * clock). The end of a schedule, and every refusal, take the locked path. Answers the firing
+ * planned, or undefined when it took neither.
  */
-async function movedInOneStatement(deps: ScheduleDeps, firing: { jobId: string; scheduleId: string; fireAt: Date; attempt: number }, outcome: FiringOutcome, known: StoredSchedule): Promise<boolean> {
-  if (outcome.endReason) return false;
+async function movedInOneStatement(deps: ScheduleDeps, firing: { jobId: string; scheduleId: string; fireAt: Date; attempt: number }, outcome: FiringOutcome, known: StoredSchedule): Promise<NextFiringPlan | undefined> {
+  if (outcome.endReason) return undefined;
   const next = outcome.next(known);
-  if (!next) return false;
+  if (!next) return undefined;
   const at = deps.payments.clock.now();
-  return moveFiring(deps.payments.storage, {
+  const moved = await moveFiring(deps.payments.storage, {
     scheduleId: firing.scheduleId,
     fromJobId: firing.jobId,
     clockOffsetMs: known.clockOffsetMs,
     run: { scheduleId: firing.scheduleId, fireAt: firing.fireAt, attempt: firing.attempt, outcome: outcome.outcome, transactionId: outcome.transactionId, resultCode: outcome.code, ranAt: at },
-    next: { ...next, jobKind: SCHEDULE_RUN_JOB },
+    next: { fireAt: next.fireAt, attempt: next.attempt, runAt: next.runAt, jobKind: SCHEDULE_RUN_JOB },
     at,
   });
+  return moved ? next : undefined;
 }
 
 async function finishUnderLock(deps: ScheduleDeps, firing: { jobId: string; scheduleId: string; fireAt: Date; attempt: number }, outcome: FiringOutcome): Promise<FiringResult> {
@@ -67,7 +85,7 @@ async function finishUnderLock(deps: ScheduleDeps, firing: { jobId: string; sche
     const next = outcome.endReason ? undefined : outcome.next(locked);
     if (next) {
       await planFiring(tx, { scheduleId: locked.id, fireAt: next.fireAt, attempt: next.attempt, runAt: next.runAt, at });
-      return { kind: 'ran', outcome: outcome.outcome, transactionId: outcome.transactionId };
+      return { kind: 'ran', outcome: outcome.outcome, transactionId: outcome.transactionId, passedOver: next.passedOver };
     }
     const reason = outcome.endReason ?? 'completed';
     await endSchedule(tx, locked.id, reason, at);

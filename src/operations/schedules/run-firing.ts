@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { echoRequest } from '../../catalogue/index.js';
 import { fireTimes, splitExpression } from '../../domain/schedules/cron.js';
-import { nextFireTime, retryAdvice, retryTime, shouldRun, type Moment } from '../../domain/schedules/plan.js';
+import { isLate, nextFireTime, passedOverFireTimes, retryAdvice, retryTime, shouldRun, type Moment } from '../../domain/schedules/plan.js';
+import { outcomeGroupOf } from '../../domain/outcome-group.js';
 import { GatewayError } from '../../results/gateway-error.js';
 import { isPendingCode, isSuccessCode } from '../../results/catalogue.js';
 import { isUniqueViolation } from '../../storage/errors.js';
@@ -12,7 +13,7 @@ import { runPaymentRequest } from './run-request.js';
 import { observeRefusal } from '../payments/observe-payment.js';
 import type { ScheduleDeps } from './schedule-deps.js';
 import { scheduleNow } from './load-schedule.js';
-import { finishFiring, type FiringResult } from './finish-firing.js';
+import { finishFiring, type FiringResult, type NextFiringPlan } from './finish-firing.js';
 
 /** One due firing, as its job names it. */
 export interface DueFiring {
@@ -20,6 +21,8 @@ export interface DueFiring {
   readonly scheduleId: string;
   readonly fireAt: Date;
   readonly attempt: number;
+  /** When its job was due (real time): a retry's planned time. Absent: the fire time. */
+  readonly dueAt?: Date | undefined;
 }
 
 /**
@@ -90,15 +93,35 @@ export async function runFiring(deps: ScheduleDeps, firing: DueFiring, known?: S
   if (!schedule || schedule.status !== 'active' || schedule.jobId !== firing.jobId) return { kind: 'stale' };
   const moment: Moment = { now: scheduleNow(deps.payments.clock.now(), schedule), playedUntil: schedule.playedUntil, missedAfterMs: deps.settings.missedAfterMs };
   const endReason = reasonToEnd(schedule, firing.fireAt);
+  const missed = !endReason && firing.attempt === 0 && !shouldRun(firing.fireAt, moment, deps.settings.catchUp);
   let paid: Paid;
   if (endReason) paid = { outcome: 'skipped', transactionId: null, code: null, endReason };
-  else if (firing.attempt === 0 && !shouldRun(firing.fireAt, moment, deps.settings.catchUp)) paid = { outcome: 'skipped', transactionId: null, code: null };
+  else if (missed) paid = { outcome: 'skipped', transactionId: null, code: null };
   else paid = await pay(deps, schedule, firing);
-  return finishFiring(deps, firing, { ...paid, next: (current) => nextPlan(deps, schedule, firing, paid, current) }, schedule);
+  const result = await finishFiring(deps, firing, { ...paid, next: (current) => nextPlan(deps, schedule, firing, paid, current) }, schedule);
+  observeFiring(deps, { firing, schedule, moment, paid, missed, result });
+  return result;
+}
+
+/**
+ * The metrics of a firing: a run made (late or on time, by outcome group), or a fire time missed
+ * (skipped by SCHEDULE_CATCH_UP=skip, or passed over on the way to the next one). A firing whose
+ * job was no longer the schedule's reports only a payment it made.
+ */
+function observeFiring(deps: ScheduleDeps, f: { firing: DueFiring; schedule: StoredSchedule; moment: Moment; paid: Paid; missed: boolean; result: FiringResult }): void {
+  const { observe } = deps.payments;
+  const made = f.paid.outcome !== 'skipped' && (f.result.kind === 'ran' || f.paid.transactionId !== null);
+  if (made) {
+    // A retry is due when it was planned for, not at the fire time it retries.
+    const dueAt = f.firing.attempt > 0 && f.firing.dueAt ? new Date(f.firing.dueAt.getTime() + f.schedule.clockOffsetMs) : f.firing.fireAt;
+    observe.scheduleRun({ late: isLate(dueAt, f.moment, deps.settings.lateAfterMs), outcome: f.paid.code ? outcomeGroupOf(f.paid.code) : 'error' });
+  }
+  const missed = (f.missed && f.result.kind === 'ran' ? 1 : 0) + (f.result.kind === 'ran' ? f.result.passedOver ?? 0 : 0);
+  if (missed > 0) observe.scheduleRunMissed(missed);
 }
 
 /** After the run: a retry (soft decline, before the next fire time), the next fire time, or nothing (the plan is over). */
-function nextPlan(deps: ScheduleDeps, schedule: StoredSchedule, firing: DueFiring, paid: Paid, locked: StoredSchedule) {
+function nextPlan(deps: ScheduleDeps, schedule: StoredSchedule, firing: DueFiring, paid: Paid, locked: StoredSchedule): NextFiringPlan | undefined {
   const now = scheduleNow(deps.payments.clock.now(), locked);
   const moment: Moment = { now, playedUntil: locked.playedUntil, missedAfterMs: deps.settings.missedAfterMs };
   const times = fireTimes(splitExpression(schedule.expression)!, schedule.timeZone);
@@ -108,5 +131,7 @@ function nextPlan(deps: ScheduleDeps, schedule: StoredSchedule, firing: DueFirin
     const retryAt = retryTime(now, firing.attempt, deps.settings.retryDelaysMs, nextFire);
     if (retryAt) return { fireAt: firing.fireAt, attempt: firing.attempt + 1, runAt: new Date(retryAt.getTime() - locked.clockOffsetMs) };
   }
-  return nextFire ? { fireAt: nextFire, attempt: 0, runAt: new Date(nextFire.getTime() - locked.clockOffsetMs) } : undefined;
+  if (!nextFire) return undefined;
+  const passedOver = passedOverFireTimes(times, window, firing.fireAt, nextFire, now);
+  return { fireAt: nextFire, attempt: 0, runAt: new Date(nextFire.getTime() - locked.clockOffsetMs), passedOver };
 }

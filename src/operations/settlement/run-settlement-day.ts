@@ -2,6 +2,7 @@ import { dayBounds, hasEnded } from '../../domain/settlement/days.js';
 import { isDayFinished, markDayFinished } from '../../storage/repositories/settlement-days.js';
 import { merchantsOfDay } from '../../storage/repositories/settlement-lines.js';
 import type { OperationDeps } from '../deps.js';
+import type { Observer } from '../../observability/observer.js';
 import { ingestSettlement, type IngestSummary, type SettlementSource } from './ingest-settlement.js';
 import { writeReconciliationFile, type WrittenFile } from './write-reconciliation-file.js';
 
@@ -21,6 +22,19 @@ async function pushed(push: PushFile | undefined, merchantId: string, path: stri
   } catch {
     // The file stays on the built-in SFTP server; the merchant's server gets the next day's.
     return { pushed: 'failed' };
+  }
+}
+
+/** Settlement runs report what they ingested where there are metrics (the gateway and the worker; not the command line). */
+export type SettlementRunDeps = OperationDeps & { readonly observe?: Pick<Observer, 'settlementRecords'> | undefined };
+
+/**
+ * Each source's records of the day: matched, unmatched (no transaction, or several: an operator
+ * decides) and duplicate (stored before: a file delivered again, or the day settled again).
+ */
+function observeIngest(deps: SettlementRunDeps, ingest: IngestSummary): void {
+  for (const source of ingest.bySource) {
+    deps.observe?.settlementRecords({ connector: source.connectorId, matched: source.matched, unmatched: source.notMatched + source.multipleMatches, duplicate: source.records - source.inserted });
   }
 }
 
@@ -57,7 +71,7 @@ async function merchantsToWrite(deps: OperationDeps, day: string, writeAll: bool
  * its record), what is new is added, and only the files that gained lines are written and pushed.
  */
 export async function runSettlementDay(
-  deps: OperationDeps,
+  deps: SettlementRunDeps,
   sources: readonly SettlementSource[],
   filesDir: string,
   day: string,
@@ -67,6 +81,7 @@ export async function runSettlementDay(
   if (!hasEnded(day, deps.clock.now())) throw new SettlementDayNotEnded(day);
   const settledBefore = await isDayFinished(deps.storage, day);
   const ingest = await ingestSettlement(deps, sources, day);
+  observeIngest(deps, ingest);
   const files: SettlementDayResult['files'][number][] = [];
   for (const merchantId of await merchantsToWrite(deps, day, !settledBefore || options.rewriteFiles === true, ingest)) {
     const written = await writeReconciliationFile(deps.storage, filesDir, merchantId, day);

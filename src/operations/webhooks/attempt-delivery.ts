@@ -41,6 +41,15 @@ export async function attemptDelivery(sender: NotificationSender, clock: Clock, 
   return { attemptedAt, httpStatus: outcome.httpStatus, error: outcome.error, latencyMs: outcome.latencyMs, acknowledged: isAcknowledged(outcome.httpStatus), refused: outcome.refused === true };
 }
 
+export type DeliveryOutcome = 'delivered' | 'http_error' | 'network_error' | 'refused_target';
+
+/** How an attempt counts in gateway_notification_deliveries_total. */
+export function deliveryOutcomeOf(attempt: Pick<AttemptResult, 'acknowledged' | 'refused' | 'httpStatus'>): DeliveryOutcome {
+  if (attempt.acknowledged) return 'delivered';
+  if (attempt.refused) return 'refused_target';
+  return attempt.httpStatus === null ? 'network_error' : 'http_error';
+}
+
 /**
  * The write of a scheduled attempt: on failure, the next try from the retry schedule or give up.
  * A refused target gives up at once: its address will not become acceptable by waiting.

@@ -24,6 +24,8 @@ export interface DeliveryToSend {
   /** The notification's body; null when it names a transaction, whose stored response follows. */
   readonly body: string | null;
   readonly transactionResponse: Readonly<Record<string, unknown>> | null;
+  /** When the event the notification reports happened (its row, written with the change: outbox). */
+  readonly eventAt: Date;
 }
 
 interface DeliveryRow {
@@ -42,12 +44,13 @@ interface DeliveryRow {
   action: string | null;
   body: string | null;
   transaction_response: Record<string, unknown> | null;
+  event_at: Date;
 }
 
 const DELIVERY_SELECT = `
   SELECT d.id, d.notification_id, d.webhook_id, d.purpose, d.status, d.attempt_count, d.first_attempt_at,
          COALESCE(w.url, d.url) AS url, w.secret, w.status AS webhook_status, (w.deleted_at IS NOT NULL) AS webhook_deleted,
-         n.type, n.action, n.body, t.response AS transaction_response
+         n.type, n.action, n.body, t.response AS transaction_response, n.created_at AS event_at
     FROM webhook_deliveries d
     JOIN notifications n ON n.id = d.notification_id
     LEFT JOIN webhooks w ON w.id = d.webhook_id
@@ -70,6 +73,7 @@ function toDelivery(row: DeliveryRow): DeliveryToSend {
     notificationAction: row.action,
     body: row.body,
     transactionResponse: row.transaction_response,
+    eventAt: row.event_at,
   };
 }
 

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decideDelivery, isAcknowledged, scheduledAttemptWrite, type DeliveryDecision } from '../../../src/operations/webhooks/attempt-delivery.js';
+import { decideDelivery, deliveryOutcomeOf, isAcknowledged, scheduledAttemptWrite, type DeliveryDecision } from '../../../src/operations/webhooks/attempt-delivery.js';
 import type { DeliveryToSend } from '../../../src/storage/repositories/webhook-deliveries.js';
 
 const base: DeliveryToSend = {
   id: 'd'.repeat(32), notificationId: 'n'.repeat(32), webhookId: 'w'.repeat(32), purpose: 'event', status: 'pending',
   attemptCount: 0, firstAttemptAt: null, url: 'http://127.0.0.1/h', secret: 'ab'.repeat(32), webhookStatus: 'active',
   webhookDeleted: false, notificationType: 'PAYMENT', notificationAction: null, body: '{}', transactionResponse: null,
+  eventAt: new Date('2026-11-22T09:59:00Z'),
 };
 
 describe('which queued deliveries are still sent', () => {
@@ -62,4 +63,15 @@ describe('after a scheduled attempt', () => {
     const write = scheduledAttemptWrite(base, { ...attempt, httpStatus: 200, acknowledged: true });
     assert.deepEqual([write.nextStatus, write.nextAttemptAt, write.trigger], [null, null, 'worker']);
   });
+});
+
+describe('how an attempt counts in gateway_notification_deliveries_total', () => {
+  const table: [name: string, attempt: { acknowledged: boolean; refused: boolean; httpStatus: number | null }, outcome: string][] = [
+    ['a 2xx', { acknowledged: true, refused: false, httpStatus: 204 }, 'delivered'],
+    ['a 5xx', { acknowledged: false, refused: false, httpStatus: 503 }, 'http_error'],
+    ['a 3xx (never followed)', { acknowledged: false, refused: false, httpStatus: 302 }, 'http_error'],
+    ['no answer (timeout, reset)', { acknowledged: false, refused: false, httpStatus: null }, 'network_error'],
+    ['an address the rules refuse', { acknowledged: false, refused: true, httpStatus: null }, 'refused_target'],
+  ];
+  for (const [name, attempt, outcome] of table) it(`${name} → ${outcome}`, () => assert.equal(deliveryOutcomeOf(attempt), outcome));
 });
