@@ -12,9 +12,9 @@ import { resultCode } from '../../results/catalogue.js';
 import { observeRefusal } from '../../operations/payments/observe-payment.js';
 import type { PaymentView } from '../../operations/payments/payment-response.js';
 import { refusedRequestOf } from './payments.js';
-import { resultOf, withEnvelope, type ResultBody } from '../envelope.js';
-import { envelopeContext } from '../reply.js';
-import { noteCheckout, noteResult, noteTransaction } from '../request-log-facts.js';
+import { resultOf, type ResultBody } from '../envelope.js';
+import { sendWithEnvelope } from '../reply.js';
+import { noteCheckout, noteTransaction } from '../request-log-facts.js';
 import { shopperContext } from '../shopper-context.js';
 import { validatedParameters, validatedSource } from '../validate-request.js';
 import { loadWidgetScript } from '../widget/script-asset.js';
@@ -23,14 +23,19 @@ import { loadWidgetScript } from '../widget/script-asset.js';
 const merchantApi = { config: { auth: 'entity' as const, checkoutIdIn: 'params' as const } };
 /** The widget's calls from the shopper's browser: the checkout id is their only credential. */
 const widgetApi = { config: { auth: 'public' as const, checkoutIdIn: 'params' as const } };
+/** The widget's payment and registration posts carry payment parameters: the live system's testMode rule applies (system-mode.ts). */
+const widgetPost = { config: { ...widgetApi.config, refusesTestModeOnLive: true } };
 
 type WithId = { Params: { id: string } };
 
-/** Checkout answers carry the checkout id as their ndc (compatibility.md). */
+/**
+ * Checkout answers carry the request's own ndc like every other answer: the public interface
+ * answers the checkout id there, but its dot is outside the specification's ndc characters
+ * (docs/compatibility.md, "Envelope forms"); the checkout id is the answer's id.
+ */
 function sendCheckoutAnswer(request: FastifyRequest, reply: FastifyReply, checkoutId: string, body: object, result: ResultBody): FastifyReply {
-  noteResult(request, result);
   noteCheckout(request, checkoutId);
-  return reply.code(resultCode(result.code).httpStatus).send(withEnvelope(body, result, { ...envelopeContext(request), ndc: checkoutId }));
+  return sendWithEnvelope(request, reply, resultCode(result.code).httpStatus, body, result);
 }
 
 /**
@@ -66,21 +71,36 @@ function widgetParameters(request: FastifyRequest): Record<string, string> {
   return keptParameters(body);
 }
 
-/** POST /v1/checkouts, POST /v1/checkouts/{id}, the widget's payment and registration, and their status. */
+/**
+ * Where the checkout routes are served: the specification's endpoint table writes them without a
+ * version prefix (`POST /checkouts`, `/checkouts/{id}/payment|registration`); OPPWA's clients and
+ * the compatibility reference use `/v1/checkouts`. Both forms reach the same handlers.
+ */
+export const CHECKOUT_PATH_PREFIXES = ['/v1/checkouts', '/checkouts'] as const;
+
+/** POST /v1/checkouts, POST /v1/checkouts/{id}, the widget's payment and registration, and their status; also without /v1. */
 export function registerCheckoutRoutes(app: FastifyInstance): void {
   // On top of the payment deps, not a copy of them: what is set on those later (a test's vault) shows through.
   const deps: CheckoutDeps = Object.assign(Object.create(app.gateway.payments) as CheckoutDeps, {
     checkouts: app.gateway.config.checkouts,
     widgetIntegrity: () => loadWidgetScript().integrity,
   });
+  for (const prefix of CHECKOUT_PATH_PREFIXES) {
+    registerMerchantCheckoutRoutes(app, deps, prefix);
+    registerWidgetCheckoutRoutes(app, deps, prefix);
+  }
+}
 
-  app.post('/v1/checkouts', merchantApi, async (request, reply) => {
+/** The merchant's server: create, update, and the status of a checkout's payment or registration. */
+function registerMerchantCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps, prefix: string): void {
+
+  app.post(prefix, merchantApi, async (request, reply) => {
     const parameters = validatedParameters('checkout', request);
     const created = await createCheckout(deps, { entityId: request.entityId!, request: parameters, parameters: keptParameters(request.body as RequestBody, request.ignoredParameters) });
     return sendCheckoutAnswer(request, reply, created.id, created.body, created.result);
   });
 
-  app.post<WithId>('/v1/checkouts/:id', merchantApi, async (request, reply) => {
+  app.post<WithId>(`${prefix}/:id`, merchantApi, async (request, reply) => {
     const body = (request.body ?? {}) as RequestBody;
     const integrity = typeof body['integrity'] === 'string' ? body['integrity'] : undefined;
     const updated = await updateCheckout(deps, { entityId: request.entityId!, checkoutId: request.params.id, parameters: keptParameters(body), integrity });
@@ -88,18 +108,24 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
   });
 
   for (const purpose of ['payment', 'registration'] as const) {
-    app.get<WithId>(`/v1/checkouts/:id/${purpose}`, merchantApi, async (request, reply) => {
+    app.get<WithId>(`${prefix}/:id/${purpose}`, merchantApi, async (request, reply) => {
       const view = await checkoutStatus(deps, { entityId: request.entityId!, checkoutId: request.params.id, purpose });
       if (purpose === 'payment') noteTransaction(request, view.body);
       return sendCheckoutAnswer(request, reply, request.params.id, view.body, view.result);
     });
-    app.options<WithId>(`/v1/checkouts/:id/${purpose}`, widgetApi, async (_request, reply) => {
+  }
+}
+
+/** The shopper's browser (the widget): its session, the payment and registration posts, their preflight. */
+function registerWidgetCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps, prefix: string): void {
+  for (const purpose of ['payment', 'registration'] as const) {
+    app.options<WithId>(`${prefix}/:id/${purpose}`, widgetApi, async (_request, reply) => {
       allowAnyOrigin(reply);
       return reply.code(204).header('Access-Control-Allow-Methods', 'POST').header('Access-Control-Allow-Headers', 'Content-Type, Accept-Language').send();
     });
   }
 
-  app.post<WithId>('/v1/checkouts/:id/payment', widgetApi, async (request, reply) => {
+  app.post<WithId>(`${prefix}/:id/payment`, widgetPost, async (request, reply) => {
     allowAnyOrigin(reply);
     let view: PaymentView;
     try {
@@ -114,14 +140,14 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
     return sendCheckoutAnswer(request, reply, request.params.id, view.body, view.result);
   });
 
-  app.post<WithId>('/v1/checkouts/:id/registration', widgetApi, async (request, reply) => {
+  app.post<WithId>(`${prefix}/:id/registration`, widgetPost, async (request, reply) => {
     allowAnyOrigin(reply);
     const parameters = widgetParameters(request);
     const view = await registerWithCheckout(deps, { checkoutId: request.params.id, parameters });
     return sendCheckoutAnswer(request, reply, request.params.id, view.body, view.result);
   });
 
-  app.get<WithId>('/v1/checkouts/:id/widget', widgetApi, async (request, reply) => {
+  app.get<WithId>(`${prefix}/:id/widget`, widgetApi, async (request, reply) => {
     allowAnyOrigin(reply);
     reply.header('Cache-Control', 'no-store');
     const session = await widgetSession(deps, request.params.id);
