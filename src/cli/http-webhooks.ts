@@ -6,7 +6,7 @@ export function httpWebhooks(baseUrl: string, adminToken: string): WebhookPort {
   const call = adminApiCaller(baseUrl, adminToken);
   const webhook = (id: string) => `/admin/webhooks/${encodeURIComponent(id)}`;
   return {
-    createWebhook: (input) => call('POST', '/admin/webhooks', { entity: input.entityId, url: input.url }),
+    createWebhook: (input) => call('POST', '/admin/webhooks', { entity: input.entityId, url: input.url, ...(input.types !== undefined ? { types: input.types } : {}) }),
     listWebhooks: async (entityId) =>
       (await call<{ webhooks: never[] }>('GET', `/admin/webhooks${entityId ? `?entity=${encodeURIComponent(entityId)}` : ''}`)).webhooks,
     activateWebhook: (id) => call('POST', `${webhook(id)}/activate`),

@@ -5,10 +5,12 @@ import { AdminApiError } from './http-admin.js';
 import { httpWebhooks } from './http-webhooks.js';
 import type { WebhookPort } from './webhook-port.js';
 
-export const WEBHOOK_HELP = `  webhook create --entity <entityId> --url <url>
+export const WEBHOOK_HELP = `  webhook create --entity <entityId> --url <url> [--types <PAYMENT,REGISTRATION,…>]
                           register a webhook; prints its webhookId and its 64-hex secret
                           (shown once). It stays pending until its test notification is
-                          acknowledged (sent by the workers right away)
+                          acknowledged (sent by the workers right away). --types: the
+                          notification types it is sent, of PAYMENT, REGISTRATION, SCHEDULE,
+                          RISK, TEST (default PAYMENT,REGISTRATION)
   webhook list [--entity <entityId>]
                           list webhooks (never their secrets)
   webhook activate --webhook <webhookId>
@@ -31,6 +33,7 @@ export const WEBHOOK_OPTIONS = {
   webhook: { type: 'string' },
   delivery: { type: 'string' },
   limit: { type: 'string' },
+  types: { type: 'string' },
 } as const;
 
 /** A missing or malformed option of a webhook command; the dispatcher shows the help (exit 2). */
@@ -48,6 +51,13 @@ function required(options: Options, name: string): string {
   return value;
 }
 
+function optionalText(options: Options, name: string): string | undefined {
+  const value = options[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') throw new WebhookUsageError(`--${name} needs a value`);
+  return value;
+}
+
 function optionalLimit(options: Options): number | undefined {
   const value = options['limit'];
   if (value === undefined) return undefined;
@@ -59,7 +69,7 @@ function optionalLimit(options: Options): number | undefined {
 export async function runWebhookCommandOn(port: WebhookPort, command: string, options: Options): Promise<unknown> {
   switch (command) {
     case 'webhook create':
-      return port.createWebhook({ entityId: required(options, 'entity'), url: required(options, 'url') });
+      return port.createWebhook({ entityId: required(options, 'entity'), url: required(options, 'url'), types: optionalText(options, 'types') });
     case 'webhook list':
       return port.listWebhooks(typeof options['entity'] === 'string' ? options['entity'] : undefined);
     case 'webhook activate':

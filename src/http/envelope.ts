@@ -15,11 +15,16 @@ function pad(value: number, width = 2): string {
   return String(value).padStart(width, '0');
 }
 
-/** `yyyy-MM-dd HH:mm:ss.SSS+0000`, always UTC, as the public interface writes it. */
+/**
+ * `yyyy-MM-dd HH:mm:ss+0000`, always UTC: the specification's `yyyy-MM-dd hh:mm:ssZ` (Z the
+ * numeric zone, as in Java's date patterns), on a 24-hour clock as the public interface's answers
+ * show (`13:43:44`); the milliseconds the public interface sometimes adds are left out
+ * (docs/compatibility.md, "Envelope forms").
+ */
 export function formatTimestamp(date: Date): string {
   return (
     `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
-    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}.${pad(date.getUTCMilliseconds(), 3)}+0000`
+    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}+0000`
   );
 }
 
@@ -29,9 +34,22 @@ export function newRequestId(): string {
   return randomIds.id();
 }
 
-/** `<entityId>_<32 hex>` once the entity is known, else the bare request id. */
+/**
+ * `<entityId>-<32 hex>` once the entity is known, else the bare request id: the specification's
+ * ndc is `a-z A-Z 0-9 -` (the public interface's `_` separator is not in it), at most 69 characters.
+ */
 export function formatNdc(requestId: string, entityId: string | undefined): string {
-  return entityId ? `${entityId}_${requestId}` : requestId;
+  return entityId ? `${entityId}-${requestId}` : requestId;
+}
+
+/**
+ * The `id` of an error that created nothing: the request's own id (the same 32 characters its ndc
+ * ends with and its log line carries), fresh for every request as OPPWA answers, so every error
+ * body has the specification's shape (buildNumber, id, ndc, result, timestamp) and a support case
+ * finds the request by it. An error about a transaction that exists keeps that transaction's id.
+ */
+export function withErrorId<T extends object>(status: number, body: T, requestId: string): T | (T & { id: string }) {
+  return status >= 400 && !('id' in body) ? Object.assign({ id: requestId }, body) : body;
 }
 
 export function resultOf(code: string, extra: Omit<ResultBody, 'code' | 'description'> = {}): ResultBody {

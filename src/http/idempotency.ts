@@ -5,7 +5,7 @@ import { maskPanLikeDigits } from '../domain/redact.js';
 import { requestFingerprint } from '../domain/request-fingerprint.js';
 import { GatewayError } from '../results/gateway-error.js';
 import { claimIdempotencyKey, completeIdempotencyKey, renewIdempotencyLease, type IdempotencyClaim } from '../storage/repositories/idempotency-keys.js';
-import { JSON_MEDIA_TYPE, withEnvelope, withEnvelopeJson, type ResultBody } from './envelope.js';
+import { JSON_MEDIA_TYPE, withEnvelope, withEnvelopeJson, withErrorId, type ResultBody } from './envelope.js';
 import { errorResponse } from './plugins/error-handling.js';
 import { envelopeContext } from './reply.js';
 import { noteResult, noteTransaction } from './request-log-facts.js';
@@ -146,7 +146,7 @@ export async function respondIdempotently(request: FastifyRequest, reply: Fastif
     // must not run the request again. The client finds the outcome with GET or the query API.
     const failed = errorResponse(error as Error, request);
     status = failed.status;
-    body = envelope(request, { status, body: {}, result: failed.result });
+    body = envelope(request, { status, body: withErrorId(status, {}, request.id), result: failed.result });
     noteResult(request, failed.result);
   }
   // When even this write fails (database down) the key stays in flight until its lease runs out;

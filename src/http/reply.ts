@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { formatNdc, resultOf, withEnvelope, type EnvelopeContext, type ResultBody } from './envelope.js';
+import { formatNdc, resultOf, withEnvelope, withErrorId, type EnvelopeContext, type ResultBody } from './envelope.js';
 import { noteResult } from './request-log-facts.js';
 
 /** The envelope fields of this request's answer: build number, now, ndc. */
@@ -8,7 +8,7 @@ export function envelopeContext(request: FastifyRequest): EnvelopeContext {
   return { buildNumber: deps.buildNumber, now: deps.clock.now(), ndc: formatNdc(request.id, request.entityId), ignoredParameters: request.ignoredParameters };
 }
 
-/** Sends a body with the envelope fields every response carries. */
+/** Sends a body with the envelope fields every response carries (and an error's id: withErrorId). */
 export function sendWithEnvelope(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -18,5 +18,5 @@ export function sendWithEnvelope(
 ): FastifyReply {
   const resultBody = typeof result === 'string' ? resultOf(result) : result;
   noteResult(request, resultBody);
-  return reply.code(status).send(withEnvelope(body, resultBody, envelopeContext(request)));
+  return reply.code(status).send(withEnvelope(withErrorId(status, body, request.id), resultBody, envelopeContext(request)));
 }

@@ -24,5 +24,7 @@ declare module 'fastify' {
     hierarchyRead?: boolean;
     /** The route answers over plain HTTP on the live system too (an orchestrator's probes reach the process directly). */
     plainHttpAllowed?: boolean;
+    /** A public route that carries payment parameters (the widget's posts): the live system refuses testMode on it as on the merchant's API. */
+    refusesTestModeOnLive?: boolean;
   }
 }

@@ -72,7 +72,7 @@ describe('no card number in any table or log after a mixed workload', () => {
         const secret = generateWebhookSecret();
         receiver.setSecret('/hooks', secret);
         await storage.transaction(async (tx) => {
-          await insertWebhook(tx, { id, entityId: merchant.entityId, url: receiver.url('/hooks'), secret, status: 'pending', createdAt: now, updatedAt: now, activatedAt: null });
+          await insertWebhook(tx, { id, entityId: merchant.entityId, url: receiver.url('/hooks'), secret, status: 'pending', createdAt: now, updatedAt: now, activatedAt: null, notificationTypes: ['PAYMENT', 'REGISTRATION', 'SCHEDULE', 'RISK'] });
           await activatePendingWebhooks(tx, [id], now);
         });
       } finally {

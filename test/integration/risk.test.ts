@@ -31,7 +31,8 @@ function pay(t: TestApp, merchant: Merchant, extra: Record<string, string> = {},
 }
 
 async function withWebhook(t: TestApp, entityId: string): Promise<void> {
-  await t.storage.query(`INSERT INTO webhooks (id, entity_id, url, secret, status, created_at, updated_at) VALUES (md5(random()::text), $1, 'https://merchant.example.com/hook', repeat('a', 64), 'active', now(), now())`, [entityId]);
+  // RISK comes only to a webhook that asks for it (docs/webhooks.md, "Notification types").
+  await t.storage.query(`INSERT INTO webhooks (id, entity_id, url, secret, status, created_at, updated_at, notification_types) VALUES (md5(random()::text), $1, 'https://merchant.example.com/hook', repeat('a', 64), 'active', now(), now(), ARRAY['PAYMENT', 'RISK'])`, [entityId]);
 }
 
 async function notificationTypes(t: TestApp, transactionId: string): Promise<string[]> {

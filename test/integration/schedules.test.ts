@@ -136,7 +136,7 @@ for (const database of testDatabases()) {
     });
 
     it('notifies SCHEDULE created, rescheduled, descheduled and ended, and the PAYMENT of every run', async () => {
-      const webhook = await createWebhook({ storage: t.storage, clock: t.clock, ids: randomIds, webhookTargets: RECEIVER_TARGETS }, { entityId: merchant.entityId, url: 'http://127.0.0.1:9/hook' });
+      const webhook = await createWebhook({ storage: t.storage, clock: t.clock, ids: randomIds, webhookTargets: RECEIVER_TARGETS }, { entityId: merchant.entityId, url: 'http://127.0.0.1:9/hook', types: 'PAYMENT,SCHEDULE' });
       await t.storage.query(`UPDATE webhooks SET status = 'active', activated_at = now() WHERE id = $1`, [webhook.webhookId]);
       const registrationId = await registrationWithInitialCit(t, merchant);
       const worker = scheduleWorker(t);

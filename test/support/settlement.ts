@@ -26,7 +26,7 @@ export async function activeWebhook(t: TestApp, entityId: string): Promise<void>
   const now = t.clock.now();
   await insertWebhook(t.storage, {
     id: randomIds.id(), entityId, url: 'https://hooks.example.com/settlement', secret: 'a'.repeat(64),
-    status: 'active', createdAt: now, updatedAt: now, activatedAt: now,
+    status: 'active', createdAt: now, updatedAt: now, activatedAt: now, notificationTypes: ['PAYMENT', 'REGISTRATION'],
   });
 }
 

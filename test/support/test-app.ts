@@ -114,7 +114,10 @@ export function json(response: LightMyRequestResponse): Record<string, any> {
   return response.json() as Record<string, any>;
 }
 
-export const ENVELOPE_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}\+0000$/;
+/** The specification's `yyyy-MM-dd hh:mm:ssZ` (docs/compatibility.md, "Envelope forms"). */
+export const ENVELOPE_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+0000$/;
+/** The specification's ndc: `a-z A-Z 0-9 -`, at most 69 characters. */
+export const ENVELOPE_NDC = /^[a-zA-Z0-9-]{1,69}$/;
 
 /** A route behind entity authentication that answers with the entity it was authorised for. */
 export function probeRoutes(app: FastifyInstance): void {

@@ -1,24 +1,34 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatNdc, formatTimestamp, newRequestId, withEnvelope, withEnvelopeJson } from '../../src/http/envelope.js';
+import { formatNdc, formatTimestamp, newRequestId, withEnvelope, withEnvelopeJson, withErrorId } from '../../src/http/envelope.js';
 import { maskPanLikeDigits } from '../../src/domain/redact.js';
 
 describe('envelope formats', () => {
   const timestamps: [string, string][] = [
-    ['2026-11-22T13:43:44.065Z', '2026-11-22 13:43:44.065+0000'],
-    ['2026-01-02T03:04:05.000Z', '2026-01-02 03:04:05.000+0000'],
-    ['2026-12-31T23:59:59.999+02:00', '2026-12-31 21:59:59.999+0000'],
+    // The specification's yyyy-MM-dd hh:mm:ssZ: no milliseconds, a 24-hour clock, the zone as +0000.
+    ['2026-11-22T13:43:44.065Z', '2026-11-22 13:43:44+0000'],
+    ['2026-01-02T03:04:05.000Z', '2026-01-02 03:04:05+0000'],
+    ['2026-12-31T23:59:59.999+02:00', '2026-12-31 21:59:59+0000'],
   ];
   for (const [iso, expected] of timestamps) {
     it(`timestamp of ${iso} is ${expected}`, () => assert.equal(formatTimestamp(new Date(iso)), expected));
   }
 
-  it('ndc is <entityId>_<32 hex> once the entity is known', () => {
+  it('ndc is <entityId>-<32 hex> once the entity is known: only a-z A-Z 0-9 -, at most 69 characters', () => {
     const id = newRequestId();
     assert.match(id, /^[0-9a-f]{32}$/);
-    assert.equal(formatNdc(id, 'e'.repeat(32)), `${'e'.repeat(32)}_${id}`);
+    const ndc = formatNdc(id, 'e'.repeat(32));
+    assert.equal(ndc, `${'e'.repeat(32)}-${id}`);
+    assert.match(ndc, /^[a-zA-Z0-9-]{1,69}$/);
     assert.equal(formatNdc(id, undefined), id);
     assert.notEqual(newRequestId(), newRequestId());
+  });
+
+  it("an error body without an id gets the request's id; a body with its own id, or a success, is left alone", () => {
+    assert.deepEqual(withErrorId(400, {}, 'r1'), { id: 'r1' });
+    assert.deepEqual(Object.keys(withErrorId(404, { other: 1 }, 'r1')), ['id', 'other']);
+    assert.deepEqual(withErrorId(400, { id: 'payment' }, 'r1'), { id: 'payment' });
+    assert.deepEqual(withErrorId(200, {}, 'r1'), {});
   });
 });
 

@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { HttpTimeouts } from '../../config/http-timeouts.js';
 import type { ParameterError } from '../../results/gateway-error.js';
-import { newRequestId, resultOf, withEnvelope } from '../envelope.js';
+import { newRequestId, resultOf, withEnvelope, withErrorId } from '../envelope.js';
 
 /** Node's default --max-http-header-size: the request line and headers together. */
 const MAX_HEADER_BYTES = 16_384;
@@ -45,7 +45,9 @@ export function clientErrorHandler(timeouts: HttpTimeouts, headers: Readonly<Rec
 function rawAnswer(app: FastifyInstance, status: number, parameterError: ParameterError, headers: Readonly<Record<string, string>>): string {
   const { buildNumber, clock } = app.gateway;
   const result = resultOf('200.100.103', { parameterErrors: [parameterError] });
-  const body = JSON.stringify(withEnvelope({}, result, { buildNumber, now: clock.now(), ndc: newRequestId() }));
+  // No request was parsed, so no entity: the ndc is the bare id, as on any answer before authentication.
+  const requestId = newRequestId();
+  const body = JSON.stringify(withEnvelope(withErrorId(status, {}, requestId), result, { buildNumber, now: clock.now(), ndc: requestId }));
   const lines = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}`,
     'content-type: application/json; charset=utf-8',

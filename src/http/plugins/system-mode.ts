@@ -28,11 +28,20 @@ export function registerTransportSecurity(
   });
 }
 
-/** testMode belongs to the test system; the live system declines any request that carries it. */
+/** Routes whose requests are payment requests: the merchant's API, and the widget's payment and registration posts. */
+function carriesPaymentParameters(request: FastifyRequest): boolean {
+  const config = request.routeOptions.config;
+  return (config.auth ?? 'public') === 'entity' || config.refusesTestModeOnLive === true;
+}
+
+/**
+ * testMode belongs to the test system; the live system declines any payment request that carries
+ * it (600.200.701), whether the merchant's server or the widget in the shopper's browser sent it.
+ */
 export function registerTestModeRule(app: FastifyInstance, config: Pick<Config, 'system'>): void {
   if (config.system !== 'live') return;
   app.addHook('preHandler', async (request) => {
-    if ((request.routeOptions.config.auth ?? 'public') === 'entity' && carriesTestMode(request)) {
+    if (carriesPaymentParameters(request) && carriesTestMode(request)) {
       throw new GatewayError('600.200.701');
     }
   });

@@ -47,7 +47,7 @@ export function registerWebhookAdminRoutes(app: FastifyInstance, options: Webhoo
   const deps: WebhookDeps & TargetRulesDeps = { ...app.gateway, sender, webhookTargets: app.gateway.config.workers.webhookTargets };
 
   app.post('/admin/webhooks', admin, async (request, reply) => {
-    const created = await createWebhook(deps, { entityId: field(request.body, 'entity', true)!, url: field(request.body, 'url', true)! });
+    const created = await createWebhook(deps, { entityId: field(request.body, 'entity', true)!, url: field(request.body, 'url', true)!, types: field(request.body, 'types', false) });
     return sendWithEnvelope(request, reply, 201, created, OK);
   });
   app.get('/admin/webhooks', admin, async (request, reply) =>

@@ -1,6 +1,8 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
 import { REFERENCING_OPERATIONS, type NormalizedOutcome } from '../../connectors/connector.js';
 import { applyCapture, applyRefund, applyReversal, decideCapture, decideRefund, decideReversal } from '../../domain/lifecycle/index.js';
+import { REVERSAL_AMOUNT_NOT_WHOLE, REVERSAL_CURRENCY_NOT_PARENTS } from '../../domain/lifecycle/reversal.js';
+import { formatAmount } from '../../domain/money.js';
 import { releaseOnParent } from './release-on-parent.js';
 import { newShortId } from '../../domain/short-id.js';
 import { newTransactionState, type ReferencingPaymentType, type TransactionState } from '../../domain/transaction.js';
@@ -51,8 +53,20 @@ function decide(type: ReferencingPaymentType, parent: TransactionState, request:
     const d = decideRefund(parent, amountRequest, policy);
     return d.ok ? { parent: applyRefund(parent, d), amountMinor: d.amountMinor } : d;
   }
-  const d = decideReversal(parent, { entityId: parent.entityId }, now, policy);
+  const d = decideReversal(parent, { entityId: parent.entityId, amountMinor: request.amount ?? null, currency: request.currency ?? null }, now, policy);
   return d.ok ? { parent: applyReversal(parent, d), amountMinor: d.reversedMinor } : d;
+}
+
+/** A refused reversal amount names the field and the amount that would be accepted (the whole one). */
+function rejectionOf(code: string, parent: StoredTransaction, request: PaymentRequest): GatewayError {
+  if (code === REVERSAL_AMOUNT_NOT_WHOLE) {
+    const message = `a reversal undoes the whole payment: must be ${formatAmount(parent.amountMinor)} or left out`;
+    return new GatewayError(code, { parameterErrors: [{ name: 'amount', value: formatAmount(request.amount ?? 0n), message }] });
+  }
+  if (code === REVERSAL_CURRENCY_NOT_PARENTS) {
+    return new GatewayError(code, { parameterErrors: [{ name: 'currency', value: request.currency ?? '', message: `must be the payment's currency, ${parent.currency}, or left out` }] });
+  }
+  return new GatewayError(code);
 }
 
 /**
@@ -70,7 +84,7 @@ function reservationOf(deps: PaymentDeps, input: ReferencePaymentInput, type: Re
       if (!connector || (deps.system === 'live' && !connector.liveCapable)) throw new GatewayError('600.200.500');
       const now = deps.clock.now();
       const decision = decide(type, parent, input.request, now, deps);
-      if ('ok' in decision) throw new GatewayError(decision.code);
+      if ('ok' in decision) throw rejectionOf(decision.code, parent, input.request);
       const child = pendingChild(deps, input, type, parent, decision.amountMinor, now);
       return { parent: Object.assign({}, parent, decision.parent, { updatedAt: now }), child, result: { parent, child } };
     },

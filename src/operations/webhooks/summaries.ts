@@ -10,6 +10,8 @@ export interface WebhookSummary {
   readonly status: WebhookStatus;
   readonly createdAt: string;
   readonly activatedAt: string | null;
+  /** The notification types it is sent. */
+  readonly types: readonly string[];
 }
 
 export function toWebhookSummary(webhook: WebhookRecord): WebhookSummary {
@@ -20,6 +22,7 @@ export function toWebhookSummary(webhook: WebhookRecord): WebhookSummary {
     status: webhook.status,
     createdAt: webhook.createdAt.toISOString(),
     activatedAt: webhook.activatedAt?.toISOString() ?? null,
+    types: webhook.notificationTypes,
   };
 }
 

@@ -10,6 +10,8 @@ export interface WebhookRecord {
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly activatedAt: Date | null;
+  /** The notification types it is sent (migration 037; domain/webhook-notification-types.ts). */
+  readonly notificationTypes: readonly string[];
 }
 
 interface WebhookRow {
@@ -20,10 +22,11 @@ interface WebhookRow {
   created_at: Date;
   updated_at: Date;
   activated_at: Date | null;
+  notification_types: string[];
 }
 
 // Never SELECT *: the secret leaves the table only where a notification is encrypted.
-const WEBHOOK_COLUMNS = 'id, entity_id, url, status, created_at, updated_at, activated_at';
+const WEBHOOK_COLUMNS = 'id, entity_id, url, status, created_at, updated_at, activated_at, notification_types';
 
 function toRecord(row: WebhookRow): WebhookRecord {
   return {
@@ -34,14 +37,15 @@ function toRecord(row: WebhookRow): WebhookRecord {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     activatedAt: row.activated_at,
+    notificationTypes: row.notification_types,
   };
 }
 
 export async function insertWebhook(tx: Queryable, webhook: WebhookRecord & { readonly secret: string }): Promise<void> {
   await tx.query(
-    `INSERT INTO webhooks (id, entity_id, url, secret, status, created_at, updated_at, activated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [webhook.id, webhook.entityId, webhook.url, webhook.secret, webhook.status, webhook.createdAt, webhook.updatedAt, webhook.activatedAt],
+    `INSERT INTO webhooks (id, entity_id, url, secret, status, created_at, updated_at, activated_at, notification_types)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[])`,
+    [webhook.id, webhook.entityId, webhook.url, webhook.secret, webhook.status, webhook.createdAt, webhook.updatedAt, webhook.activatedAt, [...webhook.notificationTypes]],
   );
 }
 
@@ -128,7 +132,8 @@ export function fanOutRows(fanOuts: readonly FanOut[]): string {
 /**
  * The outbox write of events given as fanOutRows() in the parameter `param`, as the tail of a WITH
  * statement (so that another write can lead it as a CTE): each notification, one delivery per
- * active webhook of its entity and (for a channel) of its merchant, one for its notificationUrl,
+ * active webhook of its entity and (for a channel) of its merchant that subscribes to its type,
+ * one for its notificationUrl (which the request asked for, whatever its type),
  * and one job per delivery; with `changedTransactions` (the name of a CTE of transaction ids),
  * only the notifications of those transactions. A notification without any target is not written. Delivery ids derive
  * from the notification and the target, so they are unique without another id source. The
@@ -150,7 +155,7 @@ export function fanOutSql(param: string, changedTransactions?: string): string {
          FROM input i CROSS JOIN LATERAL (
            SELECT w.id FROM webhooks w
             WHERE w.entity_id = ANY (ARRAY[i.entity_id, (SELECT merchant_id FROM entities WHERE id = i.entity_id)])
-              AND w.status = 'active' AND w.deleted_at IS NULL
+              AND w.status = 'active' AND w.deleted_at IS NULL AND i.type = ANY (w.notification_types)
            OFFSET 0
          ) w
        UNION ALL
