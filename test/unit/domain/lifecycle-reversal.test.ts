@@ -14,6 +14,8 @@ interface ReversalRow {
   readonly entityId?: string;
   readonly minutesAfterParent?: number;
   readonly policy?: Partial<LifecyclePolicy>;
+  /** The amount and currency the RV named, if any. */
+  readonly request?: { readonly amountMinor?: bigint | null; readonly currency?: string | null };
   /** A rejection code, or 'accepted'. */
   readonly expect: string;
 }
@@ -42,6 +44,12 @@ const REVERSAL_TABLE: readonly ReversalRow[] = [
   { name: 'at the default cut-off of one day', minutesAfterParent: DAY_MINUTES, expect: '700.300.700' },
   { name: 'per-connector cut-off of 30 minutes, at 30', minutesAfterParent: 30, policy: { reversalCutoffMinutes: 30 }, expect: '700.300.700' },
   { name: 'precedence: already reversed wins over the cut-off', parent: { reversedAt: minutesLater(1) }, minutesAfterParent: 2 * DAY_MINUTES, expect: '700.400.300' },
+  { name: 'the whole amount named', request: { amountMinor: 10_000n, currency: 'EUR' }, expect: 'accepted' },
+  { name: 'the whole amount named, no currency', request: { amountMinor: 10_000n, currency: null }, expect: 'accepted' },
+  { name: 'a partial amount is refused, never reversed in full', request: { amountMinor: 2_500n }, expect: '100.550.701' },
+  { name: 'more than the whole amount is refused', request: { amountMinor: 10_001n }, expect: '100.550.701' },
+  { name: 'the whole amount in another currency is refused', request: { amountMinor: 10_000n, currency: 'USD' }, expect: '100.550.702' },
+  { name: 'precedence: a captured PA says so, whatever amount was named', parent: { capturedMinor: 2_500n, captureCount: 1 }, request: { amountMinor: 2_500n }, expect: '700.400.300' },
 ];
 
 describe('decideReversal', () => {
@@ -49,7 +57,7 @@ describe('decideReversal', () => {
     it(row.name, () => {
       const parent = parentOf(row.parent);
       const now = minutesLater(row.minutesAfterParent ?? 5);
-      const decision = decideReversal(parent, { entityId: row.entityId ?? ENTITY }, now, policyOf(row.policy));
+      const decision = decideReversal(parent, { entityId: row.entityId ?? ENTITY, ...row.request }, now, policyOf(row.policy));
       if (row.expect === 'accepted') assert.deepEqual(decision, { ok: true, reversedAt: now, reversedMinor: parent.amountMinor });
       else assert.deepEqual(decision, { ok: false, code: row.expect });
     });
