@@ -12,7 +12,7 @@ import {
   type ReplayAnswer,
 } from '../support/client-captures.js';
 import { testDatabases } from '../support/databases.js';
-import { ENVELOPE_TIMESTAMP, withAppAndMerchant, type TestApp } from '../support/test-app.js';
+import { ENVELOPE_NDC, ENVELOPE_TIMESTAMP, withAppAndMerchant, type TestApp } from '../support/test-app.js';
 
 /**
  * Every request four real OPPWA client libraries sent, replayed with this test's entity and
@@ -58,7 +58,9 @@ function checkAnswer(answer: ReplayAnswer, expectation: CaptureExpectation, buil
   assert.equal(typeof (body['result'] as { code?: unknown }).code, 'string', label);
   assert.equal(body['buildNumber'], buildNumber, `${label}: buildNumber is the build's, constant`);
   assert.match(String(body['timestamp']), ENVELOPE_TIMESTAMP, label);
-  assert.equal(typeof body['ndc'], 'string', label);
+  // The specification's forms (docs/compatibility.md, "Envelope forms"); every error body has an id.
+  assert.match(String(body['ndc']), ENVELOPE_NDC, label);
+  if (status >= 400) assert.match(String(body['id']), /^[a-zA-Z0-9]{32}$/, `${label}: an error body carries id`);
   assert.deepEqual([status, answer.code], [expectation.status, expectation.code], label);
   const decision = decisionById.get(expectation.decision)!;
   assert.ok(

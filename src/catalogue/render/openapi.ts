@@ -226,8 +226,8 @@ export function buildOpenApiDocument(): JsonObject {
 const envelopeProperties: JsonObject = {
   result: ref('Result'),
   buildNumber: { type: 'string' },
-  timestamp: { type: 'string', description: 'yyyy-MM-dd HH:mm:ss.SSS+0000' },
-  ndc: { type: 'string' },
+  timestamp: { type: 'string', description: 'yyyy-MM-dd HH:mm:ss+0000 (UTC)', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}\\+0000$' },
+  ndc: { type: 'string', description: "The request's unique id: <entityId>-<request id>", pattern: '^[a-zA-Z0-9-]{1,69}$' },
 };
 
 const RESPONSE_SCHEMAS: JsonObject = {
@@ -246,7 +246,12 @@ const RESPONSE_SCHEMAS: JsonObject = {
     properties: { name: { type: 'string' }, value: { type: 'string', description: 'Masked for secret parameters' }, message: { type: 'string' } },
   },
   Envelope: { type: 'object', required: ['result', 'buildNumber', 'timestamp', 'ndc'], properties: envelopeProperties },
-  ErrorResponse: { allOf: [ref('Envelope')] },
+  ErrorResponse: {
+    allOf: [ref('Envelope')],
+    type: 'object',
+    required: ['id'],
+    properties: { id: { type: 'string', description: "The declined transaction's id, or the request's own id when the error created nothing" } },
+  },
   PaymentResponse: {
     allOf: [ref('Envelope')],
     type: 'object',
