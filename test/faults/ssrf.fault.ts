@@ -151,7 +151,8 @@ describe('SSRF: webhook and notificationUrl targets inside the gateway’s netwo
       assert.equal(status, 400, `${url}: ${JSON.stringify(body)}`);
       assert.equal(body.result.code, '200.300.404');
       assert.deepEqual(body.result.parameterErrors.map((e: { name: string }) => e.name), ['notificationUrl']);
-      assert.equal(body.id, undefined);
+      // An error body's id is the request's (docs/api.md, Error bodies); a payment answer, declines included, has a paymentType.
+      assert.equal(body.paymentType, undefined, 'no payment was created');
     }
   });
 
