@@ -56,9 +56,16 @@ const FAR_FUTURE_MS = Date.UTC(2100, 0, 1);
 /** Periods looked at one by one from the first estimate; more is a duration of seconds over decades. */
 const PERIOD_STEPS_MAX = 100_000;
 
+/** A unit's length: exact for WEEK and shorter, the longest month and year for the others (an estimate that never overshoots). */
 const APPROXIMATE_UNIT_MS: Readonly<Record<TimeUnit, number>> = {
   YEAR: 366 * 86_400_000, MONTH: 31 * 86_400_000, WEEK: 604_800_000, DAY: 86_400_000, HOUR: 3_600_000, MINUTE: 60_000, SECOND: 1_000,
 };
+
+/** The end of the index-th period (1: the first). Weeks and shorter by their length, months and years by the calendar. */
+function periodEnd(period: JobPeriod, index: number): Date {
+  if (period.unit === 'YEAR' || period.unit === 'MONTH') return addUnits(period.from, period.unit, period.count * index);
+  return new Date(Math.min(period.from.getTime() + APPROXIMATE_UNIT_MS[period.unit] * period.count * index, FAR_FUTURE_MS));
+}
 
 /** The end of the first period that ends at or after `deadline`. */
 export function periodEndAtOrAfter(period: JobPeriod, deadline: Date): Date {
@@ -66,7 +73,7 @@ export function periodEndAtOrAfter(period: JobPeriod, deadline: Date): Date {
   // Start a little before the first period that can qualify (the estimate uses the longest unit), then step.
   let index = Math.max(1, Math.floor((deadline.getTime() - period.from.getTime()) / periodMs));
   for (let step = 0; step < PERIOD_STEPS_MAX; step += 1, index += 1) {
-    const end = addUnits(period.from, period.unit, period.count * index);
+    const end = periodEnd(period, index);
     if (end >= deadline || end.getTime() >= FAR_FUTURE_MS) return end;
   }
   return new Date(FAR_FUTURE_MS);
