@@ -29,9 +29,9 @@ const job = defineRows({ section: 'Scheduling', use: optional(['schedule']), cod
   ['job.second', cronField({ notation: '0-59 with , - * /', number: MINUTE_OR_SECOND, specials: ',-*/', sample: '0', badSample: '60' }), { code: '100.250.122' }],
   ['job.startDate', dateTime('2034-06-01 00:00:00')],
   ['job.endDate', dateTime('2035-06-01 00:00:00')],
-  ['job.noticeUnit', oneOf(UNITS), { code: '100.250.107' }],
-  ['job.noticeNumber', digits(16)],
-  ['job.noticeCallable', oneOf(['ANYTIME', 'DURATION_END'])],
+  ['job.noticeUnit', oneOf(UNITS), { code: '100.250.107', description: 'The cancellation notice, with job.noticeNumber: a DS takes effect only as the notice allows (docs/schedules.md "Notice").' }],
+  ['job.noticeNumber', digits(16), { description: 'How many job.noticeUnit the notice is; required with job.noticeUnit.' }],
+  ['job.noticeCallable', oneOf(['ANYTIME', 'DURATION_END']), { description: 'When a cancellation may take effect: ANYTIME once the notice has passed; DURATION_END (the default) at the end of a job period.' }],
   ['job.durationUnit', oneOf(UNITS), { code: '100.250.106' }],
   ['job.durationNumber', digits(16)],
   // Seven space-separated fields, the year may be left out; each field is checked by the scheduler.

@@ -8,7 +8,7 @@ import {
   paymentBrandRequired,
   walletDataComplete,
 } from './card.js';
-import { jobDayOfWeekOrDayOfMonth, scheduleHasExecution } from './job.js';
+import { jobDayOfWeekOrDayOfMonth } from './job.js';
 import { customerNamesRequired, houseNumber2NeedsHouseNumber1, identificationDocPair, streetNotDigitsOnly } from './party.js';
 import {
   arrayIndexWithinLimit,
@@ -54,7 +54,6 @@ export const RULES: readonly ConditionalRule[] = Object.freeze([
   houseNumber2NeedsHouseNumber1,
   streetNotDigitsOnly,
   jobDayOfWeekOrDayOfMonth,
-  scheduleHasExecution,
 ]);
 
 export type { ConditionalRule, RuleContext, RuleViolation } from './types.js';

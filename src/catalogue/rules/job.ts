@@ -14,14 +14,5 @@ export const jobDayOfWeekOrDayOfMonth: ConditionalRule = {
   },
 };
 
-const EXECUTION_FIELDS = ['job.expression', 'job.second', 'job.minute', 'job.hour', 'job.dayOfMonth', 'job.month', 'job.dayOfWeek', 'job.year'];
-
-export const scheduleHasExecution: ConditionalRule = {
-  id: 'scheduleHasExecution',
-  description: 'A schedule says when it runs: job.expression or at least one of job.second … job.year.',
-  codes: ['100.250.100'],
-  check(context) {
-    if (context.endpoint !== 'schedule' || EXECUTION_FIELDS.some((name) => context.has(name))) return [];
-    return [violation('job.expression', '100.250.100', 'is required, or one of job.second, minute, hour, dayOfMonth, month, dayOfWeek, year')];
-  },
-};
+// Every job.* field is optional with the specification's defaults (yearly on 1 January at
+// 00:00:00 when none is sent): no rule asks for an execution field (docs/schedules.md).

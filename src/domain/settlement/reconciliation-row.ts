@@ -5,8 +5,9 @@ import { rateWithTwoDecimals } from './money.js';
  * One line of the reconciliation file (spec "Reconciliation file"). The header is the spec's,
  * byte for byte, spellings included (ClearingInsitituteName). The column table also names
  * TransactionId and InvoiceId, which the header does not list: the file keeps the header's 36
- * columns, so that parsers written against the specification read it, and the merchant's
- * merchantTransactionId is in the detail report instead (docs/settlement.md).
+ * columns, so that parsers written against the specification read it, and the record's
+ * merchantTransactionId (generated where the merchant sent none) and merchantInvoiceId are in the
+ * detail report instead (docs/settlement.md).
  */
 export const RECONCILIATION_HEADER: readonly string[] = Object.freeze([
   'ReconciliationType', 'PaymentType', 'Cashflow', 'ClearingInstituteMerchantId', 'MerchantAccountId', 'MerchantAccountName',

@@ -67,6 +67,7 @@ function newSchedule(input: NewPlan, plan: SchedulePlan, id: string, run: Record
     createdAt: at,
     updatedAt: at,
     endedAt: null,
+    cancelledAt: null,
   };
 }
 

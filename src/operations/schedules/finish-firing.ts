@@ -65,6 +65,7 @@ async function movedInOneStatement(deps: ScheduleDeps, firing: { jobId: string; 
     scheduleId: firing.scheduleId,
     fromJobId: firing.jobId,
     clockOffsetMs: known.clockOffsetMs,
+    cancelledAt: known.cancelledAt,
     run: { scheduleId: firing.scheduleId, fireAt: firing.fireAt, attempt: firing.attempt, outcome: outcome.outcome, transactionId: outcome.transactionId, resultCode: outcome.code, ranAt: at },
     next: { fireAt: next.fireAt, attempt: next.attempt, runAt: next.runAt, jobKind: SCHEDULE_RUN_JOB },
     at,
@@ -87,7 +88,8 @@ async function finishUnderLock(deps: ScheduleDeps, firing: { jobId: string; sche
       await planFiring(tx, { scheduleId: locked.id, fireAt: next.fireAt, attempt: next.attempt, runAt: next.runAt, at });
       return { kind: 'ran', outcome: outcome.outcome, transactionId: outcome.transactionId, passedOver: next.passedOver };
     }
-    const reason = outcome.endReason ?? 'completed';
+    // A cancellation given under notice ends the schedule when its last run is made: DESCHEDULED.
+    const reason = outcome.endReason ?? (locked.cancelledAt ? 'descheduled' : 'completed');
     await endSchedule(tx, locked.id, reason, at);
     const ended: StoredSchedule = { ...locked, status: 'ended', endReason: reason, endedAt: at, fireAt: null, jobId: null, updatedAt: at };
     const payload = { ...scheduleBody(ended, await runsOfSchedule(tx, locked.id)), result: locked.response['result'] };

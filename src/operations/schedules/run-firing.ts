@@ -125,7 +125,8 @@ function nextPlan(deps: ScheduleDeps, schedule: StoredSchedule, firing: DueFirin
   const now = scheduleNow(deps.payments.clock.now(), locked);
   const moment: Moment = { now, playedUntil: locked.playedUntil, missedAfterMs: deps.settings.missedAfterMs };
   const times = fireTimes(splitExpression(schedule.expression)!, schedule.timeZone);
-  const window = { startsAt: schedule.startsAt, endsAt: schedule.endsAt ?? undefined };
+  // The window as it is now: a cancellation given during the run moved its end.
+  const window = { startsAt: locked.startsAt, endsAt: locked.endsAt ?? undefined };
   const nextFire = nextFireTime(times, window, firing.fireAt, moment);
   if (paid.outcome === 'declined' && retryAdvice(paid.code ?? '', paid.merchantAdviceCode).retry) {
     const retryAt = retryTime(now, firing.attempt, deps.settings.retryDelaysMs, nextFire);

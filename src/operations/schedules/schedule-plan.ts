@@ -1,6 +1,7 @@
 import { CATALOGUE } from '../../catalogue/index.js';
 import type { Job } from '../../catalogue/request-types.generated.js';
 import { CRON_FIELDS, dayFieldsProblem, fieldsOfJob, fireTimes, quartzExpression, splitExpression, yearProblem, type CronField, type CronFields, type FireTimes } from '../../domain/schedules/cron.js';
+import { readNoticeTerms, type NoticeTerms } from '../../domain/schedules/notice.js';
 import { firstFireTime, scheduleWindow, type ScheduleWindow, type TimeUnit } from '../../domain/schedules/plan.js';
 import { GatewayError } from '../../results/gateway-error.js';
 
@@ -12,6 +13,8 @@ export interface SchedulePlan {
   readonly window: ScheduleWindow;
   readonly times: FireTimes;
   readonly firstFireAt: Date;
+  /** The cancellation notice (docs/schedules.md "Notice"); undefined: a DS ends the schedule at once. */
+  readonly notice: NoticeTerms | undefined;
 }
 
 const MISSING_EXPRESSION_FIELDS = '100.250.111';
@@ -56,8 +59,12 @@ function checkedFields(job: Job | undefined): { fields: CronFields; source: stri
   return { fields: fieldsOfJob(job ?? {}), source: 'job.dayOfWeek' };
 }
 
-function durationOf(job: Job | undefined): { durationUnit?: TimeUnit; durationNumber?: number } {
-  if (!job?.durationUnit || job.durationNumber === undefined) return {};
+/**
+ * The duration as the window's end. With a notice the duration is a period that is prolonged
+ * until a cancellation given in time ends it, so it ends nothing by itself.
+ */
+function durationOf(job: Job | undefined, notice: NoticeTerms | undefined): { durationUnit?: TimeUnit; durationNumber?: number } {
+  if (notice || !job?.durationUnit || job.durationNumber === undefined) return {};
   return { durationUnit: job.durationUnit, durationNumber: Number(job.durationNumber) };
 }
 
@@ -82,10 +89,19 @@ export function planOfJob(job: Job | undefined, now: Date, defaultTimeZone: stri
     throw refuse(BAD_COMBINATION, source, source === 'job.expression' ? shown : expression, `is not a valid schedule: ${(error as Error).message}`);
   }
   if (job?.startDate && job.endDate && job.endDate <= job.startDate) throw refuse(BAD_COMBINATION, 'job.endDate', '', 'must be after job.startDate');
-  const window = scheduleWindow({ createdAt: now, startDate: job?.startDate, endDate: job?.endDate, ...durationOf(job) });
+  const notice = noticeOf(job);
+  const window = scheduleWindow({ createdAt: now, startDate: job?.startDate, endDate: job?.endDate, ...durationOf(job, notice) });
   const firstFireAt = firstFireTime(times, window);
   if (!firstFireAt) throw refuse(BAD_COMBINATION, source === 'job.expression' ? source : 'job.endDate', source === 'job.expression' ? shown : '', 'the schedule would never run: no fire time between its start and its end');
-  return { fields, expression, timeZone, window, times, firstFireAt };
+  return { fields, expression, timeZone, window, times, firstFireAt, notice };
+}
+
+/** The notice terms; a notice unit without its number (or the reverse) is refused, naming the missing field. */
+function noticeOf(job: Job | undefined): NoticeTerms | undefined {
+  const reading = readNoticeTerms({ noticeUnit: job?.noticeUnit, noticeNumber: job?.noticeNumber, noticeCallable: job?.noticeCallable });
+  if ('terms' in reading) return reading.terms;
+  const code = reading.problem.name === 'job.noticeUnit' ? '100.250.107' : BAD_COMBINATION;
+  throw refuse(code, reading.problem.name, '', reading.problem.message);
 }
 
 /** The job.* fields as sent, kept with the schedule and shown back (notice rules included). */

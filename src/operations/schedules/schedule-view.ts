@@ -30,6 +30,8 @@ export function scheduleState(s: StoredSchedule): Record<string, unknown> {
   if (s.endsAt) state['endDate'] = wireTime(s.endsAt);
   if (s.status === 'active') {
     state['nextFireTime'] = wireTime(s.fireAt);
+    // Cancelled under notice: runs go on until endDate, then the schedule ends as DESCHEDULED.
+    if (s.cancelledAt) state['cancelledAt'] = wireTime(s.cancelledAt);
     if (s.attempt > 0) state['retry'] = s.attempt;
   } else {
     state['endReason'] = s.endReason?.toUpperCase();

@@ -33,6 +33,8 @@ export interface StoredSchedule {
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly endedAt: Date | null;
+  /** A DS under a cancellation notice: when it was given (real time); the schedule ends at endsAt. */
+  readonly cancelledAt: Date | null;
 }
 
 interface ScheduleRow {
@@ -60,6 +62,7 @@ interface ScheduleRow {
   created_at: Date;
   updated_at: Date;
   ended_at: Date | null;
+  cancelled_at: Date | null;
 }
 
 function toStored(r: ScheduleRow): StoredSchedule {
@@ -88,6 +91,7 @@ function toStored(r: ScheduleRow): StoredSchedule {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     endedAt: r.ended_at,
+    cancelledAt: r.cancelled_at ?? null,
   };
 }
 
@@ -147,6 +151,14 @@ export async function endSchedule(tx: Queryable, id: string, reason: ScheduleEnd
     `UPDATE schedules SET status = 'ended', end_reason = $2, ended_at = $3, updated_at = $3, fire_at = NULL, job_id = NULL, replaced_by = $4 WHERE id = $1`,
     [id, reason, at, replacedBy],
   );
+}
+
+/**
+ * A cancellation under notice (DS): the schedule stays active, its runs end at `endsAt` (the last
+ * instant a run may be made) and `cancelledAt` marks its coming end as DESCHEDULED.
+ */
+export async function cancelSchedule(tx: Queryable, id: string, endsAt: Date, cancelledAt: Date): Promise<void> {
+  await tx.query('UPDATE schedules SET ends_at = $2, cancelled_at = $3, updated_at = $3 WHERE id = $1', [id, endsAt, cancelledAt]);
 }
 
 export async function setTestClock(tx: Queryable, id: string, clockOffsetMs: number, playedUntil: Date, at: Date): Promise<void> {
@@ -231,6 +243,8 @@ export interface FiringMove {
   readonly fromJobId: string;
   /** The schedule's test-clock offset the next firing was planned with; a changed one refuses the move. */
   readonly clockOffsetMs: number;
+  /** Its cancellation as read (null: none): a cancellation since moved its end, so it refuses the move. */
+  readonly cancelledAt: Date | null;
   readonly run: ScheduleRun;
   readonly next: { readonly fireAt: Date; readonly attempt: number; readonly runAt: Date; readonly jobKind: string };
   readonly at: Date;
@@ -250,7 +264,7 @@ export async function moveFiring(db: Queryable, m: FiringMove): Promise<boolean>
     `WITH next_job AS (SELECT nextval(pg_get_serial_sequence('jobs', 'id')) AS id),
      moved AS (
        UPDATE schedules SET fire_at = $4, attempt = $5, job_id = (SELECT id FROM next_job), updated_at = $6
-        WHERE id = $1 AND job_id = $2 AND status = 'active' AND clock_offset_ms = $3
+        WHERE id = $1 AND job_id = $2 AND status = 'active' AND clock_offset_ms = $3 AND cancelled_at IS NOT DISTINCT FROM $15::timestamptz
         RETURNING id),
      run AS (
        INSERT INTO schedule_runs (schedule_id, fire_at, attempt, outcome, transaction_id, result_code, ran_at)
@@ -262,7 +276,7 @@ export async function moveFiring(db: Queryable, m: FiringMove): Promise<boolean>
      SELECT count(*) AS moved FROM moved`,
     [
       m.scheduleId, m.fromJobId, String(m.clockOffsetMs), m.next.fireAt, m.next.attempt, m.at,
-      m.run.fireAt, m.run.attempt, m.run.outcome, m.run.transactionId, m.run.resultCode, m.next.jobKind, payload, m.next.runAt,
+      m.run.fireAt, m.run.attempt, m.run.outcome, m.run.transactionId, m.run.resultCode, m.next.jobKind, payload, m.next.runAt, m.cancelledAt,
     ] as never[],
   );
   return Number(rows[0]?.moved ?? 0) > 0;

@@ -1,11 +1,15 @@
+import { reconciliationTransactionId, settlementFileFormat } from '../../domain/settlement/record-identity.js';
 import type { ReconciliationLine, ReconciliationRecordType } from '../../domain/settlement/reconciliation-row.js';
 import type { Queryable } from '../port.js';
 
-/** A settlement record as the file and the detail report show it, with the merchant's merchantTransactionId. */
+/** A settlement record as the file and the detail report show it, with the merchant's merchantTransactionId and merchantInvoiceId. */
 export interface StoredLine extends ReconciliationLine {
   readonly rowId: string;
   readonly aggregationId: string | null;
-  readonly merchantTransactionId: string | null;
+  /** The merchant's, or generated (domain/settlement/record-identity.ts): always present, as the spec requires. */
+  readonly merchantTransactionId: string;
+  /** The matched payment's merchantInvoiceId, when the merchant sent one. */
+  readonly merchantInvoiceId: string | null;
   /** The connector's reason code (scheme reason), beside the catalogue code. */
   readonly schemeReasonCode: string | null;
 }
@@ -30,6 +34,7 @@ interface LineRow {
   fee_minor: bigint;
   connector_references: Record<string, string>;
   merchant_transaction_id: string | null;
+  merchant_invoice_id: string | null;
   result_code: string | null;
   reason_code: string | null;
   matching_status: string;
@@ -57,7 +62,8 @@ interface LineRow {
 const LINE_SELECT = `SELECT r.id, r.aggregation_id, r.connector_id, r.record_id, r.merchant_id, r.record_type, r.status,
        to_char(r.settlement_date, 'YYYY-MM-DD') AS settlement_date, r.transaction_date, r.clearing_institute, r.payment_type,
        r.amount_minor, r.currency, r.settlement_amount_minor, r.settlement_currency, r.fx_rate, r.fee_minor, r.connector_references,
-       COALESCE(r.merchant_transaction_id, t.merchant_transaction_id) AS merchant_transaction_id, r.result_code, r.reason_code,
+       COALESCE(r.merchant_transaction_id, t.merchant_transaction_id) AS merchant_transaction_id,
+       t.response ->> 'merchantInvoiceId' AS merchant_invoice_id, r.result_code, r.reason_code,
        r.matching_status, r.matched_ids, r.chargeback_id,
        t.id AS transaction_id, t.short_id, t.payment_brand, t.response ->> 'descriptor' AS descriptor,
        COALESCE(t.response -> 'card' ->> 'last4Digits', right(t.response -> 'bankAccount' ->> 'number', 4)) AS last4,
@@ -78,7 +84,8 @@ function toLine(row: LineRow, describe: (code: string) => string | null): Stored
   return {
     rowId: row.id,
     aggregationId: row.aggregation_id,
-    merchantTransactionId: row.merchant_transaction_id,
+    merchantTransactionId: reconciliationTransactionId({ merchantProvided: row.merchant_transaction_id, paymentId: row.transaction_id, recordRowId: row.id }),
+    merchantInvoiceId: row.merchant_invoice_id,
     schemeReasonCode: row.reason_code,
     recordType: row.record_type,
     paymentType: row.payment_type,
@@ -109,7 +116,7 @@ function toLine(row: LineRow, describe: (code: string) => string | null): Stored
     accountHolder: row.holder,
     reasonCode: row.result_code,
     reasonDescription: row.result_code === null ? null : describe(row.result_code),
-    fileFormat: `${row.connector_id}-settlement`.slice(0, 32),
+    fileFormat: settlementFileFormat(row.connector_id),
     clearingInstituteName: row.clearing_institute,
     matchingStatus: row.matching_status,
     matchedIds: row.matched_ids,

@@ -155,10 +155,6 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     ['one of them ?', 'schedule', { 'job.dayOfWeek': '?' }, []],
     ['both given', 'schedule', { 'job.dayOfWeek': '2' }, [['job.dayOfWeek', '100.250.120']]],
   ],
-  scheduleHasExecution: [
-    ['no plan', 'schedule', { 'job.dayOfMonth': undefined }, [['job.expression', '100.250.100']]],
-    ['expression', 'schedule', { 'job.dayOfMonth': undefined, 'job.expression': '0 0 10 1 * ? *' }, []],
-  ],
 };
 
 /** Endpoint rules that live in the rows' data rather than in RULES. */
