@@ -52,7 +52,7 @@ for (const database of testDatabases()) {
     });
 
     it('DURATION_END: the duration is prolonged; a DS given in time ends it at the end of the current period, with its runs until then', async () => {
-      const webhook = await createWebhook({ storage: t.storage, clock: t.clock, ids: randomIds, webhookTargets: RECEIVER_TARGETS }, { entityId: merchant.entityId, url: 'http://127.0.0.1:9/hook' });
+      const webhook = await createWebhook({ storage: t.storage, clock: t.clock, ids: randomIds, webhookTargets: RECEIVER_TARGETS }, { entityId: merchant.entityId, url: 'http://127.0.0.1:9/hook', types: 'PAYMENT,SCHEDULE' });
       await t.storage.query(`UPDATE webhooks SET status = 'active', activated_at = now() WHERE id = $1`, [webhook.webhookId]);
       try {
         const registrationId = await registrationWithInitialCit(t, merchant);
