@@ -38,8 +38,9 @@ export interface IdempotentHandler {
   readonly answersWithPayment?: boolean;
 }
 
+/** The answer with its envelope; an error that names no resource gets the request's id (withErrorId). */
 function envelope(request: FastifyRequest, response: { status: number; body: object; result: ResultBody }) {
-  return withEnvelope(response.body, response.result, envelopeContext(request));
+  return withEnvelope(withErrorId(response.status, response.body, request.id), response.result, envelopeContext(request));
 }
 
 /** What the request's log line names: the answer's result and, for a payment, its ids (a replay's too). */
@@ -146,7 +147,7 @@ export async function respondIdempotently(request: FastifyRequest, reply: Fastif
     // must not run the request again. The client finds the outcome with GET or the query API.
     const failed = errorResponse(error as Error, request);
     status = failed.status;
-    body = envelope(request, { status, body: withErrorId(status, {}, request.id), result: failed.result });
+    body = envelope(request, { status, body: {}, result: failed.result });
     noteResult(request, failed.result);
   }
   // When even this write fails (database down) the key stays in flight until its lease runs out;
