@@ -22,6 +22,7 @@ import { registerAdminRoutes } from './http/routes/admin.js';
 import { registerWebhookAdminRoutes } from './http/routes/admin-webhooks.js';
 import { registerRoutingAdminRoutes } from './http/routes/admin-routing.js';
 import { registerHealthRoutes } from './http/routes/health.js';
+import { registerRequestTracing } from './observability/tracing/http-plugin.js';
 import { registerResultCodeRoutes } from './http/routes/result-codes.js';
 import './http/types.js';
 import { PrincipalResolver } from './operations/auth/resolve-principal.js';
@@ -240,6 +241,8 @@ async function assembleApp(options: AppOptions, role: AppRole, embedded: Embedde
   }) as unknown as FastifyInstance;
   app.decorate('gateway', 'principals' in options ? (options as AppDeps) : appDeps(options, app.log, config.acquirer ?? embedded?.settings));
 
+  // First, so that every later hook runs inside the request's span (tracing on only).
+  registerRequestTracing(app);
   registerRequestLog(app);
   registerErrorHandling(app);
   if (app.gateway.metrics) registerRequestMetrics(app, app.gateway.metrics);

@@ -22,6 +22,7 @@ import { logUnroutedEntities } from './operations/routing/report-unrouted.js';
 import { isListenError, listenFailure, portProblem } from './http/port-check.js';
 import { processMetrics } from './observability/process-metrics.js';
 import { shutDownGracefully, stopBoundMs } from './observability/health/graceful-shutdown.js';
+import { startProcessTracing } from './observability/tracing/process-tracing.js';
 
 async function readConfigOrExit(): Promise<{ config: Config; vaultKeys: VaultKeyConfig }> {
   try {
@@ -95,6 +96,8 @@ async function main(): Promise<void> {
   if (config.gatewayProcesses > 1 && cluster.isPrimary) return startPrimary(config);
   // One of several processes: the primary already migrated the database and made the demo merchant.
   const oneOfSeveral = cluster.isWorker;
+  // Before the storage and the app are built: they are instrumented only when tracing is on.
+  const tracing = await startProcessTracing(oneOfSeveral ? `gateway process ${processIndex(process.env)}` : 'gateway');
   const embedded = config.databaseUrl === undefined;
   if (embedded && runningGateway(config.dataDir)) {
     process.stderr.write(`another gateway process is using ${config.dataDir}; stop it or set DATA_DIR\n`);
@@ -157,6 +160,8 @@ async function main(): Promise<void> {
       async release() {
         await storage.close();
         redis?.disconnect();
+        // The spans of the last requests and jobs still queued for the exporter.
+        await tracing?.shutdown();
         if (embedded) removeRuntimeRecord(config.dataDir);
       },
     });

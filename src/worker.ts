@@ -15,6 +15,7 @@ import { noObserver } from './observability/observer.js';
 import { listenForScrapes } from './observability/metrics-listener.js';
 import { sampleIso8583Pools } from './observability/iso8583-gauges.js';
 import { sampleStorageGauges } from './observability/storage-gauges.js';
+import { startProcessTracing } from './observability/tracing/process-tracing.js';
 
 /**
  * `npm run worker`: a process that only runs background jobs (webhook deliveries), next to any
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = jsonLogger(config.logLevel, process.stdout, { name: 'worker' });
+  const tracing = await startProcessTracing('worker');
   const storage = await openMigratedStorage(config);
   // The status queries of pending transactions go to the connectors the gateways route to.
   const deps = { storage, clock: systemClock, ids: randomIds };
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
     await workers.stop();
     await scrapes?.close();
     await storage.close();
+    await tracing?.shutdown();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

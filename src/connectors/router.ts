@@ -6,6 +6,7 @@ import { callConnector, type CallOptions, type NormalizedOutcome } from './norma
 import { noObserver, type ConnectorOperation, type Observer } from '../observability/observer.js';
 import type { ConnectorRegistry } from './registry.js';
 import type { RouteTable } from './route-table.js';
+import { tracedConnector } from '../observability/tracing/traced-connector.js';
 
 /** The connector that serves a payment, the route that chose it, and that route's credentials. */
 export interface RoutedConnector {
@@ -106,7 +107,7 @@ export class ConnectorRouter {
       if (system === 'test') return this.builtIn(this.options.externalTestConnectorId);
       throw new GatewayError(choice.code);
     }
-    const connector = registry.connectorById(choice.route.connectorId);
+    const connector = this.connectorById(choice.route.connectorId);
     // A route to a connector this build lacks, or a simulator on the live system (written into the
     // table by hand: the admin API refuses both), serves nothing.
     if (!connector || (system === 'live' && !connector.liveCapable)) throw new GatewayError('600.200.500');
@@ -120,14 +121,14 @@ export class ConnectorRouter {
   private async fallbackOf(routeId: string): Promise<RoutedConnector | undefined> {
     const route = await this.options.routes.byId(routeId);
     if (!route || route.disabledAt !== null || route.credentialsUnreadable || route.system !== this.options.system) return undefined;
-    const connector = this.options.registry.connectorById(route.connectorId);
+    const connector = this.connectorById(route.connectorId);
     if (!connector || (this.options.system === 'live' && !connector.liveCapable)) return undefined;
     return { connector, routeId: route.id, credentials: route.credentials };
   }
 
   /** The connector, route and current credentials of a stored transaction, for its captures, refunds, reversals and status. */
   async forTransaction(transaction: { readonly connectorId: string; readonly routeId: string | null }): Promise<RoutedConnector | undefined> {
-    const connector = this.options.registry.connectorById(transaction.connectorId);
+    const connector = this.connectorById(transaction.connectorId);
     if (!connector) return undefined;
     if (this.options.system === 'live' && !connector.liveCapable) return undefined;
     if (transaction.routeId === null) return { connector, routeId: null, credentials: NO_CREDENTIALS };
@@ -136,8 +137,13 @@ export class ConnectorRouter {
     return { connector, routeId: route.id, credentials: route.credentials };
   }
 
+  /** The registry's connector, seen through its traces when tracing is on. */
+  private connectorById(connectorId: string): Connector | undefined {
+    return tracedConnector(this.options.registry.connectorById(connectorId));
+  }
+
   private builtIn(connectorId: string): RoutedConnector {
-    const connector = this.options.registry.connectorById(connectorId);
+    const connector = this.connectorById(connectorId);
     if (!connector) throw new Error(`the test system's connector ${connectorId} is not configured`);
     return { connector, routeId: null, credentials: NO_CREDENTIALS };
   }

@@ -1,5 +1,7 @@
 import type { Clock } from '../domain/ids.js';
 import { noObserver, type Observer } from '../observability/observer.js';
+import { traceDelivery } from '../observability/tracing/delivery-span.js';
+import { inJobContext } from '../observability/tracing/job-trace.js';
 import { attemptDelivery, decideDelivery, deliveryOutcomeOf, scheduledAttemptWrite, type AttemptResult } from '../operations/webhooks/attempt-delivery.js';
 import { DELIVER_WEBHOOK_JOB, type NotificationSender } from '../operations/webhooks/ports.js';
 import type { Queryable, Storage } from '../storage/port.js';
@@ -44,7 +46,7 @@ async function deliverOne(deps: DeliverWebhookDeps, delivery: DeliveryToSend | u
   const decision = decideDelivery(delivery);
   if (decision === 'skip') return {};
   if (decision === 'cancel') return { record: { kind: 'cancel', deliveryId: delivery.id, at: deps.clock.now() } };
-  const attempt = await attemptDelivery(deps.sender, deps.clock, delivery);
+  const attempt = await traceDelivery(delivery, () => attemptDelivery(deps.sender, deps.clock, delivery));
   observeAttempt(deps, delivery, attempt);
   const write = scheduledAttemptWrite(delivery, attempt);
   // Ids, status and timing only: never the URL's query, the body or the key.
@@ -84,7 +86,7 @@ export function deliverWebhookHandler(deps: DeliverWebhookDeps): JobHandler<Deli
     start(jobs) {
       const ids = jobs.flatMap((job) => (typeof job.payload['deliveryId'] === 'string' ? [job.payload['deliveryId']] : []));
       const loaded = loadDeliveries(deps.storage, ids);
-      return jobs.map((job) => loaded.then((deliveries) => deliverOne(deps, deliveries.get(deliveryIdOf(job)))));
+      return jobs.map((job) => loaded.then((deliveries) => inJobContext(job, () => deliverOne(deps, deliveries.get(deliveryIdOf(job))))));
     },
     record: recordDeliveries,
   };

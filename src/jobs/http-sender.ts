@@ -3,6 +3,8 @@ import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { LookupAddress } from 'node:dns';
 import type { WebhookTargetRules } from '../domain/webhook-url.js';
+import { withTraceHeaders } from '../observability/tracing/delivery-span.js';
+import { tracingOn } from '../observability/tracing/state.js';
 import type { NotificationRequest, NotificationSender, SendOutcome } from '../operations/webhooks/ports.js';
 import { checkedAddresses, pinnedLookup, RefusedTargetError, systemResolve, type ResolveHost } from './checked-target.js';
 
@@ -98,11 +100,13 @@ function post(request: NotificationRequest, agents: Agents, timeoutMs: number, c
 function send(request: NotificationRequest, url: URL, addresses: readonly LookupAddress[], agents: Agents): http.ClientRequest {
   const secure = url.protocol === 'https:';
   const method = request.method ?? 'POST';
+  // The merchant's receiver can join the delivery to the payment's trace (W3C Trace Context).
+  const headers = tracingOn ? withTraceHeaders(request.headers) : request.headers;
   const outgoing = (secure ? https : http).request(url, {
     method,
     agent: secure ? agents.https : agents.http,
     lookup: pinnedLookup(addresses),
-    headers: method === 'GET' ? request.headers : { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) },
+    headers: method === 'GET' ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(request.body)) },
   });
   outgoing.end(method === 'GET' ? undefined : request.body);
   return outgoing;

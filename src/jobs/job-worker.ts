@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Clock } from '../domain/ids.js';
 import { noObserver, type Observer } from '../observability/observer.js';
+import { startTracedBatch } from '../observability/tracing/job-trace.js';
+import { tracingOn } from '../observability/tracing/state.js';
 import { isDatabaseUnavailable } from '../storage/errors.js';
 import type { Storage } from '../storage/port.js';
 import { claimJobs, sweepExpiredLeases, type ClaimedJob } from '../storage/repositories/jobs.js';
@@ -156,7 +158,8 @@ export class JobWorker {
     this.inFlight += jobs.length;
     let running: Promise<unknown>[];
     try {
-      running = handler.start(jobs);
+      // Traced: a span per job, the child of the request that wrote it (jobs.trace_parent).
+      running = tracingOn ? startTracedBatch(jobs, () => handler.start(jobs)) : handler.start(jobs);
     } catch (error) {
       running = jobs.map(() => Promise.reject(error));
     }

@@ -1,3 +1,6 @@
+import type { Context } from '@opentelemetry/api';
+import { submittedContext, traceGroupWrite } from '../observability/tracing/group-span.js';
+import { tracingOn } from '../observability/tracing/state.js';
 import { isDatabaseUnavailable } from './errors.js';
 import type { Queryable, Storage } from './port.js';
 
@@ -24,6 +27,8 @@ export interface GroupCommitOptions<Item, Result = void> {
   readonly maxConcurrentGroups: number;
   /** Told the size of every group written (one statement or transaction), for the metrics; must not throw or wait. */
   readonly onGroup?: ((size: number) => void) | undefined;
+  /** Names the group's span when tracing is on (pending, settle …). */
+  readonly name?: string;
 }
 
 /**
@@ -42,19 +47,25 @@ interface Waiting<Item, Result> {
   readonly item: Item;
   readonly resolve: (value: Result) => void;
   readonly reject: (error: unknown) => void;
+  /** The submitter's trace context (tracing on only): the group's span links to it. */
+  readonly trace?: Context | undefined;
 }
 
 export function createGroupCommit<Item, Result = void>(options: GroupCommitOptions<Item, Result>): GroupCommit<Item, Result> {
   const queue: Waiting<Item, Result>[] = [];
   let inFlight = 0;
 
-  const writeGroup = (items: readonly Item[]): Promise<readonly ItemResult<Result>[] | void> =>
+  const writeItems = (items: readonly Item[]): Promise<readonly ItemResult<Result>[] | void> =>
     options.transactional ? options.storage.transaction((tx) => options.write(tx, items)) : options.write(options.storage, items);
+  const writeGroup = (group: readonly Waiting<Item, Result>[]) => {
+    const items = group.map((w) => w.item);
+    return tracingOn ? traceGroupWrite(options.name ?? 'write', group.map((w) => w.trace), () => writeItems(items)) : writeItems(items);
+  };
 
   async function commit(group: readonly Waiting<Item, Result>[]): Promise<void> {
     options.onGroup?.(group.length);
     try {
-      const results = await writeGroup(group.map((w) => w.item));
+      const results = await writeGroup(group);
       group.forEach((w, index) => answer(w, results ? results[index] : undefined));
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
@@ -93,7 +104,7 @@ export function createGroupCommit<Item, Result = void>(options: GroupCommitOptio
   return {
     submit(item: Item): Promise<Result> {
       return new Promise<Result>((resolve, reject) => {
-        queue.push({ item, resolve, reject });
+        queue.push({ item, resolve, reject, trace: submittedContext() });
         pump();
       });
     },

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Config } from '../config/load-config.js';
+import { tracedStorage } from '../observability/tracing/traced-storage.js';
 import { migrate } from './migrate.js';
 import { createPgStorage } from './pg-storage.js';
 import type { Storage } from './port.js';
@@ -8,14 +9,15 @@ type StorageConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'
 
 /** Picks the adapter the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite. */
 export async function openStorage(config: StorageConfig): Promise<Storage> {
+  // With tracing on (OTEL_*), a span per statement; as it is otherwise.
   if (config.databaseUrl) {
-    return createPgStorage({ connectionString: config.databaseUrl, poolSize: config.databasePoolSize });
+    return tracedStorage(createPgStorage({ connectionString: config.databaseUrl, poolSize: config.databasePoolSize }));
   }
   mkdirSync(config.dataDir, { recursive: true });
   // Loaded only for the embedded database: PGlite's module alone takes about 40 MB of memory,
   // which a gateway on PostgreSQL has no use for.
   const { createPgliteStorage } = await import('./pglite-storage.js');
-  return createPgliteStorage(`${config.dataDir}/pglite`);
+  return tracedStorage(await createPgliteStorage(`${config.dataDir}/pglite`));
 }
 
 /**

@@ -1,3 +1,5 @@
+import { traceExchange } from '../../observability/tracing/iso8583-span.js';
+import { tracingOn } from '../../observability/tracing/state.js';
 import { Link, type CloseReason, type Exchange } from './link.js';
 import type { IsoMessage } from './message.js';
 import type { AcquirerProfile, HostEndpoint } from './profile.js';
@@ -82,7 +84,11 @@ export class LinkPool {
   }
 
   /** Sends a request built with a fresh STAN on the least busy connection. */
-  async exchange(build: (stan: string) => IsoMessage, timeoutMs: number): Promise<{ request: IsoMessage; exchange: Exchange }> {
+  exchange(build: (stan: string) => IsoMessage, timeoutMs: number): Promise<{ request: IsoMessage; exchange: Exchange }> {
+    return tracingOn ? traceExchange(() => this.exchangeOnLink(build, timeoutMs)) : this.exchangeOnLink(build, timeoutMs);
+  }
+
+  private async exchangeOnLink(build: (stan: string) => IsoMessage, timeoutMs: number): Promise<{ request: IsoMessage; exchange: Exchange }> {
     const link = await this.pick();
     const request = build(this.stan.next());
     if (!link) return { request, exchange: { ok: false, because: 'not-sent' } };

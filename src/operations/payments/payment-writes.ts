@@ -157,9 +157,9 @@ export function createPaymentWrites(
   const common = { storage, maxGroupSize: settings.maxGroupSize, maxConcurrentGroups: settings.concurrentGroups };
   // Group sizes say how much the grouping saves: 1 everywhere means one commit per write.
   const sizes = (write: 'pending' | 'settled' | 'reservation') => (size: number) => observe.groupCommit({ write, size });
-  const pending = createGroupCommit<PendingItem, FactsRead | undefined>({ ...common, write: writePendingGroup, transactional: false, onGroup: sizes('pending') });
-  const settled = createGroupCommit<SettledPayment>({ ...common, write: writeSettledPayments, transactional: false, onGroup: sizes('settled') });
-  const reservations = createGroupCommit<ChildReservation<unknown>, unknown>({ ...common, write: reserveChildren, transactional: true, onGroup: sizes('reservation') });
+  const pending = createGroupCommit<PendingItem, FactsRead | undefined>({ ...common, name: 'pending', write: writePendingGroup, transactional: false, onGroup: sizes('pending') });
+  const settled = createGroupCommit<SettledPayment>({ ...common, name: 'settle', write: writeSettledPayments, transactional: false, onGroup: sizes('settled') });
+  const reservations = createGroupCommit<ChildReservation<unknown>, unknown>({ ...common, name: 'reserve', write: reserveChildren, transactional: true, onGroup: sizes('reservation') });
   return {
     insertPending: (row, risk) => pending.submit({ row, risk }),
     // One group serves every kind of result: each item's result is its own plan's.

@@ -1,3 +1,4 @@
+import { currentTraceParent } from '../../observability/tracing/job-trace.js';
 import type { Queryable } from '../../storage/port.js';
 import { fanOutNotifications, type FanOut } from '../../storage/repositories/webhooks.js';
 import type { OperationDeps } from '../deps.js';
@@ -49,7 +50,8 @@ export function prepareNotification(input: NotificationInput, deps: Pick<Operati
   // By reference, the body costs nothing now; it is built if and when somebody is sent it.
   const body = input.payload ? notificationBody({ id, type: input.type, action, payload: input.payload }) : null;
   const transactionId = input.transactionId ?? null;
-  return { notification: { id, entityId: input.entityId, type: input.type, action, body, transactionId, createdAt: deps.clock.now() }, notificationUrl, jobKind: DELIVER_WEBHOOK_JOB };
+  // Taken here, in the request's context: group commit writes it later, in another.
+  return { notification: { id, entityId: input.entityId, type: input.type, action, body, transactionId, createdAt: deps.clock.now() }, notificationUrl, jobKind: DELIVER_WEBHOOK_JOB, traceParent: currentTraceParent() };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { currentTraceParent } from '../../observability/tracing/job-trace.js';
 import type { Queryable } from '../port.js';
 
 /**
@@ -15,6 +16,8 @@ export interface ClaimedJob {
   readonly runAt: Date;
   readonly failureCount: number;
   readonly createdAt: Date;
+  /** The W3C traceparent of the request that wrote the job, when it was traced (null otherwise). */
+  readonly traceParent?: string | null;
 }
 
 export interface NewJob {
@@ -26,13 +29,16 @@ export interface NewJob {
   readonly createdAt?: Date | undefined;
 }
 
-/** The outbox call: writes the job in the caller's transaction, so it exists only if that commits. */
+/**
+ * The outbox call: writes the job in the caller's transaction, so it exists only if that commits.
+ * With tracing on, the job carries the caller's trace context (its run joins the caller's trace).
+ */
 export async function enqueueJob(tx: Queryable, job: NewJob): Promise<string> {
   const { rows } = await tx.query<{ id: bigint }>(
-    `INSERT INTO jobs (kind, payload, run_at, created_at)
-     VALUES ($1, $2, COALESCE($3::timestamptz, now()), COALESCE($4::timestamptz, $3::timestamptz, now()))
+    `INSERT INTO jobs (kind, payload, run_at, created_at, trace_parent)
+     VALUES ($1, $2, COALESCE($3::timestamptz, now()), COALESCE($4::timestamptz, $3::timestamptz, now()), $5)
      RETURNING id`,
-    [job.kind, JSON.stringify(job.payload), job.runAt ?? null, job.createdAt ?? null],
+    [job.kind, JSON.stringify(job.payload), job.runAt ?? null, job.createdAt ?? null, currentTraceParent() ?? null],
   );
   return String(rows[0]!.id);
 }
@@ -52,6 +58,7 @@ interface JobRow {
   run_at: Date;
   failure_count: number;
   created_at: Date;
+  trace_parent: string | null;
 }
 
 /** Takes up to `limit` due jobs of the given kinds, oldest due first. */
@@ -64,11 +71,11 @@ export async function claimJobs(db: Queryable, request: ClaimRequest): Promise<C
          ORDER BY run_at, id
          LIMIT $5
          FOR UPDATE SKIP LOCKED)
-     RETURNING id, kind, payload, run_at, failure_count, created_at`,
+     RETURNING id, kind, payload, run_at, failure_count, created_at, trace_parent`,
     [request.workerId, request.leaseUntil, request.now, [...request.kinds], request.limit],
   );
   return rows
-    .map((r) => ({ id: String(r.id), kind: r.kind, payload: r.payload, runAt: r.run_at, failureCount: r.failure_count, createdAt: r.created_at }))
+    .map((r) => ({ id: String(r.id), kind: r.kind, payload: r.payload, runAt: r.run_at, failureCount: r.failure_count, createdAt: r.created_at, traceParent: r.trace_parent }))
     .sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || Number(BigInt(a.id) - BigInt(b.id)));
 }
 

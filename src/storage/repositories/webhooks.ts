@@ -119,13 +119,15 @@ export interface FanOut {
   readonly notificationUrl: string | null;
   /** The job kind that delivers one delivery. */
   readonly jobKind: string;
+  /** The traceparent of the request that causes it (tracing on only): its delivery jobs carry it. */
+  readonly traceParent?: string | undefined;
 }
 
 /** The JSON parameter of fanOutSql. */
 export function fanOutRows(fanOuts: readonly FanOut[]): string {
-  return JSON.stringify(fanOuts.map(({ notification: n, notificationUrl, jobKind }) => ({
+  return JSON.stringify(fanOuts.map(({ notification: n, notificationUrl, jobKind, traceParent }) => ({
     id: n.id, entity_id: n.entityId, type: n.type, action: n.action, body: n.body, transaction_id: n.transactionId ?? null,
-    created_at: n.createdAt, notification_url: notificationUrl, job_kind: jobKind,
+    created_at: n.createdAt, notification_url: notificationUrl, job_kind: jobKind, trace_parent: traceParent ?? null,
   })));
 }
 
@@ -145,7 +147,7 @@ export function fanOutSql(param: string, changedTransactions?: string): string {
   return `input AS (
        SELECT * FROM json_to_recordset(${param}::json)
          AS i(id bpchar, entity_id bpchar, type text, action text, body text, transaction_id bpchar, created_at timestamptz,
-              notification_url text, job_kind text)
+              notification_url text, job_kind text, trace_parent text)
        ${onlyChanged}
      ), targets AS (
        -- Per notification, an index lookup of its entity's and its merchant's webhooks. LATERAL
@@ -172,8 +174,8 @@ export function fanOutSql(param: string, changedTransactions?: string): string {
          FROM notification n JOIN targets t ON t.notification_id = n.id JOIN input i ON i.id = n.id
        RETURNING id, notification_id
      )
-     INSERT INTO jobs (kind, payload, run_at, created_at)
-     SELECT i.job_kind, jsonb_build_object('deliveryId', d.id), i.created_at, i.created_at FROM deliveries d JOIN input i ON i.id = d.notification_id`;
+     INSERT INTO jobs (kind, payload, run_at, created_at, trace_parent)
+     SELECT i.job_kind, jsonb_build_object('deliveryId', d.id), i.created_at, i.created_at, i.trace_parent FROM deliveries d JOIN input i ON i.id = d.notification_id`;
 }
 
 /** The outbox write of any number of events in one statement; answers how many deliveries were queued. */
