@@ -59,7 +59,7 @@ export function createGroupCommit<Item, Result = void>(options: GroupCommitOptio
     options.transactional ? options.storage.transaction((tx) => options.write(tx, items)) : options.write(options.storage, items);
   const writeGroup = (group: readonly Waiting<Item, Result>[]) => {
     const items = group.map((w) => w.item);
-    return tracingOn ? traceGroupWrite(options.name ?? 'write', group.map((w) => w.trace), () => writeItems(items)) : writeItems(items);
+    return tracingOn ? traceGroupWrite(options.name ?? 'write', options.transactional, group.map((w) => w.trace), () => writeItems(items)) : writeItems(items);
   };
 
   async function commit(group: readonly Waiting<Item, Result>[]): Promise<void> {

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
 import { runCli, startGateway, type GatewayProcess } from '../support/gateway-process.js';
 import { RECEIVER_ENV, WebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -12,7 +13,15 @@ const PAN = '4200000000000000';
 
 interface OtlpValue { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number }
 interface OtlpSpan { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: { key: string; value: OtlpValue }[] }
-interface ReceivedSpan { readonly traceId: string; readonly spanId: string; readonly parentSpanId: string | undefined; readonly name: string; readonly attributes: Record<string, string> }
+interface ReceivedSpan {
+  readonly traceId: string;
+  readonly spanId: string;
+  readonly parentSpanId: string | undefined;
+  readonly name: string;
+  readonly attributes: Record<string, string>;
+  /** The attributes of the process that exported it. */
+  readonly resource: Record<string, string>;
+}
 
 /** An OTLP/HTTP receiver as a collector would be: POST /v1/traces with JSON bodies, every span kept. */
 class OtlpReceiver {
@@ -46,13 +55,14 @@ class OtlpReceiver {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
-  private take(request: { resourceSpans?: { resource?: { attributes?: { value: OtlpValue }[] }; scopeSpans?: { spans?: OtlpSpan[] }[] }[] }): void {
+  private take(request: { resourceSpans?: { resource?: { attributes?: { key: string; value: OtlpValue }[] }; scopeSpans?: { spans?: OtlpSpan[] }[] }[] }): void {
     for (const resourceSpans of request.resourceSpans ?? []) {
-      for (const attribute of resourceSpans.resource?.attributes ?? []) this.resourceValues.push(valueOf(attribute.value));
+      const resource = Object.fromEntries((resourceSpans.resource?.attributes ?? []).map((a) => [a.key, valueOf(a.value)]));
+      this.resourceValues.push(...Object.values(resource));
       for (const scope of resourceSpans.scopeSpans ?? []) {
         for (const span of scope.spans ?? []) {
           const attributes = Object.fromEntries((span.attributes ?? []).map((a) => [a.key, valueOf(a.value)]));
-          this.spans.push({ traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId || undefined, name: span.name, attributes });
+          this.spans.push({ traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId || undefined, name: span.name, attributes, resource });
         }
       }
     }
@@ -152,5 +162,47 @@ describe('traces of a real gateway exported over OTLP/HTTP JSON', () => {
     assert.deepEqual(values.filter((v) => v.includes(PAN)), []);
     assert.deepEqual(values.flatMap((v) => v.match(/\d{13,19}/g) ?? []), []);
     assert.equal(await gateway!.stop(), 0, gateway!.output());
+  });
+});
+
+/** A GET on a connection of its own: the cluster hands each new connection to the next process. */
+function getOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    }).on('error', reject);
+  });
+}
+
+const databaseUrl = process.env['TEST_DATABASE_URL'];
+
+describe('GATEWAY_PROCESSES=2 with tracing: each process exports its own spans', { skip: databaseUrl ? false : 'TEST_DATABASE_URL not set: GATEWAY_PROCESSES needs PostgreSQL' }, () => {
+  const schema = `tracing_cluster_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  const otlp = new OtlpReceiver();
+  let gateway: GatewayProcess | undefined;
+  before(async () => {
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const url = `${databaseUrl}${databaseUrl!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    gateway = await startGateway({ DATABASE_URL: url, GATEWAY_PROCESSES: '2', ACQUIRER_HOST_URL: '', OTEL_EXPORTER_OTLP_ENDPOINT: await otlp.listen(), OTEL_BSP_SCHEDULE_DELAY: '100' });
+  });
+  after(async () => {
+    await gateway?.stop();
+    await otlp.close();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  });
+
+  it('requests spread over both processes arrive from both, each naming its process', async () => {
+    for (let i = 0; i < 8; i += 1) assert.equal(await getOnNewConnection(new URL('/health', gateway!.url).href), 200);
+    const roles = await until('spans of both processes', () => {
+      const seen = new Set(otlp.spans.filter((s) => s.name === 'GET /health').map((s) => `${s.resource['gateway.process.role']} ${s.resource['process.pid']}`));
+      return seen.size === 2 ? [...seen].sort() : undefined;
+    });
+    assert.match(roles[0]!, /^gateway process 0 \d+$/);
+    assert.match(roles[1]!, /^gateway process 1 \d+$/);
+    assert.equal(otlp.spans.find((s) => s.name === 'GET /health')!.resource['service.name'], 'payment-gateway');
   });
 });

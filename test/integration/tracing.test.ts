@@ -11,7 +11,7 @@ import { createWebhook } from '../../src/operations/webhooks/create-webhook.js';
 import { installTracing, type TracingHandle } from '../../src/observability/tracing/start-tracing.js';
 import { tracedStorage } from '../../src/observability/tracing/traced-storage.js';
 import { testDatabases } from '../support/databases.js';
-import { cardPayment, SAMPLE_CARD, type Merchant } from '../support/payments.js';
+import { cardPayment, referencePayment, SAMPLE_CARD, type Merchant } from '../support/payments.js';
 import { bearer, startTestApp, type TestApp } from '../support/test-app.js';
 import { RECEIVER_ENV, RECEIVER_TARGETS, WebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -100,9 +100,17 @@ for (const database of testDatabases()) {
         assert.equal(statement.attributes['gateway.storage.kind'], database.name === 'pglite' ? 'pglite' : 'postgres');
       }
       assert.ok(statements.some((s) => s.attributes['db.operation.name'] === 'SELECT'), 'the token and entity look-ups');
-      const settle = named(/^group commit settle$/)[0]!;
-      assert.ok(settle && descendsFrom(spans, settle, server), 'the settle write belongs to the payment');
-      assert.equal(named(/^settle_payments/).filter((s) => parentOf(s) === idOf(settle)).length, 1, 'the settle statement, by its prepared name, under its group');
+      // A group write of one statement is one client span, named after its prepared statement.
+      const settles = spans.filter((span) => span.attributes['gateway.group_commit.name'] === 'settle');
+      assert.equal(settles.length, 1, spans.map((s) => s.name).join(', '));
+      const settle = settles[0]!;
+      assert.ok(descendsFrom(spans, settle, server), 'the settle write belongs to the payment');
+      assert.equal(settle.name, 'settle_payments');
+      assert.equal(settle.kind, SpanKind.CLIENT);
+      assert.equal(settle.attributes['db.query.summary'], 'settle_payments');
+      assert.equal(settle.attributes['db.operation.name'], 'WITH');
+      assert.equal(settle.attributes['db.operation.batch.size'], 1);
+      assert.equal(spans.filter((span) => parentOf(span) === idOf(settle)).length, 0, 'no second span for its statement');
 
       const connector = named(/^connector .* debit$/)[0]!;
       assert.ok(connector, spans.map((s) => s.name).join(', '));
@@ -148,6 +156,23 @@ for (const database of testDatabases()) {
       assert.deepEqual(digitRunsIn(exporter.getFinishedSpans()), []);
     });
 
+    it('a capture\'s reservation, a transactional group write, is a group span over its transaction and statements', async () => {
+      const authorised = (await cardPayment(t, merchant, 'PA', '5.00')).json();
+      exporter.reset();
+      const captured = await referencePayment(t, merchant, authorised.id, 'CP', '5.00');
+      assert.equal(captured.statusCode, 200, captured.body);
+      const spans = exporter.getFinishedSpans();
+      const group = spans.find((span) => span.name === 'group commit reserve')!;
+      assert.ok(group, spans.map((s) => s.name).join(', '));
+      const transaction = spans.find((span) => span.name === 'transaction' && parentOf(span) === idOf(group))!;
+      assert.ok(transaction, 'the reservation\'s transaction under its group');
+      assert.ok(spans.filter((span) => parentOf(span) === idOf(transaction)).length >= 2, 'the lock and the writes, each a span');
+      const server = spans.find((span) => span.kind === SpanKind.SERVER)!;
+      assert.equal(server.name, 'POST /v1/payments/:id');
+      assert.ok(descendsFrom(spans, group, server));
+      assert.equal(server.attributes['gateway.transaction.id'], captured.json().id);
+    });
+
     it('concurrent payments written by one group statement each lead to it: a child of one, linked from the others', async () => {
       exporter.reset();
       const answers = await Promise.all(Array.from({ length: 12 }, (_, n) => cardPayment(t, merchant, 'DB', `${n + 1}.00`)));
@@ -155,7 +180,7 @@ for (const database of testDatabases()) {
       const finished = exporter.getFinishedSpans();
       const servers = finished.filter((span) => span.kind === SpanKind.SERVER);
       assert.equal(servers.length, 12);
-      const groups = finished.filter((span) => span.name === 'group commit settle');
+      const groups = finished.filter((span) => span.attributes['gateway.group_commit.name'] === 'settle');
       const covered = new Set(groups.flatMap((group) => [traceOf(group), ...group.links.map((link) => link.context.traceId)]));
       for (const server of servers) assert.ok(covered.has(traceOf(server)), 'every payment reaches its settle write');
       const sizes = groups.reduce((sum, group) => sum + Number(group.attributes['db.operation.batch.size']), 0);
