@@ -87,7 +87,7 @@ export async function tracingPhases(schema: BenchSchema, merchant: Merchant, set
     const cpu = (pick: (r: TracingRound) => PhaseResult) => median(rounds.map((r) => pick(r).cpuMsPerRequest ?? Number.NaN));
     console.log(`tracing: ${(cost * 100).toFixed(1)} % fewer payments/s traced at full sampling, median of ${Math.ceil(rounds.length / 2)} blocks of two rounds (on/off: ${each}; target < 10 %); ` +
       `gateway CPU per payment ${cpu((r) => r.on).toFixed(3)} ms traced against ${cpu((r) => r.off).toFixed(3)} ms (medians); ` +
-      `the sink received ${exported.bodies - before.bodies} exports, ${((exported.bytes - before.bytes) / tracedPayments).toFixed(0)} bytes of OTLP JSON per payment`);
+      `the sink received ${exported.bodies - before.bodies} exports, ${((exported.spans - before.spans) / tracedPayments).toFixed(2)} spans and ${((exported.bytes - before.bytes) / tracedPayments).toFixed(0)} bytes of OTLP JSON per payment`);
     const shown = rounds.reduce((best, r) => (Math.abs(1 - r.on.requestsPerSecond / r.off.requestsPerSecond - cost) < Math.abs(1 - best.on.requestsPerSecond / best.off.requestsPerSecond - cost) ? r : best));
     return [shown.on, shown.off];
   } finally {

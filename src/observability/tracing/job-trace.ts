@@ -62,8 +62,10 @@ export function startTracedBatch(jobs: readonly ClaimedJob[], start: () => Promi
   return spans.map((span, index) => {
     const promise = running[index];
     if (!promise) {
-      endJobSpan(span, new Error('no result'));
-      return promise as unknown as Promise<unknown>;
+      // As the worker itself says of a job its handler answered nothing for.
+      const error = new Error(`handler ${jobs[index]!.kind} returned no result`);
+      endJobSpan(span, error);
+      return Promise.reject(error);
     }
     return promise.then(
       (value) => {

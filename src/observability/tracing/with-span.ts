@@ -1,5 +1,8 @@
-import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Link, type Span } from '@opentelemetry/api';
+import { context, INVALID_SPAN_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Link, type Span } from '@opentelemetry/api';
 import { gatewayTracer, tracingOn } from './state.js';
+
+/** What fn gets without tracing: a span that records nothing. */
+const NO_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
 export interface SpanOptions {
   readonly kind?: SpanKind;
@@ -15,7 +18,7 @@ export interface SpanOptions {
  * fn runs as it is: callers that build attributes check `tracingOn` first.
  */
 export function withSpan<T>(name: string, options: SpanOptions, fn: (span: Span) => Promise<T>): Promise<T> {
-  if (!tracingOn) return fn(trace.wrapSpanContext(INVALID_SPAN_CONTEXT));
+  if (!tracingOn) return fn(NO_SPAN);
   const parent = options.parent ?? context.active();
   const span = gatewayTracer().startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, links: options.links }, parent);
   return context.with(trace.setSpan(parent, span), () => fn(span)).then(
@@ -31,7 +34,6 @@ export function withSpan<T>(name: string, options: SpanOptions, fn: (span: Span)
   );
 }
 
-const INVALID_SPAN_CONTEXT = trace.wrapSpanContext({ traceId: '0'.repeat(32), spanId: '0'.repeat(16), traceFlags: 0 }).spanContext();
 
 /** Marks a span failed, naming the error's class only. */
 export function failSpan(span: Span, error: unknown): void {
