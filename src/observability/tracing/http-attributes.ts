@@ -1,4 +1,5 @@
 import type { Attributes } from '@opentelemetry/api';
+import { isCheckoutId } from '../../domain/checkouts/checkout-id.js';
 import { maskPanLikeDigitsInUrl } from '../../domain/redact.js';
 
 /** What the server span of a request starts with: never the query string, a header or the body. */
@@ -31,21 +32,29 @@ export function requestAttributes(facts: RequestFacts): Attributes {
   };
 }
 
-/** A gateway id (32 hex), never anything else a body holds. */
-const GATEWAY_ID = /^\{"id":"([0-9a-f]{32})"/;
-/** A result code as the catalogue writes them (000.100.110). */
-const RESULT_CODE = /"result":\{"code":"(\d{3}\.\d{3}\.\d{3})"/;
+/** What the request noted while its answer was built (http/request-log-facts.ts), as the log line reads it. */
+export interface AnswerFacts {
+  readonly entityId?: string | undefined;
+  readonly transactionId?: string | undefined;
+  readonly referencedId?: string | undefined;
+  readonly checkoutId?: string | undefined;
+  readonly resultCode?: string | undefined;
+}
+
+const GATEWAY_ID = /^[a-zA-Z0-9]{32}$/;
+const RESULT_CODE = /^\d{3}\.\d{3}\.\d{3}$/;
 
 /**
- * The gateway attributes of a JSON answer: the transaction (or resource) id its body begins with
- * and its result code. Read by two anchored patterns that can match nothing but an id and a code,
- * so that nothing else of a body can reach a span.
+ * The gateway's attributes of a request: the entity, the payment (and the one a CP, RF or RV
+ * refers to), the checkout and the result code, each only when it has its format (the ids were
+ * already checked for card numbers where they were noted).
  */
-export function answerAttributes(payload: unknown): Attributes {
-  if (typeof payload !== 'string' || payload.charCodeAt(0) !== 123 /* { */) return {};
-  const id = GATEWAY_ID.exec(payload)?.[1];
-  // The envelope comes last: look for the result near the end first.
-  const at = payload.lastIndexOf('"result":{"code":"');
-  const code = at === -1 ? undefined : RESULT_CODE.exec(payload.slice(at, at + 40))?.[1];
-  return { ...(id ? { 'gateway.transaction.id': id } : {}), ...(code ? { 'gateway.result.code': code } : {}) };
+export function answerAttributes(facts: AnswerFacts): Attributes {
+  const attributes: Attributes = {};
+  if (facts.entityId !== undefined && GATEWAY_ID.test(facts.entityId)) attributes['gateway.entity.id'] = facts.entityId;
+  if (facts.transactionId !== undefined && GATEWAY_ID.test(facts.transactionId)) attributes['gateway.transaction.id'] = facts.transactionId;
+  if (facts.referencedId !== undefined && GATEWAY_ID.test(facts.referencedId)) attributes['gateway.referenced_transaction.id'] = facts.referencedId;
+  if (facts.checkoutId !== undefined && isCheckoutId(facts.checkoutId)) attributes['gateway.checkout.id'] = facts.checkoutId;
+  if (facts.resultCode !== undefined && RESULT_CODE.test(facts.resultCode)) attributes['gateway.result.code'] = facts.resultCode;
+  return attributes;
 }

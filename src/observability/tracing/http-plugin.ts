@@ -1,5 +1,6 @@
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import '../../http/request-log-facts.js';
 import { answerAttributes, requestAttributes, serverSpanName } from './http-attributes.js';
 import { gatewayTracer, tracingOn } from './state.js';
 
@@ -43,7 +44,8 @@ function endRequestSpan(request: FastifyRequest, reply: FastifyReply | undefined
   if (!current) return;
   traces.delete(request);
   const { span } = current;
-  if (request.entityId) span.setAttribute('gateway.entity.id', request.entityId);
+  const facts = request.logFacts;
+  span.setAttributes(answerAttributes({ entityId: request.entityId, transactionId: facts?.transactionId, referencedId: facts?.referencedId, checkoutId: facts?.checkoutId, resultCode: facts?.result?.code }));
   if (reply) {
     span.setAttribute('http.response.status_code', reply.statusCode);
     if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
@@ -68,10 +70,6 @@ export function registerRequestTracing(app: FastifyInstance): void {
     continueInTrace(request, done);
   });
   app.addHook('preValidation', (request, _reply, done) => continueInTrace(request, done));
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    traces.get(request)?.span.setAttributes(answerAttributes(payload));
-    done(null, payload);
-  });
   app.addHook('onResponse', (request, reply, done) => {
     endRequestSpan(request, reply);
     done();

@@ -35,14 +35,17 @@ describe('span attributes', () => {
     assert.equal(requestAttributes({ method: 'GET', url: '/nowhere', route: undefined, scheme: 'https' })['http.route'], undefined);
   });
 
-  it('reads only the id and the result code of an answer', () => {
-    const body = JSON.stringify({ id: ID, paymentType: 'DB', card: { bin: '420000', last4Digits: '0000' }, descriptor: PAN, result: { code: '000.100.110', description: 'ok' }, ndc: 'x' });
-    assert.deepEqual(answerAttributes(body), { 'gateway.transaction.id': ID, 'gateway.result.code': '000.100.110' });
-    // A body that does not begin with a gateway id names no transaction; one without result no code.
-    assert.deepEqual(answerAttributes(JSON.stringify({ merchantTransactionId: PAN, result: { code: '200.300.404' } })), { 'gateway.result.code': '200.300.404' });
-    assert.deepEqual(answerAttributes(JSON.stringify({ id: PAN })), {});
-    assert.deepEqual(answerAttributes(Buffer.from('{}')), {});
-    assert.deepEqual(answerAttributes('<html>'), {});
+  it('names the entity, payment, checkout and result code a request noted, each only in its format', () => {
+    const checkoutId = '4928452E6F5D95CC9B1A18207C086446.gw01';
+    assert.deepEqual(answerAttributes({ entityId: ID, transactionId: ID, referencedId: ID, checkoutId, resultCode: '000.100.110' }), {
+      'gateway.entity.id': ID,
+      'gateway.transaction.id': ID,
+      'gateway.referenced_transaction.id': ID,
+      'gateway.checkout.id': checkoutId,
+      'gateway.result.code': '000.100.110',
+    });
+    assert.deepEqual(answerAttributes({ transactionId: PAN, checkoutId: PAN, resultCode: PAN, entityId: `${PAN}x` }), {});
+    assert.deepEqual(answerAttributes({}), {});
   });
 
   it('a statement is named by its prepared name or its first keyword, never its text or parameters', () => {
