@@ -10,8 +10,9 @@
  * rounds, 4), and the cost is the median of the blocks of two rounds, as the risk row does, so
  * that the drift of a growing database and of a shared host falls on both halves. The line also
  * gives the gateway's CPU time per payment, traced and not: steadier than payments/s on a shared
- * host. BENCH_TRACING_SAMPLER (always_on) sets the traced gateway's sampler: always_off measures
- * the instrumentation and context propagation without spans.
+ * host. BENCH_TRACING_SAMPLER (always_on) and BENCH_TRACING_SAMPLER_ARG set the traced gateway's
+ * sampler: always_off measures the instrumentation and context propagation without spans,
+ * parentbased_traceidratio with 0.1 a tenth of the requests traced.
  * BENCH_CONNECTIONS (64), BENCH_DURATION_SECONDS (10 per phase), BENCH_POOL_SIZE (10). Uses
  * BENCH_DATABASE_URL or TEST_DATABASE_URL (a schema of its own, dropped afterwards).
  */
@@ -29,6 +30,8 @@ export const tracingSettings = {
   rounds: envNumber('BENCH_TRACING_ROUNDS', 4),
   /** OTEL_TRACES_SAMPLER of the traced gateway: always_off measures the instrumentation without spans. */
   sampler: process.env['BENCH_TRACING_SAMPLER'] ?? 'always_on',
+  /** OTEL_TRACES_SAMPLER_ARG, for a ratio sampler (parentbased_traceidratio with 0.1 …). */
+  samplerArg: process.env['BENCH_TRACING_SAMPLER_ARG'],
 };
 
 export interface TracingBenchSettings {
@@ -64,7 +67,7 @@ export async function tracingPhases(schema: BenchSchema, merchant: Merchant, set
   const sink = await startOtlpSink();
   const base = { databaseUrl: schema.url, poolSize: settings.poolSize };
   const off = await startGatewayProcess(base);
-  const on = await startGatewayProcess({ ...base, env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_TRACES_SAMPLER: tracingSettings.sampler } });
+  const on = await startGatewayProcess({ ...base, env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_TRACES_SAMPLER: tracingSettings.sampler, ...(tracingSettings.samplerArg ? { OTEL_TRACES_SAMPLER_ARG: tracingSettings.samplerArg } : {}) } });
   try {
     const gateways = { off, on } as const;
     const phase = (half: 'on' | 'off', name: string, durationSeconds = settings.durationSeconds) =>
