@@ -20,11 +20,9 @@ const headerGetter = {
 function startRequestSpan(request: FastifyRequest): RequestTrace {
   const parent = propagation.extract(ROOT_CONTEXT, request.headers, headerGetter);
   const route = request.routeOptions.url;
-  const span = gatewayTracer().startSpan(
-    serverSpanName(request.method, route),
-    { kind: SpanKind.SERVER, attributes: requestAttributes({ method: request.method, url: request.url, route, scheme: request.protocol }) },
-    parent,
-  );
+  const span = gatewayTracer().startSpan(serverSpanName(request.method, route), { kind: SpanKind.SERVER }, parent);
+  // A request the sampler left out costs no attributes (the path's masking included).
+  if (span.isRecording()) span.setAttributes(requestAttributes({ method: request.method, url: request.url, route, scheme: request.protocol }));
   return { span, context: trace.setSpan(parent, span) };
 }
 
@@ -44,6 +42,7 @@ function endRequestSpan(request: FastifyRequest, reply: FastifyReply | undefined
   if (!current) return;
   traces.delete(request);
   const { span } = current;
+  if (!span.isRecording()) return;
   const facts = request.logFacts;
   span.setAttributes(answerAttributes({ entityId: request.entityId, transactionId: facts?.transactionId, referencedId: facts?.referencedId, checkoutId: facts?.checkoutId, resultCode: facts?.result?.code }));
   if (reply) {
@@ -59,9 +58,9 @@ function endRequestSpan(request: FastifyRequest, reply: FastifyReply | undefined
 /**
  * A server span per request (OpenTelemetry's HTTP conventions): `METHOD route`, the method, the
  * route's template, the path with card-number-like digits masked (never the query string, a
- * header or the body), the status, and the gateway's entity, transaction and result code when
- * the answer names them. Registered only when tracing is on, first, so that every later hook
- * runs inside the span.
+ * header or the body), the status, and the gateway's entity, payment, checkout and result code
+ * as the request noted them for its log line (http/request-log-facts.ts). Registered only when
+ * tracing is on, first, so that every later hook runs inside the span.
  */
 export function registerRequestTracing(app: FastifyInstance): void {
   if (!tracingOn) return;
