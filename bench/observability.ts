@@ -6,14 +6,12 @@
  * What metrics and traces cost a payment: three gateways on the same database, started together
  * and loaded one at a time — metrics and tracing off (METRICS_ENABLED=false), metrics on (the
  * default), metrics on with every request traced (OTEL_TRACES_SAMPLER=always_on, exported over
- * OTLP/HTTP to a sink in this process that answers 200 and keeps nothing). BENCH_OBSERVABILITY_ROUNDS
+ * OTLP/HTTP to a sink process that answers 200 and keeps nothing). BENCH_OBSERVABILITY_ROUNDS
  * (4) rounds of the three, the order rotating each round; a cost is the median over rounds of
  * 1 − (payments/s with) ÷ (payments/s without) within the round, so drift between rounds (a
  * checkpoint, the table growing) cancels. Targets: metrics under 3 % fewer payments/s, tracing at
  * full sampling under 10 %. BENCH_CONNECTIONS (64), BENCH_DURATION_SECONDS (10), BENCH_POOL_SIZE (10).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describePhase, type PhaseResult } from './load.js';
 import { migrate } from '../src/storage/migrate.js';
 import { createPgStorage } from '../src/storage/pg-storage.js';
@@ -21,6 +19,7 @@ import { startGatewayProcess } from './support/gateway.js';
 import { paymentPhase, type Merchant } from './support/gateway-phases.js';
 import { createBenchSchema, createMerchant, type BenchSchema } from './support/postgres.js';
 import type { NodeProcess } from './support/node-process.js';
+import { startOtlpSink } from './support/otlp-sink.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -35,21 +34,6 @@ const PHASE_NAMES: Readonly<Record<Variant, string>> = {
   metrics: 'POST /v1/payments DB, metrics on (default)',
   tracing: 'POST /v1/payments DB, metrics on, every request traced (OTLP)',
 };
-
-/** An OTLP/HTTP receiver that reads each export and answers 200: the exporter's full cost, no collector's. */
-async function startDiscardingSink(): Promise<{ readonly url: string; readonly received: () => number; close(): Promise<void> }> {
-  let requests = 0;
-  const server: Server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      requests += 1;
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, received: () => requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 function variantEnv(variant: Variant, sinkUrl: string): Record<string, string> {
   if (variant === 'off') return { METRICS_ENABLED: 'false' };
@@ -66,7 +50,10 @@ function median(values: readonly number[]): number {
 export interface ObservabilityCost {
   readonly metricsFewer: number;
   readonly tracingFewer: number;
-  readonly spanExports: number;
+  /** Gateway CPU per payment with, over without (medians per round): steadier than payments/s on a shared host. */
+  readonly metricsCpuRatio: number;
+  readonly tracingCpuRatio: number;
+  readonly spansReceived: number;
 }
 
 /** The rows (the round nearest the median tracing cost) and the costs. */
@@ -75,11 +62,12 @@ export async function observabilityPhases(
   merchant: Merchant,
   base: { readonly connections: number; readonly poolSize: number; readonly durationSeconds: number },
 ): Promise<{ readonly phases: PhaseResult[]; readonly cost: ObservabilityCost }> {
-  const sink = await startDiscardingSink();
+  // In a process of its own, so that reading the exports does not compete with the load generator.
+  const sink = await startOtlpSink();
   const variants: Variant[] = ['off', 'metrics', 'tracing'];
   const gateways = new Map<Variant, NodeProcess>();
   try {
-    for (const variant of variants) gateways.set(variant, await startGatewayProcess({ databaseUrl: schemaUrl, poolSize: base.poolSize, env: variantEnv(variant, sink.url) }));
+    for (const variant of variants) gateways.set(variant, await startGatewayProcess({ databaseUrl: schemaUrl, poolSize: base.poolSize, env: variantEnv(variant, sink.endpoint) }));
     const phase = (variant: Variant, name: string, durationSeconds: number) => {
       const gateway = gateways.get(variant)!;
       return paymentPhase(name, { url: gateway.url, connections: base.connections, durationSeconds, pid: gateway.pid }, merchant, 'DB');
@@ -95,17 +83,25 @@ export async function observabilityPhases(
       rounds.push(results as Record<Variant, PhaseResult>);
     }
     const fewer = (r: Record<Variant, PhaseResult>, variant: Variant) => 1 - r[variant].requestsPerSecond / r.off.requestsPerSecond;
-    const cost = { metricsFewer: median(rounds.map((r) => fewer(r, 'metrics'))), tracingFewer: median(rounds.map((r) => fewer(r, 'tracing'))), spanExports: sink.received() };
+    const cpu = (r: Record<Variant, PhaseResult>, variant: Variant) => (r[variant].cpuMsPerRequest ?? NaN) / (r.off.cpuMsPerRequest ?? NaN);
+    const cost: ObservabilityCost = {
+      metricsFewer: median(rounds.map((r) => fewer(r, 'metrics'))),
+      tracingFewer: median(rounds.map((r) => fewer(r, 'tracing'))),
+      metricsCpuRatio: median(rounds.map((r) => cpu(r, 'metrics'))),
+      tracingCpuRatio: median(rounds.map((r) => cpu(r, 'tracing'))),
+      spansReceived: (await sink.received()).spans,
+    };
     const shown = rounds.reduce((best, r) => (Math.abs(fewer(r, 'tracing') - cost.tracingFewer) < Math.abs(fewer(best, 'tracing') - cost.tracingFewer) ? r : best));
     const each = rounds.map((r) => variants.map((v) => Math.round(r[v].requestsPerSecond)).join('/')).join(', ');
     console.log(
       `observability: metrics ${(cost.metricsFewer * 100).toFixed(1)} % fewer payments/s (target < 3 %), tracing at full sampling ` +
-        `${(cost.tracingFewer * 100).toFixed(1)} % fewer (target < 10 %); median of ${rounds.length} rounds (off/metrics/tracing: ${each}); ${cost.spanExports} OTLP exports received`,
+        `${(cost.tracingFewer * 100).toFixed(1)} % fewer (target < 10 %); gateway CPU per payment ×${cost.metricsCpuRatio.toFixed(3)} with metrics, ×${cost.tracingCpuRatio.toFixed(3)} traced; ` +
+        `median of ${rounds.length} rounds (off/metrics/tracing payments/s: ${each}); ${cost.spansReceived} spans received`,
     );
     return { phases: [shown.off, shown.metrics, shown.tracing], cost };
   } finally {
     for (const gateway of gateways.values()) await gateway.stop();
-    await sink.close();
+    await sink.stop();
   }
 }
 
