@@ -5,11 +5,15 @@ import type { SimulatorInput } from './input.js';
 import { SUCCESS, type SimulatorRow } from './row.js';
 import { AVS_ROWS, CVV_ROWS, letterFor, type SimulatorFlavour } from './tables.js';
 
-/** Card data the simulated issuers report, by card scheme (credit-card-type's names). */
+/**
+ * Card data the simulated issuers report, by card scheme (credit-card-type's names). The
+ * Mastercard issuer's consumer debit cards count as regulated (interchange-capped), the credit
+ * cards not, so card.regulatedFlag shows both values on the test system.
+ */
 export const SIMULATED_ISSUERS: Readonly<Record<string, CardInfo>> = Object.freeze({
-  visa: { type: 'CREDIT', issuer: { bank: 'Simulated Visa Issuing Bank', phone: '+49 30 5550100', website: 'https://visa-issuer.simulator.invalid' } },
-  mastercard: { type: 'DEBIT', issuer: { bank: 'Simulated Mastercard Issuing Bank', phone: '+49 30 5550200', website: 'https://mastercard-issuer.simulator.invalid' } },
-  'american-express': { type: 'CREDIT', issuer: { bank: 'Simulated Amex Issuer', phone: '+49 30 5550300', website: 'https://amex-issuer.simulator.invalid' } },
+  visa: { type: 'CREDIT', regulated: false, issuer: { bank: 'Simulated Visa Issuing Bank', phone: '+49 30 5550100', website: 'https://visa-issuer.simulator.invalid' } },
+  mastercard: { type: 'DEBIT', regulated: true, issuer: { bank: 'Simulated Mastercard Issuing Bank', phone: '+49 30 5550200', website: 'https://mastercard-issuer.simulator.invalid' } },
+  'american-express': { type: 'CREDIT', regulated: false, issuer: { bank: 'Simulated Amex Issuer', phone: '+49 30 5550300', website: 'https://amex-issuer.simulator.invalid' } },
 });
 
 export interface OutcomeContext {
