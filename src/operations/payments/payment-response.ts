@@ -1,5 +1,6 @@
 import type { NormalizedOutcome, PaymentMethodData, RedirectInstruction } from '../../connectors/connector.js';
-import { cardBin, cardLast4, detectCardBrand } from '../../domain/card.js';
+import { cardBin, cardLast4 } from '../../domain/card.js';
+import { brandResultOf } from '../../domain/responses/brand-result.js';
 import { formatAmount } from '../../domain/money.js';
 import type { MerchantBankAccount } from '../../domain/responses/merchant-bank-account.js';
 import type { PaymentType } from '../../domain/transaction.js';
@@ -61,13 +62,6 @@ function cardNumberOf(method: PaymentMethodData | undefined): string | undefined
   return card?.number ?? (method?.kind === 'tokenAccount' ? method.token.number : undefined);
 }
 
-/** brandResult (A16): the brand the card number's range belongs to, whatever paymentBrand said. */
-function brandResultOf(method: PaymentMethodData | undefined): string | undefined {
-  const number = cardNumberOf(method);
-  const detected = number === undefined ? undefined : detectCardBrand(number);
-  return detected !== undefined && /^[A-Z]{1,16}$/.test(detected) ? detected : undefined;
-}
-
 function cardView(method: PaymentMethodData | undefined, info: NormalizedOutcome['card']): Record<string, unknown> | undefined {
   const card = method?.kind === 'card' || method?.kind === 'walletDecrypted' ? method.card : undefined;
   const number = cardNumberOf(method);
@@ -112,7 +106,7 @@ export function buildPaymentView(input: PaymentViewInput): PaymentView {
   // The authentication's result beside what the request sent (exemption flags are echoed).
   if (input.threeDSecure) body['threeDSecure'] = Object.assign({}, body['threeDSecure'] as object | undefined, input.threeDSecure);
   if (input.merchantBankAccount) body['merchant'] = Object.assign({}, body['merchant'] as object | undefined, { bankAccount: { ...input.merchantBankAccount } });
-  const brandResult = brandResultOf(input.method);
+  const brandResult = brandResultOf(cardNumberOf(input.method));
   if (brandResult) body['brandResult'] = brandResult;
   if (input.redirect) body['redirect'] = { url: input.redirect.url, method: input.redirect.method, parameters: input.redirect.parameters.map((p) => ({ name: p.name, value: p.value })) };
   const result = resultOf(outcome.code, {
