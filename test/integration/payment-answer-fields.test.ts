@@ -18,10 +18,6 @@ const MERCHANT_ACCOUNT = { holder: 'Shop GmbH', number: 'DE89370400440532013000'
 
 type Body = Record<string, any>;
 
-function detailNames(payment: Body): string[] {
-  return Object.keys(payment['resultDetails'] ?? {}).sort();
-}
-
 function assertHidden(payment: Body, where: string): void {
   for (const name of CONNECTOR_DETAILS) assert.equal(payment['resultDetails']?.[name], undefined, `${where}: ${name} is hidden`);
 }
@@ -76,6 +72,22 @@ for (const database of testDatabases()) {
       assert.equal(master.brandResult, 'MASTER');
       assert.equal(master.card.regulatedFlag, 'true', 'the simulated Mastercard issuer reports regulated debit cards');
       assert.equal((await getPayment(t, merchant, master.id)).json().brandResult, 'MASTER', 'GET answers what POST did');
+    });
+
+    it('a declined Mastercard payment answers resultDetails.MerchantAdviceCode; a Visa one none', async () => {
+      const master = await cardPayment(t, merchant, 'DB', '5.06', { paymentBrand: 'MASTER', 'card.number': '5454545454545454' });
+      assert.equal(master.json().result.code, '800.100.203');
+      assert.equal(master.json().resultDetails.MerchantAdviceCode, '02', 'insufficient funds: try again later');
+      const visa = (await cardPayment(t, merchant, 'DB', '5.06')).json();
+      assert.equal(visa.result.code, '800.100.203');
+      assert.equal(visa.resultDetails.MerchantAdviceCode, undefined);
+      await setShown(merchant.entityId, false);
+      try {
+        const hidden = (await getPayment(t, merchant, master.json().id)).json();
+        assert.deepEqual(Object.keys(hidden.resultDetails).sort(), ['ExtendedDescription', 'MerchantAdviceCode'], 'the advice code is never hidden');
+      } finally {
+        await setShown(merchant.entityId, true);
+      }
     });
 
     it('connector details are shown by default, as the test system of the public interface shows them', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { detectedTypes } from '../../domain/card.js';
+import { retryAdvice } from '../../domain/schedules/plan.js';
 import type { CardInfo, ConnectorOutcome } from '../connector.js';
 import type { SimulatorInput } from './input.js';
 import { SUCCESS, type SimulatorRow } from './row.js';
@@ -43,12 +44,24 @@ export function buildOutcome(row: SimulatorRow, input: SimulatorInput, context: 
       AcquirerResponse: outcome.acquirerResponse,
       clearingInstituteName: context.flavour.clearingInstituteName,
       ExtendedDescription: outcome.extendedDescription,
+      ...merchantAdviceOf(outcome.kind, code, card === undefined ? undefined : input.pan!),
     },
     ...(avsResponse ? { avsResponse } : {}),
     ...(cvvResponse ? { cvvResponse } : {}),
     ...(succeeded && cardPayment ? { schemeTransactionId: `SIM${digits(2, 15)}` } : {}),
     ...(card ? { card } : {}),
   };
+}
+
+/**
+ * resultDetails.MerchantAdviceCode of a declined Mastercard payment, as Mastercard acquirers pass
+ * it on: 02 (try again later) where a later attempt can succeed, 03 (do not try again) otherwise.
+ * It follows the schedules' own reading of the code (retryAdvice), so it never changes whether a
+ * schedule retries.
+ */
+function merchantAdviceOf(kind: ConnectorOutcome['kind'], code: string, pan: string | undefined): { MerchantAdviceCode?: string } {
+  if (kind !== 'declined' || pan === undefined || detectedTypes(pan)[0] !== 'mastercard') return {};
+  return { MerchantAdviceCode: retryAdvice(code, undefined).retry ? '02' : '03' };
 }
 
 export function simulatedCardInfo(pan: string): CardInfo | undefined {
