@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { openDirectAdmin } from '../../src/cli/direct-admin.js';
 import { httpAdmin } from '../../src/cli/http-admin.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import type { GatewayError } from '../../src/results/gateway-error.js';
+import { createPgliteStorage } from '../../src/storage/pglite-storage.js';
 import { deliverWebhookHandler } from '../../src/jobs/deliver-webhook.js';
 import { httpNotificationSender } from '../../src/jobs/http-sender.js';
 import { silentLogger } from '../../src/jobs/job-types.js';
@@ -198,3 +205,31 @@ for (const database of testDatabases()) {
     });
   });
 }
+
+/** The same commands on an embedded database no gateway holds: the command line opens it itself. */
+describe('connector-details and bank-account commands (command line, direct)', () => {
+  it('store the settings the answers read', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gateway-answers-'));
+    try {
+      const port = await openDirectAdmin(loadConfig({ DATA_DIR: dataDir }));
+      try {
+        const { entityId } = await port.createEntity({ name: 'Direct shop' });
+        assert.deepEqual(await port.setConnectorDetails(entityId, false), { entityId, showConnectorDetails: false });
+        const account = await port.setBankAccount(entityId, { holder: 'Direct Shop', number: undefined, bic: 'COBADEFFXXX', country: undefined });
+        assert.deepEqual(account.bankAccount, { holder: 'Direct Shop', bic: 'COBADEFFXXX' });
+        await assert.rejects(port.setConnectorDetails('0'.repeat(32), true), (error: GatewayError) => error.code === '200.300.406');
+      } finally {
+        await port.close();
+      }
+      const storage = await createPgliteStorage(join(dataDir, 'pglite'));
+      try {
+        const { rows } = await storage.query<{ show_connector_details: boolean; payout_bank_account: Record<string, string> }>('SELECT show_connector_details, payout_bank_account FROM entities');
+        assert.deepEqual(rows, [{ show_connector_details: false, payout_bank_account: { holder: 'Direct Shop', bic: 'COBADEFFXXX' } }]);
+      } finally {
+        await storage.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
