@@ -19,6 +19,7 @@ import { fastifyTimeoutOptions, serverTimeoutOptions } from './http/transport-op
 import { registerTestModeRule, registerTransportSecurity } from './http/plugins/system-mode.js';
 import { registerThrottling } from './http/plugins/throttling.js';
 import { registerAdminRoutes } from './http/routes/admin.js';
+import { registerAdminEntityAnswerRoutes } from './http/routes/admin-entity-answers.js';
 import { registerWebhookAdminRoutes } from './http/routes/admin-webhooks.js';
 import { registerRoutingAdminRoutes } from './http/routes/admin-routing.js';
 import { registerHealthRoutes } from './http/routes/health.js';
@@ -171,6 +172,7 @@ function appDeps(options: AppOptions, logger: PoolLogger, acquirer: AcquirerSett
 
 function registerAdminApi(app: FastifyInstance, options: AppOptions): void {
   registerAdminRoutes(app);
+  registerAdminEntityAnswerRoutes(app);
   registerWebhookAdminRoutes(app, options.notificationSender ? { sender: options.notificationSender } : {});
   registerRoutingAdminRoutes(app);
   registerRiskAdminRoutes(app);

@@ -4,6 +4,8 @@ import type { CreatedAccessToken } from '../operations/admin/create-access-token
 import type { CreatedEntity, CreateEntityInput } from '../operations/admin/create-entity.js';
 import type { EntitySummary } from '../operations/admin/list-entities.js';
 import type { LegacyAuthSetting } from '../operations/admin/set-legacy-auth.js';
+import type { ConnectorDetailsSetting } from '../operations/admin/set-connector-details.js';
+import type { MerchantBankAccountInput, MerchantBankAccountSetting } from '../operations/admin/set-merchant-bank-account.js';
 
 /** What the command line needs, whether it talks to the database or to a running gateway. */
 export interface AdminPort {
@@ -14,5 +16,8 @@ export interface AdminPort {
   setLegacyAuth(entityId: string, enabled: boolean): Promise<LegacyAuthSetting>;
   setUnknownParameters(entityId: string, mode: string): Promise<UnknownParametersSetting>;
   setThreeDSecure(entityId: string, requirement: string): Promise<ThreeDSecureSetting>;
+  setConnectorDetails(entityId: string, shown: boolean): Promise<ConnectorDetailsSetting>;
+  /** null removes the account. */
+  setBankAccount(entityId: string, account: MerchantBankAccountInput | null): Promise<MerchantBankAccountSetting>;
   close(): Promise<void>;
 }

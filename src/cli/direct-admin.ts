@@ -7,6 +7,8 @@ import { revokeAccessToken } from '../operations/admin/revoke-access-token.js';
 import { setEntityLegacyAuth } from '../operations/admin/set-legacy-auth.js';
 import { setUnknownParameters } from '../operations/admin/set-unknown-parameters.js';
 import { setThreeDSecure } from '../operations/admin/set-three-d-secure.js';
+import { setConnectorDetails } from '../operations/admin/set-connector-details.js';
+import { setMerchantBankAccount } from '../operations/admin/set-merchant-bank-account.js';
 import { openMigratedStorage } from '../storage/open-storage.js';
 import type { AdminPort } from './admin-port.js';
 
@@ -24,6 +26,9 @@ export async function openDirectAdmin(config: Config): Promise<AdminPort> {
     setUnknownParameters: (entityId, mode) => setUnknownParameters(deps, entityId, mode),
     // A running gateway applies it within five seconds (its cache of the setting).
     setThreeDSecure: (entityId, requirement) => setThreeDSecure(deps, entityId, requirement),
+    // A running gateway (PostgreSQL) sees the change within PRINCIPAL_CACHE_TTL_MS.
+    setConnectorDetails: (entityId, shown) => setConnectorDetails(deps, entityId, shown),
+    setBankAccount: (entityId, account) => setMerchantBankAccount(deps, entityId, account),
     close: () => storage.close(),
   };
 }

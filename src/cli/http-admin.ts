@@ -14,6 +14,11 @@ export function httpAdmin(baseUrl: string, adminToken: string): AdminPort {
     setLegacyAuth: (entityId, enabled) => call('POST', `/admin/entities/${encodeURIComponent(entityId)}/legacy-auth`, { enabled: String(enabled) }),
     setUnknownParameters: (entityId, mode) => call('PUT', `/admin/entities/${encodeURIComponent(entityId)}/unknown-parameters`, { mode }),
     setThreeDSecure: (entityId, requirement) => call('PUT', `/admin/entities/${encodeURIComponent(entityId)}/three-d-secure`, { requirement }),
+    setConnectorDetails: (entityId, shown) => call('PUT', `/admin/entities/${encodeURIComponent(entityId)}/connector-details`, { enabled: String(shown) }),
+    setBankAccount: (entityId, account) =>
+      account === null
+        ? call('DELETE', `/admin/entities/${encodeURIComponent(entityId)}/bank-account`)
+        : call('PUT', `/admin/entities/${encodeURIComponent(entityId)}/bank-account`, { ...account }),
     close: async () => undefined,
   };
 }

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config/load-config.js';
 import { adminUrlOf, localAdminToken, runningGateway } from '../config/runtime-file.js';
 import { GatewayError } from '../results/gateway-error.js';
+import type { MerchantBankAccountInput } from '../operations/admin/set-merchant-bank-account.js';
 import type { AdminPort } from './admin-port.js';
 import { openDirectAdmin } from './direct-admin.js';
 import { AdminApiError, httpAdmin } from './http-admin.js';
@@ -31,6 +32,14 @@ Commands:
                           whether the entity's card payments must be authenticated by 3-D Secure
                           (if-enrolled, the default: enrolled cards are; always: cards that cannot
                           be are refused; above:50.00:EUR: always above that amount)
+  entity connector-details --entity <entityId> --on|--off
+                          show (default) or hide the connector's details (ConnectorTxID1..3,
+                          AcquirerResponse, clearingInstituteName) in the entity's payment
+                          answers and webhooks; stored answers keep them either way
+  entity bank-account --entity <entityId> --holder <name> [--number <IBAN or account>] [--bic <BIC>] [--country <CC>]
+  entity bank-account --entity <entityId> --remove
+                          the account PREPAYMENT shoppers pay into, answered as
+                          merchant.bankAccount.*; a channel without one uses its merchant's
   token create --entity <entityId>
                           issue another access token for an entity (shown once)
   token revoke --token-id <tokenId>
@@ -71,6 +80,12 @@ function onOrOff(options: Options): boolean {
   throw new UsageError('give exactly one of --on and --off');
 }
 
+function bankAccountOf(options: Options): MerchantBankAccountInput | null {
+  const text = (name: string) => (typeof options[name] === 'string' ? (options[name] as string) : undefined);
+  if (options['remove'] === true) return null;
+  return { holder: required(options, 'holder'), number: text('number'), bic: text('bic'), country: text('country') };
+}
+
 function isUsageError(error: unknown): error is Error {
   return error instanceof UsageError || error instanceof WebhookUsageError || error instanceof VaultUsageError || error instanceof RoutingUsageError || error instanceof RiskUsageError || error instanceof SettlementUsageError;
 }
@@ -92,6 +107,10 @@ async function run(port: AdminPort, command: string, options: Options): Promise<
       return port.setUnknownParameters(required(options, 'entity'), required(options, 'mode'));
     case 'entity three-d-secure':
       return port.setThreeDSecure(required(options, 'entity'), required(options, 'requirement'));
+    case 'entity connector-details':
+      return port.setConnectorDetails(required(options, 'entity'), onOrOff(options));
+    case 'entity bank-account':
+      return port.setBankAccount(required(options, 'entity'), bankAccountOf(options));
     case 'token create':
       return port.createToken(required(options, 'entity'));
     case 'token revoke':
@@ -127,6 +146,11 @@ function parseCommandLine(argv: string[]) {
         ...RISK_OPTIONS,
         ...SETTLEMENT_OPTIONS,
         parent: { type: 'string' },
+        holder: { type: 'string' },
+        number: { type: 'string' },
+        bic: { type: 'string' },
+        country: { type: 'string' },
+        remove: { type: 'boolean' },
       },
     });
   } catch (error) {

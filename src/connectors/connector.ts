@@ -160,6 +160,8 @@ export interface CardInfo {
   readonly type?: 'CREDIT' | 'DEBIT' | 'PREPAID';
   readonly level?: string;
   readonly issuer?: { readonly bank?: string; readonly phone?: string; readonly website?: string };
+  /** Whether the card falls under interchange regulation (card.regulatedFlag), where the issuer says. */
+  readonly regulated?: boolean;
 }
 
 /**

@@ -173,7 +173,8 @@ function cleanCardInfo(raw: unknown): CardInfo | undefined {
   const issuer = isRecord(raw.issuer)
     ? { bank: shortText(raw.issuer.bank), phone: shortText(raw.issuer.phone), website: shortText(raw.issuer.website) }
     : undefined;
-  const info = dropUndefined({ type, level, issuer: issuer && dropUndefined(issuer) });
+  const regulated = typeof raw.regulated === 'boolean' ? raw.regulated : undefined;
+  const info = dropUndefined({ type, level, issuer: issuer && dropUndefined(issuer), regulated });
   return Object.keys(info).length > 0 ? info : undefined;
 }
 

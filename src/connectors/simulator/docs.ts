@@ -141,10 +141,10 @@ function issuerTable(): string[] {
   return [
     '### Card data of the simulated issuers',
     '',
-    '| Scheme | card.type | card.issuer.bank | card.issuer.phone | card.issuer.website |',
-    '|---|---|---|---|---|',
+    '| Scheme | card.type | card.regulatedFlag | card.issuer.bank | card.issuer.phone | card.issuer.website |',
+    '|---|---|---|---|---|---|',
     ...Object.entries(SIMULATED_ISSUERS).map(([scheme, info]) =>
-      cells([scheme, info.type ?? '', info.issuer?.bank ?? '', info.issuer?.phone ?? '', info.issuer?.website ?? ''])),
+      cells([scheme, info.type ?? '', info.regulated === undefined ? '' : String(info.regulated), info.issuer?.bank ?? '', info.issuer?.phone ?? '', info.issuer?.website ?? ''])),
   ];
 }
 

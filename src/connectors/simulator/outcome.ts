@@ -1,15 +1,20 @@
 import { createHash } from 'node:crypto';
 import { detectedTypes } from '../../domain/card.js';
+import { retryAdvice } from '../../domain/schedules/plan.js';
 import type { CardInfo, ConnectorOutcome } from '../connector.js';
 import type { SimulatorInput } from './input.js';
 import { SUCCESS, type SimulatorRow } from './row.js';
 import { AVS_ROWS, CVV_ROWS, letterFor, type SimulatorFlavour } from './tables.js';
 
-/** Card data the simulated issuers report, by card scheme (credit-card-type's names). */
+/**
+ * Card data the simulated issuers report, by card scheme (credit-card-type's names). The
+ * Mastercard issuer's consumer debit cards count as regulated (interchange-capped), the credit
+ * cards not, so card.regulatedFlag shows both values on the test system.
+ */
 export const SIMULATED_ISSUERS: Readonly<Record<string, CardInfo>> = Object.freeze({
-  visa: { type: 'CREDIT', issuer: { bank: 'Simulated Visa Issuing Bank', phone: '+49 30 5550100', website: 'https://visa-issuer.simulator.invalid' } },
-  mastercard: { type: 'DEBIT', issuer: { bank: 'Simulated Mastercard Issuing Bank', phone: '+49 30 5550200', website: 'https://mastercard-issuer.simulator.invalid' } },
-  'american-express': { type: 'CREDIT', issuer: { bank: 'Simulated Amex Issuer', phone: '+49 30 5550300', website: 'https://amex-issuer.simulator.invalid' } },
+  visa: { type: 'CREDIT', regulated: false, issuer: { bank: 'Simulated Visa Issuing Bank', phone: '+49 30 5550100', website: 'https://visa-issuer.simulator.invalid' } },
+  mastercard: { type: 'DEBIT', regulated: true, issuer: { bank: 'Simulated Mastercard Issuing Bank', phone: '+49 30 5550200', website: 'https://mastercard-issuer.simulator.invalid' } },
+  'american-express': { type: 'CREDIT', regulated: false, issuer: { bank: 'Simulated Amex Issuer', phone: '+49 30 5550300', website: 'https://amex-issuer.simulator.invalid' } },
 });
 
 export interface OutcomeContext {
@@ -39,12 +44,24 @@ export function buildOutcome(row: SimulatorRow, input: SimulatorInput, context: 
       AcquirerResponse: outcome.acquirerResponse,
       clearingInstituteName: context.flavour.clearingInstituteName,
       ExtendedDescription: outcome.extendedDescription,
+      ...merchantAdviceOf(outcome.kind, code, card === undefined ? undefined : input.pan!),
     },
     ...(avsResponse ? { avsResponse } : {}),
     ...(cvvResponse ? { cvvResponse } : {}),
     ...(succeeded && cardPayment ? { schemeTransactionId: `SIM${digits(2, 15)}` } : {}),
     ...(card ? { card } : {}),
   };
+}
+
+/**
+ * resultDetails.MerchantAdviceCode of a declined Mastercard payment, as Mastercard acquirers pass
+ * it on: 02 (try again later) where a later attempt can succeed, 03 (do not try again) otherwise.
+ * It follows the schedules' own reading of the code (retryAdvice), so it never changes whether a
+ * schedule retries.
+ */
+function merchantAdviceOf(kind: ConnectorOutcome['kind'], code: string, pan: string | undefined): { MerchantAdviceCode?: string } {
+  if (kind !== 'declined' || pan === undefined || detectedTypes(pan)[0] !== 'mastercard') return {};
+  return { MerchantAdviceCode: retryAdvice(code, undefined).retry ? '02' : '03' };
 }
 
 export function simulatedCardInfo(pan: string): CardInfo | undefined {

@@ -13,6 +13,7 @@ import { observeRefusal } from '../../operations/payments/observe-payment.js';
 import type { PaymentView } from '../../operations/payments/payment-response.js';
 import { refusedRequestOf } from './payments.js';
 import { resultOf, type ResultBody } from '../envelope.js';
+import { merchantPaymentView } from '../merchant-view.js';
 import { sendWithEnvelope } from '../reply.js';
 import { noteCheckout, noteTransaction } from '../request-log-facts.js';
 import { shopperContext } from '../shopper-context.js';
@@ -109,7 +110,7 @@ function registerMerchantCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps
 
   for (const purpose of ['payment', 'registration'] as const) {
     app.get<WithId>(`${prefix}/:id/${purpose}`, merchantApi, async (request, reply) => {
-      const view = await checkoutStatus(deps, { entityId: request.entityId!, checkoutId: request.params.id, purpose });
+      const view = await merchantPaymentView(request, await checkoutStatus(deps, { entityId: request.entityId!, checkoutId: request.params.id, purpose }));
       if (purpose === 'payment') noteTransaction(request, view.body);
       return sendCheckoutAnswer(request, reply, request.params.id, view.body, view.result);
     });
@@ -130,7 +131,8 @@ function registerWidgetCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps, 
     let view: PaymentView;
     try {
       const parameters = widgetParameters(request);
-      view = await payCheckout(deps, { checkoutId: request.params.id, parameters, ...shopperContext(request) });
+      const paid = await payCheckout(deps, { checkoutId: request.params.id, parameters, ...shopperContext(request) });
+      view = await merchantPaymentView(request, paid, paid.entityId);
     } catch (error) {
       // Refused before the payment had an answer of its own (which the payment counts): the widget's payment is counted once.
       observeRefusal(deps.observe, refusedRequestOf(request), error);

@@ -10,6 +10,7 @@ import { referencePayment } from '../../operations/payments/reference-payment.js
 import { observeRefusal, type RefusedRequest } from '../../operations/payments/observe-payment.js';
 import { resultCode } from '../../results/catalogue.js';
 import { respondIdempotently, type HandlerResponse, type IdempotentHandler } from '../idempotency.js';
+import { merchantPaymentView } from '../merchant-view.js';
 import { sendWithEnvelope } from '../reply.js';
 import { loggableId, noteTransaction } from '../request-log-facts.js';
 import { paymentIdFrom, validatedParameters } from '../validate-request.js';
@@ -35,7 +36,7 @@ export function idempotentPayment(deps: PaymentDeps, request: FastifyRequest, ru
   return {
     run: async (claimId) => {
       try {
-        return asResponse(await run(claimId));
+        return asResponse(await merchantPaymentView(request, await run(claimId)));
       } catch (error) {
         if (!isClaimConflict(error)) observeRefusal(deps.observe, refusedRequestOf(request), error);
         throw error;
@@ -43,7 +44,7 @@ export function idempotentPayment(deps: PaymentDeps, request: FastifyRequest, ru
     },
     recover: async (claimId) => {
       const view = await findPaymentByIdempotencyClaim(deps, entityId, claimId);
-      return view && asResponse(view);
+      return view && asResponse(await merchantPaymentView(request, view));
     },
     isClaimConflict,
     answersWithPayment: true,
@@ -80,7 +81,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
   app.get<{ Params: { id: string } }>('/v1/payments/:id', merchantApi, async (request, reply) => {
     const id = paymentIdFrom(request.params.id);
     noteTransaction(request, { id: loggableId(id) });
-    const view = await getPayment(deps, request.entityId!, id);
+    const view = await merchantPaymentView(request, await getPayment(deps, request.entityId!, id));
     return sendWithEnvelope(request, reply, resultCode(view.result.code).httpStatus, view.body, view.result);
   });
 }

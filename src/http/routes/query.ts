@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { queryTransaction, queryTransactions } from '../../operations/query/query-transactions.js';
+import { merchantPayments } from '../merchant-view.js';
 import { sendWithEnvelope } from '../reply.js';
 import { loggableId, noteTransaction } from '../request-log-facts.js';
 import { paymentIdFrom, validatedParameters } from '../validate-request.js';
@@ -11,14 +12,14 @@ export function registerQueryRoutes(app: FastifyInstance): void {
   const { storage } = app.gateway;
   app.get('/v1/query', merchantApi, async (request, reply) => {
     const parameters = validatedParameters('query', request);
-    const payments = await queryTransactions({ storage }, request.entityId!, parameters);
+    const payments = await merchantPayments(request, await queryTransactions({ storage }, request.entityId!, parameters));
     return sendWithEnvelope(request, reply, 200, { payments }, '000.000.100');
   });
   app.get<{ Params: { id: string } }>('/v1/query/:id', merchantApi, async (request, reply) => {
     const parameters = validatedParameters('query', request);
     const id = paymentIdFrom(request.params.id);
     noteTransaction(request, { id: loggableId(id) });
-    const payments = await queryTransaction({ storage }, request.entityId!, id, parameters.includeLinkedTransactions ?? false);
+    const payments = await merchantPayments(request, await queryTransaction({ storage }, request.entityId!, id, parameters.includeLinkedTransactions ?? false));
     return sendWithEnvelope(request, reply, 200, { payments }, '000.000.100');
   });
 }

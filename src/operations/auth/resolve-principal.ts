@@ -3,7 +3,7 @@ import { hashAccessToken, type Clock } from '../../domain/ids.js';
 import type { UnknownParameterMode } from '../../catalogue/types.js';
 import type { Storage } from '../../storage/port.js';
 import { isLegacyAuthEnabled } from '../../storage/repositories/entities.js';
-import { findUnknownParameterMode } from '../../storage/repositories/entity-settings.js';
+import { findShowConnectorDetails, findUnknownParameterMode } from '../../storage/repositories/entity-settings.js';
 import {
   findPrincipalByTokenHash,
   isEntityWithinMerchant,
@@ -38,6 +38,7 @@ export class PrincipalResolver {
   readonly #scopes = new Map<string, Cached<true>>();
   readonly #legacyAuth = new Map<string, Cached<boolean>>();
   readonly #unknownParameters = new Map<string, Cached<UnknownParameterMode>>();
+  readonly #connectorDetails = new Map<string, Cached<boolean>>();
   readonly #unknown = new ExpiringMap<string, true>(UNKNOWN_TOKENS_MAX);
 
   constructor(
@@ -100,8 +101,18 @@ export class PrincipalResolver {
     return mode;
   }
 
+  /** Whether the entity's answers show connector details (migration 038), cached the same way. */
+  async connectorDetailsShownFor(entityId: string): Promise<boolean> {
+    const cached = this.#fresh(this.#connectorDetails, entityId);
+    if (cached !== undefined) return cached;
+    const shown = (await findShowConnectorDetails(this.storage, entityId)) ?? true;
+    this.#remember(this.#connectorDetails, entityId, shown);
+    return shown;
+  }
+
   forgetEntitySettings(entityId: string): void {
     this.#unknownParameters.delete(entityId);
+    this.#connectorDetails.delete(entityId);
   }
 
   forgetToken(tokenId: string): void {

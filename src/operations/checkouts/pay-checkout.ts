@@ -27,15 +27,17 @@ export interface WidgetPostInput {
  * with a stored card) would, under the attempt's id → remember how the attempt ended. A declined
  * attempt leaves the checkout payable; a successful one closes it.
  */
-export async function payCheckout(deps: CheckoutDeps, input: WidgetPostInput): Promise<PaymentView> {
+export async function payCheckout(deps: CheckoutDeps, input: WidgetPostInput): Promise<PaymentView & { readonly entityId: string }> {
   const checkout = await loadLiveCheckout(deps, input.checkoutId);
   if (checkout.purpose !== 'payment') throw checkoutGone(checkout.id, 'this checkout registers an account: post to /v1/checkouts/{id}/registration');
   const payment = widgetPayment(checkout, input.parameters, deps.clock.now());
   const attemptId = await claimCheckout(deps, checkout, callbackUrlOf(checkout, input.parameters));
-  return runAttempt(deps, { checkoutId: checkout.id, attemptId }, () => pay(deps, checkout, payment, { ...input, attemptId }), {
-    stateOf: (view) => stateAfterAttempt(attemptStatusOf(view)),
+  const view = await runAttempt(deps, { checkoutId: checkout.id, attemptId }, () => pay(deps, checkout, payment, { ...input, attemptId }), {
+    stateOf: (answer) => stateAfterAttempt(attemptStatusOf(answer)),
     wroteAnything: async () => (await findTransactionById(deps.storage, attemptId)) !== undefined,
   });
+  // The checkout's entity: its connector-details setting applies to the widget's answer too.
+  return { ...view, entityId: checkout.entityId };
 }
 
 type WidgetPayment =

@@ -15,6 +15,8 @@ import { decidePaymentRisk, prepareRisk, UNCHECKED, type PaymentRisk } from '../
 import { prepareRegistrationFromPayment } from '../registrations/register-from-payment.js';
 import { planStandingInstruction, type PlannedStandingInstruction } from '../registrations/standing-instruction-plan.js';
 import { settledPayment, writeSettledPayments } from './payment-writes.js';
+import { paysIntoMerchantAccount, type MerchantBankAccount } from '../../domain/responses/merchant-bank-account.js';
+import { findPayoutBankAccount } from '../../storage/repositories/entity-settings.js';
 import { buildPaymentView, serialisedView, storedResponse, type PaymentView, type SerialisedView } from './payment-response.js';
 import { callWithFallback } from './call-with-fallback.js';
 import { resolvePaymentMethod, secretNumbersOf, type ResolvedPaymentMethod } from './payment-method.js';
@@ -111,9 +113,10 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
   const now = deps.clock.now();
   const shortId = newShortId();
   const descriptor = await descriptorOf(deps, entityId, request, shortId);
+  const merchantBankAccount = await merchantBankAccountFor(deps, entityId, method.brand);
   const viewWith = (echo: Readonly<Record<string, unknown>>, authentication: PaymentAuthentication) =>
     (outcome: Parameters<typeof buildPaymentView>[0]['outcome'], registrationId: string | undefined, redirect?: RedirectInstruction) =>
-      buildPaymentView({ id, paymentType, paymentBrand: method.brand, amountMinor, currency, descriptor, merchantTransactionId: request.merchantTransactionId, shortId, outcome, method: method.data, echo, registrationId, standingInstruction: input.standingInstruction, threeDSecure: shownAuthentication(authentication), redirect });
+      buildPaymentView({ id, paymentType, paymentBrand: method.brand, amountMinor, currency, descriptor, merchantTransactionId: request.merchantTransactionId, shortId, outcome, method: method.data, echo, registrationId, standingInstruction: input.standingInstruction, threeDSecure: shownAuthentication(authentication), redirect, merchantBankAccount });
 
   const pendingView = viewWith(input.echo, entityAuthentication)({ code: PENDING, resultDetails: {} }, input.registrationId);
   const read = await deps.writes.insertPending({
@@ -224,6 +227,12 @@ export async function authenticationAfterRisk(deps: PaymentDeps, risk: Pick<Paym
 }
 
 /** A checkout's redirect remembers its checkout: the shopper returns to the checkout's result, not the payment's. */
+/** The account a PREPAYMENT's shopper pays into (the entity's, else its merchant's); null when unset. */
+async function merchantBankAccountFor(deps: PaymentDeps, entityId: string, brand: string): Promise<MerchantBankAccount | null> {
+  if (!paysIntoMerchantAccount(brand)) return null;
+  return (await findPayoutBankAccount(deps.storage, entityId)) as MerchantBankAccount | null;
+}
+
 function withCheckout(row: NewRedirect, checkoutId: string | undefined): NewRedirect {
   return checkoutId ? { ...row, resume: { ...row.resume, checkoutId } } : row;
 }

@@ -1,6 +1,8 @@
 import type { NormalizedOutcome, PaymentMethodData, RedirectInstruction } from '../../connectors/connector.js';
 import { cardBin, cardLast4 } from '../../domain/card.js';
+import { brandResultOf } from '../../domain/responses/brand-result.js';
 import { formatAmount } from '../../domain/money.js';
+import type { MerchantBankAccount } from '../../domain/responses/merchant-bank-account.js';
 import type { PaymentType } from '../../domain/transaction.js';
 import { resultOf, type ResultBody } from '../../http/envelope.js';
 
@@ -40,6 +42,8 @@ export interface PaymentViewInput {
   readonly redirect?: RedirectInstruction | undefined;
   /** The gateway's own 3-D Secure authentication of this payment (eci, verificationId, version …). */
   readonly threeDSecure?: Readonly<Record<string, string>> | undefined;
+  /** The account the shopper pays into (PREPAYMENT): merchant.bankAccount.*. */
+  readonly merchantBankAccount?: MerchantBankAccount | null | undefined;
 }
 
 function standingInstructionView(input: PaymentViewInput, echoed: unknown): Record<string, unknown> | undefined {
@@ -53,9 +57,14 @@ function standingInstructionView(input: PaymentViewInput, echoed: unknown): Reco
   };
 }
 
+function cardNumberOf(method: PaymentMethodData | undefined): string | undefined {
+  const card = method?.kind === 'card' || method?.kind === 'walletDecrypted' ? method.card : undefined;
+  return card?.number ?? (method?.kind === 'tokenAccount' ? method.token.number : undefined);
+}
+
 function cardView(method: PaymentMethodData | undefined, info: NormalizedOutcome['card']): Record<string, unknown> | undefined {
   const card = method?.kind === 'card' || method?.kind === 'walletDecrypted' ? method.card : undefined;
-  const number = card?.number ?? (method?.kind === 'tokenAccount' ? method.token.number : undefined);
+  const number = cardNumberOf(method);
   if (number === undefined) return undefined;
   return {
     bin: cardBin(number),
@@ -65,6 +74,7 @@ function cardView(method: PaymentMethodData | undefined, info: NormalizedOutcome
     ...(info?.type ? { type: info.type } : {}),
     ...(info?.level ? { level: info.level } : {}),
     ...(info?.issuer ? { issuer: { ...info.issuer } } : {}),
+    ...(info?.regulated !== undefined ? { regulatedFlag: String(info.regulated) } : {}),
   };
 }
 
@@ -95,6 +105,9 @@ export function buildPaymentView(input: PaymentViewInput): PaymentView {
   if (instruction) body['standingInstruction'] = instruction;
   // The authentication's result beside what the request sent (exemption flags are echoed).
   if (input.threeDSecure) body['threeDSecure'] = Object.assign({}, body['threeDSecure'] as object | undefined, input.threeDSecure);
+  if (input.merchantBankAccount) body['merchant'] = Object.assign({}, body['merchant'] as object | undefined, { bankAccount: { ...input.merchantBankAccount } });
+  const brandResult = brandResultOf(cardNumberOf(input.method));
+  if (brandResult) body['brandResult'] = brandResult;
   if (input.redirect) body['redirect'] = { url: input.redirect.url, method: input.redirect.method, parameters: input.redirect.parameters.map((p) => ({ name: p.name, value: p.value })) };
   const result = resultOf(outcome.code, {
     ...(outcome.avsResponse ? { avsResponse: outcome.avsResponse } : {}),

@@ -1,3 +1,4 @@
+import { brandResultOf } from '../../domain/responses/brand-result.js';
 import type { Vault } from '../../domain/vault/index.js';
 import type { ResultBody } from '../../http/envelope.js';
 import type { RegistrationStatus, StoredRegistration } from '../../storage/repositories/registrations.js';
@@ -40,6 +41,8 @@ export function registrationBody(
 ): Record<string, unknown> {
   const body: Record<string, unknown> = { id, paymentBrand: account.brand, [account.method]: accountDisplay(account.method, account.clear) };
   for (const [name, value] of Object.entries(echo)) if (!(name in body)) body[name] = value;
+  const brandResult = account.method === 'card' ? brandResultOf(account.clear['bin']) : undefined;
+  if (brandResult) body['brandResult'] = brandResult;
   return body;
 }
 

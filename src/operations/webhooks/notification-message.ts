@@ -1,3 +1,4 @@
+import { paymentForMerchant, withoutConnectorDetails } from '../../domain/responses/connector-details.js';
 import { encryptNotification } from '../../domain/webhook-crypto.js';
 import type { DeliveryToSend } from '../../storage/repositories/webhook-deliveries.js';
 import type { NotificationRequest } from './ports.js';
@@ -30,11 +31,26 @@ export function paymentPayload(response: Readonly<Record<string, unknown>>): Rec
   return { ...response, presentationAmount: response['amount'], presentationCurrency: response['currency'] };
 }
 
-/** The body of a delivery: the stored one, or one built from the transaction the notification names. */
-export function deliveryBody(delivery: Pick<DeliveryToSend, 'notificationId' | 'notificationType' | 'notificationAction' | 'body' | 'transactionResponse'>): string {
-  if (delivery.body !== null) return delivery.body;
+/** A stored body without the connector's details in its payload (parsed only when it may hold some). */
+function storedBodyWithoutConnectorDetails(body: string): string {
+  if (!body.includes('"resultDetails"')) return body;
+  const parsed = JSON.parse(body) as Record<string, unknown>;
+  const payload = parsed['payload'];
+  if (payload === null || typeof payload !== 'object') return body;
+  const filtered = withoutConnectorDetails(payload as Record<string, unknown>);
+  return filtered === payload ? body : JSON.stringify({ ...parsed, payload: filtered });
+}
+
+/**
+ * The body of a delivery: the stored one, or one built from the transaction the notification
+ * names; without the connector's details when the receiving entity hides them.
+ */
+export function deliveryBody(delivery: Pick<DeliveryToSend, 'notificationId' | 'notificationType' | 'notificationAction' | 'body' | 'transactionResponse' | 'showConnectorDetails'>): string {
+  const shown = delivery.showConnectorDetails !== false;
+  if (delivery.body !== null) return shown ? delivery.body : storedBodyWithoutConnectorDetails(delivery.body);
   if (!delivery.transactionResponse) throw new Error(`notification ${delivery.notificationId} has neither a body nor a transaction`);
-  return notificationBody({ id: delivery.notificationId, type: delivery.notificationType, action: delivery.notificationAction, payload: paymentPayload(delivery.transactionResponse) });
+  const payment = paymentForMerchant(delivery.transactionResponse, shown);
+  return notificationBody({ id: delivery.notificationId, type: delivery.notificationType, action: delivery.notificationAction, payload: paymentPayload(payment) });
 }
 
 /** The body of a webhook's test notification. */

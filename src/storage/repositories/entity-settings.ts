@@ -24,3 +24,32 @@ export async function updateThreeDSecureSetting(db: Queryable, entityId: string,
   const result = await db.query('UPDATE entities SET three_d_secure = $2 WHERE id = $1', [entityId, setting]);
   return result.rowCount > 0;
 }
+
+/** Whether the entity's answers show the connector's details (migration 038); undefined for no entity. */
+export async function findShowConnectorDetails(db: Queryable, entityId: string): Promise<boolean | undefined> {
+  const { rows } = await db.query<{ show_connector_details: boolean }>('SELECT show_connector_details FROM entities WHERE id = $1', [entityId]);
+  return rows[0]?.show_connector_details;
+}
+
+/** Returns false when no entity has that id. */
+export async function updateShowConnectorDetails(db: Queryable, entityId: string, shown: boolean): Promise<boolean> {
+  const result = await db.query('UPDATE entities SET show_connector_details = $2 WHERE id = $1', [entityId, shown]);
+  return result.rowCount > 0;
+}
+
+/** The entity's own payout bank account, else its merchant's (a channel inherits); null when neither has one. */
+export async function findPayoutBankAccount(db: Queryable, entityId: string): Promise<Record<string, string> | null> {
+  const { rows } = await db.query<{ account: Record<string, string> | null }>(
+    `SELECT COALESCE(e.payout_bank_account, m.payout_bank_account) AS account
+       FROM entities e LEFT JOIN entities m ON m.id = e.merchant_id
+      WHERE e.id = $1`,
+    [entityId],
+  );
+  return rows[0]?.account ?? null;
+}
+
+/** Stores (or, with null, removes) the entity's payout bank account; false when no entity has that id. */
+export async function updatePayoutBankAccount(db: Queryable, entityId: string, account: Readonly<Record<string, string>> | null): Promise<boolean> {
+  const result = await db.query('UPDATE entities SET payout_bank_account = $2::jsonb WHERE id = $1', [entityId, account === null ? null : JSON.stringify(account)]);
+  return result.rowCount > 0;
+}

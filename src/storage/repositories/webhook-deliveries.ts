@@ -26,6 +26,11 @@ export interface DeliveryToSend {
   readonly transactionResponse: Readonly<Record<string, unknown>> | null;
   /** When the event the notification reports happened (its row, written with the change: outbox). */
   readonly eventAt: Date;
+  /**
+   * The receiving entity's connector-details setting (the webhook's entity, or for a
+   * notificationUrl the notification's): false hides them from the body (migration 038).
+   */
+  readonly showConnectorDetails?: boolean;
 }
 
 interface DeliveryRow {
@@ -45,16 +50,19 @@ interface DeliveryRow {
   body: string | null;
   transaction_response: Record<string, unknown> | null;
   event_at: Date;
+  show_connector_details: boolean | null;
 }
 
 const DELIVERY_SELECT = `
   SELECT d.id, d.notification_id, d.webhook_id, d.purpose, d.status, d.attempt_count, d.first_attempt_at,
          COALESCE(w.url, d.url) AS url, w.secret, w.status AS webhook_status, (w.deleted_at IS NOT NULL) AS webhook_deleted,
-         n.type, n.action, n.body, t.response AS transaction_response, n.created_at AS event_at
+         n.type, n.action, n.body, t.response AS transaction_response, n.created_at AS event_at,
+         e.show_connector_details
     FROM webhook_deliveries d
     JOIN notifications n ON n.id = d.notification_id
     LEFT JOIN webhooks w ON w.id = d.webhook_id
-    LEFT JOIN transactions t ON t.id = n.transaction_id`;
+    LEFT JOIN transactions t ON t.id = n.transaction_id
+    LEFT JOIN entities e ON e.id = COALESCE(w.entity_id, n.entity_id)`;
 
 function toDelivery(row: DeliveryRow): DeliveryToSend {
   return {
@@ -74,6 +82,7 @@ function toDelivery(row: DeliveryRow): DeliveryToSend {
     body: row.body,
     transactionResponse: row.transaction_response,
     eventAt: row.event_at,
+    showConnectorDetails: row.show_connector_details ?? true,
   };
 }
 
