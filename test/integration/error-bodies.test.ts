@@ -48,8 +48,10 @@ for (const database of testDatabases()) {
       const id = assertErrorBody(response.body, response.statusCode, 400, '100.550.303');
       assert.equal(json(response).ndc, `${merchant.entityId}-${id}`);
       assert.equal(json(response).result.parameterErrors[0].name, 'amount');
-      const line = t.logs.text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l['reqId'] === id);
-      assert.ok(line, 'the log line carries the same id');
+      // The line is written when the response has finished, which may come after inject resolves on a busy host.
+      const lineOf = () => t.logs.text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l['reqId'] === id);
+      for (const deadline = Date.now() + 5_000; !lineOf() && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.ok(lineOf(), 'the log line carries the same id');
     });
 
     it('a fresh id per request: the same refusal twice answers two ids', async () => {
