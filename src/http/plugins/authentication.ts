@@ -79,7 +79,7 @@ const FORM = /^application\/x-www-form-urlencoded(?:\s*;|$)/i;
  * Authorization header, an entity route's credential may be the legacy fields: in the query string
  * on GET and DELETE (checked here), in a form body on POST (checked once it is parsed).
  */
-async function checkCredentialsPresent(request: FastifyRequest, legacyAllowed: boolean): Promise<void> {
+export async function checkCredentialsPresent(request: FastifyRequest, legacyAllowed: boolean): Promise<void> {
   const waitMs = request.server.gateway.authFailures.retryAfterMs(request.ip);
   if (waitMs > 0) {
     // Refused unread: the address is over its limit of failures.

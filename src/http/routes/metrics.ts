@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { prometheusContentType as contentType } from 'prom-client';
 import { isOnAllowList } from '../../domain/webhook-address.js';
-import { authenticateAdminRequest, bearerToken } from '../plugins/authentication.js';
+import { authenticateAdminRequest, checkCredentialsPresent } from '../plugins/authentication.js';
 
 /**
  * GET /metrics: the Prometheus scrape. On the admin listener (ADMIN_PORT) anyone who reaches the
@@ -27,7 +27,8 @@ export function registerMetricsRoute(app: FastifyInstance, listener: 'admin' | '
 
 async function guardPublicScrape(request: FastifyRequest): Promise<void> {
   if (isOnAllowList(request.ip, request.server.gateway.config.metrics.allowFrom)) return;
-  // Missing or malformed header: 401 like every other route; a wrong token counts as a failure.
-  bearerToken(request);
+  // As for /admin: a missing or malformed header is a 401, a wrong token a 403, both counted
+  // against the address (and the address over its limit refused unread).
+  await checkCredentialsPresent(request, false);
   await authenticateAdminRequest(request);
 }

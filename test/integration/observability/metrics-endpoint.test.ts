@@ -99,3 +99,22 @@ describe('a node whose processes do not answer the scrape', () => {
     }
   });
 });
+
+describe('failed scrapes on the public listener', () => {
+  it('count as failed authentications against the address, like /admin', async () => {
+    const t = await startTestApp(await database!.open(), { env: { AUTH_FAILURE_MAX_PER_WINDOW: '2' } });
+    try {
+      const before = await t.app.gateway.metrics!.value('gateway_authentication_failures_total');
+      assert.equal((await scrape(t.app, {}, '10.9.9.9')).statusCode, 401);
+      assert.equal((await scrape(t.app, bearer('w'.repeat(40)), '10.9.9.9')).statusCode, 403);
+      assert.equal(await t.app.gateway.metrics!.value('gateway_authentication_failures_total'), before + 2);
+      // The failure over the limit answers 429, and from then on the address is refused unread, even with the right token.
+      assert.equal((await scrape(t.app, bearer('w'.repeat(40)), '10.9.9.9')).statusCode, 429);
+      assert.equal((await scrape(t.app, bearer(TEST_ADMIN_TOKEN), '10.9.9.9')).statusCode, 429);
+      assert.equal((await scrape(t.app, bearer(TEST_ADMIN_TOKEN), '10.9.9.10')).statusCode, 200);
+    } finally {
+      await t.close();
+      await t.storage.close();
+    }
+  });
+});
