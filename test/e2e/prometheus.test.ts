@@ -154,13 +154,11 @@ describe('Prometheus scraping a gateway of two processes', { skip, timeout: 240_
     assert.equal(requests, PAYMENTS, 'one scrape of the node counts every payment of both processes, once');
     assert.equal(scalar(await query('sum(http_server_request_duration_seconds_count{job="gateway", http_route="/v1/payments", http_response_status_code="200"})')), PAYMENTS);
 
-    // gateway_payments_total moves once the payment path reports to the observer (issue 30's
-    // payment instrumentation); until then it has no series. When it has, it counts exactly.
-    const payments = scalar(await query('sum(gateway_payments_total{job="gateway"})'));
-    if (payments !== undefined) {
-      assert.equal(payments, PAYMENTS);
-      assert.equal(scalar(await query('sum(gateway_payments_total{job="gateway", payment_type="DB", outcome="success"})')), PAYMENTS);
-    }
+    // The payment series, through Prometheus: every payment of both processes, once, with its labels.
+    assert.equal(scalar(await query('sum(gateway_payments_total{job="gateway"})')), PAYMENTS);
+    assert.equal(scalar(await query('sum(gateway_payments_total{job="gateway", payment_type="DB", outcome="success"})')), PAYMENTS);
+    // 1.00 + 2.00 + … + 12.00, in the currency's major unit.
+    assert.equal(scalar(await query('sum(gateway_payment_amount_total{job="gateway", currency="EUR", payment_type="DB"})')), (PAYMENTS * (PAYMENTS + 1)) / 2);
 
     const build = await query('gateway_build_info{job="gateway"}');
     const version = (JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')) as { version: string }).version;
