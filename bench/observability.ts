@@ -7,7 +7,7 @@
  * and loaded one at a time — metrics and tracing off (METRICS_ENABLED=false), metrics on (the
  * default), metrics on with every request traced (OTEL_TRACES_SAMPLER=always_on, exported over
  * OTLP/HTTP to a sink process that answers 200 and keeps nothing). BENCH_OBSERVABILITY_ROUNDS
- * (4) rounds of the three, the order rotating each round; a cost is the median over rounds of
+ * (8) rounds of the three, the order rotating each round; a cost is the median over rounds of
  * 1 − (payments/s with) ÷ (payments/s without) within the round, so drift between rounds (a
  * checkpoint, the table growing) cancels. Targets: metrics under 3 % fewer payments/s, tracing at
  * full sampling under 10 %. BENCH_CONNECTIONS (64), BENCH_DURATION_SECONDS (10), BENCH_POOL_SIZE (10).
@@ -24,7 +24,7 @@ import { startOtlpSink } from './support/otlp-sink.js';
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 export const observabilitySettings = {
-  rounds: envNumber('BENCH_OBSERVABILITY_ROUNDS', 4),
+  rounds: envNumber('BENCH_OBSERVABILITY_ROUNDS', 8),
 };
 
 type Variant = 'off' | 'metrics' | 'tracing';

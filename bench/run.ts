@@ -15,7 +15,7 @@
  * and the merchant's file of the day), BENCH_SETTLEMENT_FILE_RECORDS (3000000: the acquirer host's settlement
  * file through the ISO 8583 feed, time and peak RSS), BENCH_GATEWAY_PROCESSES (2: the DB phase again
  * with GATEWAY_PROCESSES=2; 1 leaves it out).
- * BENCH_OBSERVABILITY_ROUNDS (4 rounds of payments with metrics and tracing off, metrics on, and
+ * BENCH_OBSERVABILITY_ROUNDS (8 rounds of payments with metrics and tracing off, metrics on, and
  * every request traced: the observability rows, bench/observability.ts).
  * BENCH_WIDGET_LOADS (20 cold loads of the payment widget in Chromium: its row).
  * Writes bench/results/<yyyy-mm-dd>.json and the table in docs/performance.md.
