@@ -36,8 +36,8 @@ export const CARD_NUMBER_EXEMPTIONS: readonly CardNumberExemption[] = [
     why: 'they hold account numbers or secrets by design (a sender account may be a card account, a gift card number is Luhn-valid); they are masked in errors and never echoed',
   },
   {
-    fields: '`entityId`, `registrationId`, `threeDSecure.dsTransactionId`, `threeDSecure.acsTransactionId`',
-    applies: named(/^(entityId|registrationId|threeDSecure\.(ds|acs)TransactionId)$/),
+    fields: '`entityId`, `registrationId`, `registrations[n].id`, `threeDSecure.dsTransactionId`, `threeDSecure.acsTransactionId`',
+    applies: named(/^(entityId|registrationId|registrations\[n\]\.id|threeDSecure\.(ds|acs)TransactionId)$/),
     why: 'identifiers the gateway or a directory server made (hex, alphanumeric, UUID): a random id holds a Luhn-valid run of digits now and then',
   },
   {
