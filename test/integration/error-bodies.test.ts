@@ -4,6 +4,7 @@
  * that created nothing answers the request's own id (fresh per request, as OPPWA answers), the
  * same 32 characters its ndc ends with and its log line carries. One row per status.
  */
+import { randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -60,7 +61,8 @@ for (const database of testDatabases()) {
     });
 
     it('400 under an Idempotency-Key: the stored error carries its id, and a replay answers the same body', async () => {
-      const headers = { 'idempotency-key': `error-body-${Date.now()}` };
+      // Not a timestamp: 13 digits are Luhn-valid one time in ten, and the key is refused as a card number.
+      const headers = { 'idempotency-key': `error-body-${randomBytes(8).toString('base64url')}` };
       const first = await pay({ amount: '10.5', currency: 'EUR', paymentType: 'DB', ...SAMPLE_CARD }, headers);
       const id = assertErrorBody(first.body, first.statusCode, 400, '100.550.303');
       const replay = await pay({ amount: '10.5', currency: 'EUR', paymentType: 'DB', ...SAMPLE_CARD }, headers);
