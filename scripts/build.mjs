@@ -21,8 +21,9 @@ const SRC = join(ROOT, 'src');
 const DIST = join(ROOT, 'dist');
 
 const files = readdirSync(SRC, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-const sources = files.filter((entry) => entry.name.endsWith('.ts')).map((entry) => join(entry.parentPath ?? entry.path, entry.name));
-const assets = files.filter((entry) => !entry.name.endsWith('.ts')).map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+const isSource = (name) => name.endsWith('.ts') || name.endsWith('.tsx');
+const sources = files.filter((entry) => isSource(entry.name)).map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+const assets = files.filter((entry) => !isSource(entry.name)).map((entry) => join(entry.parentPath ?? entry.path, entry.name));
 
 // Built aside and swapped in, so that a gateway already running from dist/ (a second `npm start`)
 // never sees a half-written tree.
@@ -35,6 +36,9 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  // The console's pages are Preact components rendered to strings on the server (docs/architecture.md).
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
   logLevel: 'warning',
 });
 for (const asset of assets) cpSync(asset, join(next, asset.slice(SRC.length)));

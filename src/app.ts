@@ -64,6 +64,8 @@ import { registerRequestMetrics } from './http/plugins/request-metrics.js';
 import { registerMetricsRoute } from './http/routes/metrics.js';
 import { createReadinessProbe, type ReadinessProbe } from './observability/health/readiness-probe.js';
 import { sampleIso8583Pools } from './observability/iso8583-gauges.js';
+import { registerConsole } from './console/console-plugin.js';
+import { CONSOLE_AREAS } from './console/areas.js';
 
 export interface AppOptions {
   readonly config: Config;
@@ -261,6 +263,7 @@ async function assembleApp(options: AppOptions, role: AppRole, embedded: Embedde
 
   if (role !== 'public') registerAdminApi(app, options);
   if (role !== 'admin') registerPublicApi(app);
+  if (role !== 'admin') await registerConsole(app, CONSOLE_AREAS);
   // On the admin listener when there is one; else on the one listener, behind the token or METRICS_ALLOW_FROM.
   if (role !== 'public') registerMetricsRoute(app, role === 'admin' ? 'admin' : 'public');
   // Connectors holding connections (the ISO 8583 pool) close with the app; the admin app shares them and leaves them be.

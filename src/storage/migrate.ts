@@ -49,7 +49,8 @@ export async function migrate(storage: Storage): Promise<number[]> {
   return applied;
 }
 
-// Migrations are plain SQL without functions bodies, so splitting on ';' at line ends is safe
+// Migrations are plain SQL whose function bodies (045's trigger) keep their ';' inside a line, so
+// splitting on ';' at line ends is safe
 // and lets both drivers run them through the same parameterless query call.
 async function runStatements(tx: { query: Storage['query'] }, sql: string): Promise<void> {
   const statements = sql

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { ConsoleArea } from './console-plugin.js';
+import { navigationFor } from './navigation.js';
+
+/** /console: the first area the person's role opens (the overview, once part two adds it). */
+function registerHome(app: FastifyInstance): void {
+  app.get('/console', { config: { console: 'signed-in' } }, async (request, reply) => {
+    const first = navigationFor(request.consoleUser!.role)[0];
+    return reply.redirect(first?.href ?? '/console/account', 303);
+  });
+}
+
+/**
+ * Every area of the console, registered in this order. Each area is one file that declares its
+ * routes (with their `console` access) and delegates to operations.
+ */
+export const CONSOLE_AREAS: readonly ConsoleArea[] = [registerHome];

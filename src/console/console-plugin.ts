@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { registerConsoleAccess } from './console-access.js';
+import './route-config.js';
+
+/**
+ * The console's pages may load their own stylesheet and script and nothing else: no inline
+ * script or style, no other origin, no framing (clickjacking a refund button), forms post back
+ * to the console only.
+ */
+const CONSOLE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+const ASSETS: Readonly<Record<string, { readonly type: string; readonly body: Buffer }>> = {
+  'console.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/console.css', import.meta.url)) },
+  'console.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/console.js', import.meta.url)) },
+};
+
+/** An area of the console: registers its routes, each declaring its `console` access. */
+export type ConsoleArea = (app: FastifyInstance) => void;
+
+/**
+ * The console, in an encapsulated context of its own so that its hooks (session, access, CSP)
+ * touch its routes only. Areas are registered in the order of the navigation.
+ */
+export async function registerConsole(app: FastifyInstance, areas: readonly ConsoleArea[]): Promise<void> {
+  await app.register(async (console) => {
+    console.addHook('onRequest', (_request, reply, done) => {
+      reply.headers({ 'content-security-policy': CONSOLE_CSP, 'x-frame-options': 'DENY', 'referrer-policy': 'same-origin' });
+      done();
+    });
+    console.get<{ Params: { name: string } }>('/console/assets/:name', { config: { console: 'anonymous' } }, async (request, reply) => {
+      const asset = ASSETS[request.params.name];
+      if (!asset) return reply.code(404).type('text/plain').send('Not found');
+      return reply.header('cache-control', 'public, max-age=300').type(asset.type).send(asset.body);
+    });
+    console.decorateRequest('consoleUser', undefined);
+    registerConsoleAccess(console);
+    for (const area of areas) area(console);
+  });
+}

@@ -1,0 +1,39 @@
+import type { Role } from './roles.js';
+
+/**
+ * What each role may do: one row per action, the roles allowed to perform it. Every console
+ * route and every audited admin operation names its action; the server checks it on every
+ * request (never the page alone). Part two of the console adds its rows here.
+ */
+export const PERMISSIONS = {
+  'payments.view': { describe: 'Search payments and open a payment', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'developer', 'finance', 'support', 'read-only'] },
+  'payments.export': { describe: 'Download a search as CSV', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'finance'] },
+  'payments.capture': { describe: 'Capture a preauthorization', roles: ['operator-admin', 'operator-support', 'merchant-admin', 'finance', 'support'] },
+  'payments.refund': { describe: 'Refund a payment (in full or in part)', roles: ['operator-admin', 'operator-support', 'merchant-admin', 'finance', 'support'] },
+  'payments.reverse': { describe: 'Reverse a payment', roles: ['operator-admin', 'operator-support', 'merchant-admin', 'finance', 'support'] },
+  'payments.resolve-pending': { describe: 'Resolve a pending payment by hand, with a reason', roles: ['operator-admin', 'operator-support'] },
+  'notifications.view': { describe: 'See notifications and their delivery attempts', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'developer', 'support'] },
+  'notifications.resend': { describe: 'Send a notification again', roles: ['operator-admin', 'operator-support', 'merchant-admin', 'developer', 'support'] },
+  'credentials.view': { describe: 'List API credentials and their last use', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'developer'] },
+  'credentials.manage': { describe: 'Create and revoke API credentials', roles: ['operator-admin', 'merchant-admin', 'developer'] },
+  'webhooks.view': { describe: 'List webhooks and their delivery log', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'developer'] },
+  'webhooks.manage': { describe: 'Create, change and delete webhooks; rotate secrets; send a test', roles: ['operator-admin', 'merchant-admin', 'developer'] },
+  'request-log.view': { describe: 'See recent API requests', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'developer'] },
+  'users.view': { describe: 'List people and their roles', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin'] },
+  'users.manage': { describe: 'Invite, change the role of, lock and remove people', roles: ['operator-admin', 'merchant-admin'] },
+  'merchant-security.manage': { describe: "Require a second factor of the merchant's people", roles: ['operator-admin', 'merchant-admin'] },
+  'audit.view': { describe: 'Read and export the audit log', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin'] },
+  'audit.verify': { describe: "Verify the audit log's hash chain", roles: ['operator-admin'] },
+} as const satisfies Record<string, { readonly describe: string; readonly roles: readonly Role[] }>;
+
+export type Action = keyof typeof PERMISSIONS;
+
+export const ACTIONS = Object.keys(PERMISSIONS) as readonly Action[];
+
+export function mayPerform(role: Role, action: Action): boolean {
+  return (PERMISSIONS[action].roles as readonly Role[]).includes(role);
+}
+
+export function isAction(value: string): value is Action {
+  return Object.hasOwn(PERMISSIONS, value);
+}
