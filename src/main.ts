@@ -132,7 +132,7 @@ async function main(): Promise<void> {
   const resolution = { connectors: app.gateway.payments.connectors, settings: config.resolution };
   const schedules = { payments: app.gateway.payments, settings: config.schedules };
   const settlement = settleDayDepsOf(config.settlement, app.gateway.payments);
-  const workers = runsJobs ? startWorkers({ storage, clock: systemClock, logger: app.log, settings: config.workers, resolution, schedules, settlement, checkoutCallbackSweepIntervalMs: config.checkouts.callbackSweepIntervalMs, observer: app.gateway.observer }) : undefined;
+  const workers = runsJobs ? startWorkers({ storage, clock: systemClock, logger: app.log, settings: config.workers, resolution, schedules, settlement, checkoutCallbackSweepIntervalMs: config.checkouts.callbackSweepIntervalMs, observer: app.gateway.observer, requestLogRetentionDays: config.requestLog.retentionDays }) : undefined;
   // The merchants' reconciliation files (SFTP_PORT); one process serves them, this one unless
   // SFTP_IN_GATEWAY=false hands them to `npm run sftp` (src/sftp-main.ts).
   const servesSftp = config.settlement.sftp?.inGateway === true && processIndex(process.env) === 0;
