@@ -18,6 +18,11 @@ export type RedirectPage =
       readonly cardLast4: string;
       /** Where the shopper is sent after the choice: the page's form may lead there (CSP form-action). */
       readonly resultOrigin: string;
+      /**
+       * The only page that may frame this one: the origin of the checkout's shopperResultUrl, for
+       * a widget payment (its overlay, docs/widget.md); undefined (no framing) for any other.
+       */
+      readonly framingOrigin?: string | undefined;
     }
   | { readonly kind: 'ended'; readonly reason: RedirectEnd; readonly locale: string | null; readonly shopUrl?: string | undefined };
 
@@ -43,5 +48,6 @@ export async function redirectPage(deps: Pick<PaymentDeps, 'storage' | 'clock' |
     currency: String(response['currency'] ?? ''),
     cardLast4: card?.last4Digits ?? '',
     resultOrigin: new URL(redirect.shopperResultUrl).origin,
+    framingOrigin: typeof redirect.resume['checkoutId'] === 'string' ? new URL(redirect.shopperResultUrl).origin : undefined,
   };
 }
