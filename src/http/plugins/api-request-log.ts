@@ -22,6 +22,7 @@ function requestRecord(request: FastifyRequest, status: number, durationMs: numb
     durationMs: Math.round(durationMs),
     requestId: String(request.id),
     transactionId: request.logFacts?.transactionId ?? null,
+    tokenId: request.principal?.tokenId ?? null,
   };
 }
 

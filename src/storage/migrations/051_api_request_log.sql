@@ -12,10 +12,13 @@ CREATE TABLE api_request_log (
   result_code     text,
   duration_ms     integer NOT NULL,
   request_id      text NOT NULL,
-  transaction_id  text
+  transaction_id  text,
+  -- The access token the request came with: a credential's last use is its newest row here.
+  token_id        char(32)
 );
 CREATE INDEX api_request_log_entity_at_idx ON api_request_log (entity_id, at DESC, id DESC);
 CREATE INDEX api_request_log_at_idx ON api_request_log (at);
+CREATE INDEX api_request_log_token_idx ON api_request_log (token_id, at DESC);
 
 -- The one durable job that deletes requests older than the retention (jobs/prune-request-log.ts).
 INSERT INTO jobs (kind, payload, run_at, created_at) VALUES ('prune-request-log', '{}', '2000-01-01T00:00:00Z', now());

@@ -11,6 +11,8 @@ export interface ApiRequestRecord {
   readonly durationMs: number;
   readonly requestId: string;
   readonly transactionId: string | null;
+  /** The access token the request was accepted with. */
+  readonly tokenId: string | null;
 }
 
 export interface StoredApiRequest extends ApiRequestRecord {
@@ -22,12 +24,12 @@ export async function insertApiRequests(db: Queryable, records: readonly ApiRequ
   if (records.length === 0) return;
   const column = <T>(pick: (record: ApiRequestRecord) => T) => records.map(pick);
   await db.query(
-    `INSERT INTO api_request_log (entity_id, at, method, path, status, result_code, duration_ms, request_id, transaction_id)
-     SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::smallint[], $6::text[], $7::integer[], $8::text[], $9::text[])`,
+    `INSERT INTO api_request_log (entity_id, at, method, path, status, result_code, duration_ms, request_id, transaction_id, token_id)
+     SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::smallint[], $6::text[], $7::integer[], $8::text[], $9::text[], $10::text[])`,
     [
       column((r) => r.entityId), column((r) => r.at.toISOString()), column((r) => r.method), column((r) => r.path),
       column((r) => String(r.status)), column((r) => r.resultCode) as string[], column((r) => String(r.durationMs)),
-      column((r) => r.requestId), column((r) => r.transactionId) as string[],
+      column((r) => r.requestId), column((r) => r.transactionId) as string[], column((r) => r.tokenId) as string[],
     ],
   );
 }
@@ -66,6 +68,7 @@ interface ApiRequestRow {
   duration_ms: number;
   request_id: string;
   transaction_id: string | null;
+  token_id: string | null;
 }
 
 /** Newest first, keyset-paged by (at, id): `before` is the last row of the previous page. */
@@ -93,12 +96,24 @@ export async function listApiRequests(
   if (before !== undefined) conditions.push(`(at, id) < (${next(before.at)}, ${next(before.id)})`);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const result = await db.query<ApiRequestRow>(
-    `SELECT id, entity_id, at, method, path, status, result_code, duration_ms, request_id, transaction_id
+    `SELECT id, entity_id, at, method, path, status, result_code, duration_ms, request_id, transaction_id, token_id
        FROM api_request_log ${where} ORDER BY at DESC, id DESC LIMIT ${next(limit)}`,
     params,
   );
   return result.rows.map((row) => ({
     id: BigInt(row.id), entityId: row.entity_id.trim(), at: row.at, method: row.method, path: row.path, status: Number(row.status),
     resultCode: row.result_code, durationMs: Number(row.duration_ms), requestId: row.request_id, transactionId: row.transaction_id,
+    tokenId: row.token_id?.trim() ?? null,
   }));
+}
+
+/** When each token was last used, as far as the request log remembers (its retention); absent: not within it. */
+export async function lastUseOfTokens(db: Queryable, tokenIds: readonly string[]): Promise<Map<string, Date>> {
+  if (tokenIds.length === 0) return new Map();
+  const result = await db.query<{ token_id: string; last_used: Date }>(
+    `SELECT t.id AS token_id, (SELECT max(at) FROM api_request_log r WHERE r.token_id = t.id) AS last_used
+       FROM unnest($1::text[]) AS t(id)`,
+    [tokenIds],
+  );
+  return new Map(result.rows.filter((row) => row.last_used !== null).map((row) => [row.token_id.trim(), row.last_used]));
 }

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { listVisibleApiRequests } from '../../../src/operations/request-log/list-api-requests.js';
+import { lastUseOfTokens } from '../../../src/storage/repositories/api-request-log.js';
 import { testDatabases } from '../../support/databases.js';
 import { cardPayment } from '../../support/payments.js';
 import { bearer, withAppAndMerchant, type TestApp } from '../../support/test-app.js';
@@ -41,6 +42,9 @@ for (const database of testDatabases()) {
       assert.equal(refusal!.resultCode, JSON.parse(refused.body).result.code);
       assert.doesNotMatch(lookup!.path, /4111111111111111/);
       assert.ok(!page.requests.some((request) => request.path.includes('?')));
+      assert.equal(payment!.tokenId, merchant.tokenId);
+      const lastUse = await lastUseOfTokens(t.storage, [merchant.tokenId, 'f'.repeat(32)]);
+      assert.deepEqual([...lastUse.keys()], [merchant.tokenId]);
     });
 
     it("shows another merchant's people nothing of it, and filters by status class", async () => {
