@@ -9,7 +9,7 @@ import { enveloped, EXAMPLE_ENTITY_ID as ENTITY, refused, type Json } from './op
 type Answers = Readonly<Record<number, { readonly description?: string; readonly example?: Json }>>;
 
 const PAYMENT_ID = '8ac7a4a18f2d4c6e9b0a1c3e5f7d9b2a';
-const CARD = { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' };
+const CARD = { bin: '401288', last4Digits: '1881', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' };
 const SUCCESS = '000.100.110';
 
 const notFound = (description: string, code: string): Answers => ({ 404: { description, example: refused(code, undefined, ENTITY) } });

@@ -34,6 +34,10 @@ const TAGS: readonly { name: string; description: string; prefix?: string }[] = 
   { name: 'Admin', description: "The operator's API, behind ADMIN_TOKEN (on its own listener with ADMIN_PORT)" },
 ];
 
+/** Answers any operation may give, listed once here rather than on each (docs/api.md, "HTTP statuses"). */
+const GENERAL_ANSWERS =
+  'Besides the statuses each operation lists, any request may be answered 405 (another method; Allow names it), 408, 409 (Idempotency-Key reused or still running), 413, 414, 415, 429 (throttled; Retry-After), 431, 500, 503 (database unreachable) or 504 (no answer within HANDLER_TIMEOUT_MS): docs/api.md, "HTTP statuses". Every JSON answer carries result, buildNumber, timestamp and ndc.';
+
 const tagOf = (path: string) => TAGS.find((tag) => tag.prefix && path.startsWith(tag.prefix))?.name ?? 'Payments';
 
 function withExampleValues(parameters: JsonObject[] | undefined, example: CatalogueExample): JsonObject[] | undefined {
@@ -138,7 +142,11 @@ export function buildApiDocument(): ApiDocument {
   );
   return {
     ...catalogue,
-    info: { ...catalogue.info, license: { name: 'MIT', identifier: 'MIT' } } as ApiDocument['info'],
+    info: {
+      ...catalogue.info,
+      description: `${catalogue.info.description} ${GENERAL_ANSWERS}`,
+      license: { name: 'MIT', identifier: 'MIT' },
+    } as ApiDocument['info'],
     servers: [{ url: '/', description: 'This gateway' }] as Json,
     tags: TAGS.map(({ name, description }) => ({ name, description })),
     paths: sorted,

@@ -28,7 +28,7 @@ export const PUBLIC_EXAMPLE_ANSWERS = {
       challengeMandatedIndicator: 'N',
     },
   }),
-  risk: enveloped('000.100.110', { id: 'c1b9706571539e7b8980132929b62597', paymentBrand: 'VISA', amount: '92.00', currency: 'EUR', paymentType: 'DB', card: { ...CARD, last4Digits: '0000' }, risk: { score: '0' } }),
+  risk: enveloped('000.100.110', { id: 'c1b9706571539e7b8980132929b62597', paymentBrand: 'VISA', amount: '92.00', currency: 'EUR', paymentType: 'DB', card: { ...CARD, bin: '401288', last4Digits: '1881' }, risk: { score: '0' } }),
   ready: { status: 'ready', checks: { database: 'ok', migrations: 'ok', 'job-worker': 'ok' } },
   notReady: { status: 'not ready', checks: { database: 'ok', migrations: 'ok', 'job-worker': 'no job worker heartbeat' } },
 } as const;
