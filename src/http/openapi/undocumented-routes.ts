@@ -20,3 +20,17 @@ export const UNDOCUMENTED_ROUTES: readonly { readonly route: string; readonly re
     reason: 'a file of the /docs page (the renderer and its start-up script); fetched by the page, not an API',
   })),
 ];
+
+/**
+ * Whole trees of routes that are not an API: the console's pages and forms (docs/console.md), for
+ * people in a browser, each checked for access by the console itself.
+ */
+export const UNDOCUMENTED_PREFIXES: readonly { readonly prefix: string; readonly reason: string }[] = [
+  { prefix: '/console', reason: "the console's pages and forms for people (docs/console.md); not an API" },
+];
+
+/** Whether a route ("GET /path") is one of the trees above. */
+export function underUndocumentedPrefix(route: string): boolean {
+  const path = route.slice(route.indexOf(' ') + 1);
+  return UNDOCUMENTED_PREFIXES.some(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
+}
