@@ -18,13 +18,12 @@ export function demoMerchantBanner(demo: DemoMerchantCredentials, baseUrl: strin
     ['accessToken', demo.accessToken],
     ...(legacy ? ([['authentication.userId', legacy.userId], ['authentication.password', legacy.password]] as [string, string][]) : []),
   ];
-  // Tests and scripts read `entityId:` and `accessToken:` off this block; keep the labels.
-  const width = Math.max(...rows.map(([name]) => name.length)) + 1;
+  // Tests and scripts read `entityId: …` and `accessToken: …` off this block (one space): keep them.
   return [
     '',
     'Demo merchant created (shown once; more with: npm run gateway -- entity create --name "Shop")',
     '',
-    ...rows.map(([name, value]) => `  ${`${name}:`.padEnd(width)}  ${value}`),
+    ...rows.map(([name, value]) => `  ${name}: ${value}`),
     '',
     '  Send the token as "Authorization: Bearer <accessToken>"' + (legacy ? ', or, from an OPPWA client that sends' : '.'),
     ...(legacy ? ['  authentication.* fields, the userId and password: they are the same credential.'] : []),
