@@ -12,6 +12,7 @@
  *    for each block that names them: PAYMENT_ID (a 92.00 EUR DB with merchantTransactionId order-17),
  *    REGISTRATION (a card with its initial CIT payment), SCHEDULE (a monthly schedule of it), ROUTE
  *    (a route of the demo merchant).
+ * docs/webhooks.md's receiver (JavaScript) runs as copied too, on a free port instead of 8000.
  * What a block must answer: every command exits 0; a curl answers the HTTP status the comment under
  * it names (`# 404 {…}`), else a status below 400, and one of the result codes that comment names.
  * A block not meant to be run as copied (it starts servers, needs production or days yet to come)
@@ -23,6 +24,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -100,6 +102,14 @@ async function fixturesFor(block: DocBlock, gateway: GatewayProcess, merchant: M
   return values;
 }
 
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  return port;
+}
+
 async function runScript(script: string, env: Record<string, string>, cwd: string): Promise<{ code: number | null; output: string }> {
   const child = spawn('bash', ['-c', PRELUDE + script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -131,7 +141,8 @@ describe('every shell example of README.md and docs/, run as copied', { timeout:
   let adminToken = '';
 
   before(async () => {
-    gateway = await startGateway({ DATA_DIR: dataDir, GATEWAY_PROCESSES: '1' });
+    // The receiver of docs/webhooks.md listens on this host, which webhooks reach only when allowed.
+    gateway = await startGateway({ DATA_DIR: dataDir, GATEWAY_PROCESSES: '1', WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.1/32' });
     const output = gateway.output();
     merchant = { entityId: /entityId:\s+([0-9a-f]{32})/.exec(output)![1]!, accessToken: /accessToken:\s+(\S+)/.exec(output)![1]! };
     adminToken = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
@@ -145,6 +156,32 @@ describe('every shell example of README.md and docs/, run as copied', { timeout:
     const marked = blocks.filter((block) => block.notRun !== undefined);
     assert.ok(marked.length <= NOT_RUN_MAX, marked.map((block) => `${block.where}: ${block.notRun}`).join('\n'));
     assert.ok(blocks.length - marked.length >= 15, 'most blocks run');
+  });
+
+  it("docs/webhooks.md's receiver, copied (its port aside), decrypts the gateway's notification", async () => {
+    const doc = readFileSync(join(ROOT, 'docs/webhooks.md'), 'utf8');
+    const receiver = /```js\n([\s\S]*?createDecipheriv[\s\S]*?)```/.exec(doc)?.[1];
+    assert.ok(receiver?.includes('.listen(8000)'), 'docs/webhooks.md shows its receiver on port 8000');
+    const port = await freePort();
+    const admin = (method: string, path: string, fields?: Record<string, string>) => call(gateway.url, adminToken, method, path, fields);
+    const created = await admin('POST', '/admin/webhooks', { entity: merchant.entityId, url: `http://127.0.0.1:${port}/webhooks` });
+    const folder = mkdtempSync(join(tmpdir(), 'docs-receiver-'));
+    writeFileSync(join(folder, 'receiver.mjs'), receiver!.replace('.listen(8000)', `.listen(${port})`));
+    const child = spawn(process.execPath, ['receiver.mjs'], { cwd: folder, env: { ...process.env, WEBHOOK_SECRET: created['secret'] }, stdio: 'ignore' });
+    try {
+      // Activation sends a test notification and succeeds only on the receiver's 2xx: a 400 is a failed tag check.
+      let activated: Json | undefined;
+      for (let tries = 0; typeof activated?.['attempt']?.['httpStatus'] !== 'number' && tries < 50; tries += 1) {
+        // Until the receiver listens, the attempt fails without an HTTP status.
+        if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+        activated = await admin('POST', `/admin/webhooks/${created['webhookId']}/activate`).catch(() => undefined);
+      }
+      assert.equal(activated?.['attempt']?.['httpStatus'], 200, JSON.stringify(activated));
+      assert.equal(activated?.['webhook']?.['status'], 'active', JSON.stringify(activated));
+    } finally {
+      child.kill('SIGTERM');
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   for (const block of blocks) {
