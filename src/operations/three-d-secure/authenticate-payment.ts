@@ -36,9 +36,12 @@ export interface PaymentAuthenticationInput {
   /**
    * What fields an authentication needs and the request lacks make of it: by default the request
    * is refused (a 400, nothing written); 'decline' answers a refusal of the payment instead, for
-   * a payment whose row is already written (a step-up the risk decision asks for).
+   * a payment whose row is already written (a step-up the risk decision asks for);
+   * 'decline-billing' declines when only billing fields are missing: a widget payment, whose billing
+   * address comes with the merchant's checkout, so the shopper could correct nothing and the
+   * merchant's status call must learn why (fields the poster sends still refuse the request).
    */
-  readonly missingFields?: 'refuse-request' | 'decline' | undefined;
+  readonly missingFields?: 'refuse-request' | 'decline' | 'decline-billing' | undefined;
 }
 
 /** What 3-D Secure makes of a payment before its connector is asked. */
@@ -105,6 +108,11 @@ function missingAuthenticationFields(request: PaymentRequest): ParameterError[] 
   return missing;
 }
 
+function declinesFor(mode: PaymentAuthenticationInput['missingFields'], missing: readonly ParameterError[]): boolean {
+  if (mode === 'decline') return true;
+  return mode === 'decline-billing' && missing.every((field) => BILLING_FOR_THREE_D_SECURE_V2.some(([name]) => name === field.name));
+}
+
 function missingFieldsCode(missing: readonly ParameterError[]): string {
   if (missing[0]?.name === 'shopperResultUrl') return '100.370.101';
   const billing = BILLING_FOR_THREE_D_SECURE_V2.find(([name]) => missing[0]?.name === name);
@@ -166,7 +174,7 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
   });
   if (answer.kind === 'frictionless' || answer.kind === 'challenge' || answer.kind === 'error') {
     const missing = missingAuthenticationFields(input.request);
-    if (missing.length > 0 && input.missingFields === 'decline') return { kind: 'refuse', code: missingFieldsCode(missing), resultDetails: { ExtendedDescription: missingFieldsDescription(missing) } };
+    if (missing.length > 0 && declinesFor(input.missingFields, missing)) return { kind: 'refuse', code: missingFieldsCode(missing), resultDetails: { ExtendedDescription: missingFieldsDescription(missing) } };
     if (missing.length > 0) throw new GatewayError(missingFieldsCode(missing), { parameterErrors: missing });
   }
   const outcome = directoryOutcome(answer);
