@@ -6,7 +6,6 @@ import {
   cardNumberLuhn,
   cvvRequiredForBrand,
   paymentBrandRequired,
-  walletDataComplete,
 } from './card.js';
 import { jobDayOfWeekOrDayOfMonth } from './job.js';
 import { customerNamesRequired, houseNumber2NeedsHouseNumber1, identificationDocPair, streetNotDigitsOnly } from './party.js';
@@ -21,6 +20,7 @@ import {
   checkoutPaymentData,
 } from './structure.js';
 import type { ConditionalRule } from './types.js';
+import { walletDataComplete } from './wallet.js';
 
 /**
  * The conditional rules in precedence order: request shape first, then what the payment is
