@@ -21,6 +21,7 @@ import {
 } from './structure.js';
 import type { ConditionalRule } from './types.js';
 import { walletDataComplete } from './wallet.js';
+import { networkFUseCaseRequired } from './three-d-secure.js';
 
 /**
  * The conditional rules in precedence order: request shape first, then what the payment is
@@ -53,6 +54,7 @@ export const RULES: readonly ConditionalRule[] = Object.freeze([
   identificationDocPair,
   houseNumber2NeedsHouseNumber1,
   streetNotDigitsOnly,
+  networkFUseCaseRequired,
   jobDayOfWeekOrDayOfMonth,
 ]);
 

@@ -164,6 +164,16 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     ['second line alone', 'payment', { 'shipping.street2': '123' }, [['shipping.street2', '100.800.102']]],
     ['merchant billing', 'payment', { 'merchant.billing.street1': '1 2' }, [['merchant.billing.street1', '100.800.102']]],
   ],
+  networkFUseCaseRequired: [
+    ['no network F data', 'payment', { 'threeDSecure.npa': 'false' }, []],
+    ['payment authentication with the use case', 'payment', { 'threeDSecure.schemeData[NF-ITEMSNB]': '2', 'threeDSecure.schemeData[NF-USECASE]': '01' }, []],
+    ['payment authentication (PA) without it', 'payment', { 'threeDSecure.schemeData[NF-ITEMSNB]': '2' }, [['threeDSecure.schemeData[NF-USECASE]', '200.300.404']]],
+    ['PA: npa false', 'registration', { 'threeDSecure.schemeData[NF-SCORE_MERCHANT]': 'SCORE-12', 'threeDSecure.npa': 'false' }, [['threeDSecure.schemeData[NF-USECASE]', '200.300.404']]],
+    ['NPA, recurring (02)', 'payment', { 'threeDSecure.schemeData[NF-ITEMSNB]': '2', 'threeDSecure.npa': 'true', 'threeDSecure.authenticationInd': 'RECURRING' }, [['threeDSecure.schemeData[NF-USECASE]', '200.300.404']]],
+    ['NPA, instalment (03)', 'payment', { 'threeDSecure.schemeData[NF-ITEMSNB]': '2', 'threeDSecure.npa': 'true', 'threeDSecure.authenticationInd': 'INSTALLMENT' }, [['threeDSecure.schemeData[NF-USECASE]', '200.300.404']]],
+    ['NPA, add card (04): not required', 'payment', { 'threeDSecure.schemeData[NF-ITEMSNB]': '2', 'threeDSecure.npa': 'true', 'threeDSecure.authenticationInd': 'ADD_CARD' }, []],
+    ['NPA without an indicator: not required', 'payment', { 'threeDSecure.schemeData[NF-ITEMSNB]': '2', 'threeDSecure.npa': 'true' }, []],
+  ],
   jobDayOfWeekOrDayOfMonth: [
     ['one of them ?', 'schedule', { 'job.dayOfWeek': '?' }, []],
     ['both given', 'schedule', { 'job.dayOfWeek': '2' }, [['job.dayOfWeek', '100.250.120']]],
