@@ -34,7 +34,7 @@ function decodeSignedContent(jws: string): { acsURL: string; acsTransID: string;
   return JSON.parse(Buffer.from(payload!, 'base64url').toString());
 }
 
-const names = (body: { result: { parameterErrors?: { name: string }[] } }) => (body.result.parameterErrors ?? []).map((e) => e.name);
+const names = (body: Record<string, any>): string[] => ((body['result'].parameterErrors ?? []) as { name: string }[]).map((e) => e.name);
 
 for (const db of testDatabases()) {
   describe(`3-D Secure amounts and channels (${db.name})`, () => {
