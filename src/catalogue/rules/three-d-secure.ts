@@ -5,6 +5,9 @@ import { violation, type ConditionalRule } from './types.js';
 
 export const NF_USE_CASE = 'threeDSecure.schemeData[NF-USECASE]';
 
+/** Where docs/api.md explains the condition; the refusal points there. */
+export const SCHEME_DATA_DOCS = 'docs/api.md#app-channel-and-scheme-data';
+
 /** Network F's other scheme data: sending it says the authentication goes to network F's directory. */
 const NETWORK_F_DATA: readonly string[] = ['threeDSecure.schemeData[NF-ITEMSNB]', 'threeDSecure.schemeData[NF-SCORE_MERCHANT]'];
 
@@ -28,6 +31,6 @@ export const networkFUseCaseRequired: ConditionalRule = {
     const indicator = context.value('threeDSecure.authenticationInd');
     if (nonPayment && !NPA_INDICATORS_NEEDING_USE_CASE.includes(indicator ?? '')) return [];
     const why = nonPayment ? `a non-payment authentication with authenticationInd ${indicator}` : 'a payment authentication (message category PA)';
-    return [violation(NF_USE_CASE, DEFAULT_CODE, `is required with network F scheme data for ${why} (docs/api.md#app-channel-and-scheme-data)`)];
+    return [violation(NF_USE_CASE, DEFAULT_CODE, `is required with network F scheme data for ${why} (${SCHEME_DATA_DOCS})`)];
   },
 };
