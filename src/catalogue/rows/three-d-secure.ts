@@ -24,7 +24,8 @@ const authentication = defineRows({ section: '3D Secure: authentication message 
   }],
   ['threeDSecure.currency', currency(), { code: '100.550.401', description: 'Currency of threeDSecure.amount; default currency.' }],
   ['threeDSecure.deviceInfo', multilineText(16384, 1, 'encrypted authRequestParams of the mobile SDK'), {
-    use: conditional(THREE_D_SECURE),
+    // Not on a checkout: the widget pays from a browser and could not run the app channel's challenge.
+    use: conditional(THREE_D_SECURE.filter((endpoint) => endpoint !== 'checkout')),
     echo: false,
     description: 'Starts the app-based 3D Secure v2 flow (deviceChannel 01): no customer.browser.* needed, and a challenge answers with the SDK\'s data in threeDSecure (acsSignedContent, acsReferenceNumber, status C) instead of a redirect (docs/api.md).',
   }],
