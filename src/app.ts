@@ -263,7 +263,7 @@ async function assembleApp(options: AppOptions, role: AppRole, embedded: Embedde
 
   if (role !== 'public') registerAdminApi(app, options);
   if (role !== 'admin') registerPublicApi(app);
-  if (role !== 'admin') await registerConsole(app, CONSOLE_AREAS);
+  if (servesConsole(config, role)) await registerConsole(app, CONSOLE_AREAS);
   // On the admin listener when there is one; else on the one listener, behind the token or METRICS_ALLOW_FROM.
   if (role !== 'public') registerMetricsRoute(app, role === 'admin' ? 'admin' : 'public');
   // Connectors holding connections (the ISO 8583 pool) close with the app; the admin app shares them and leaves them be.
@@ -275,6 +275,13 @@ async function assembleApp(options: AppOptions, role: AppRole, embedded: Embedde
     });
   }
   return app;
+}
+
+/** CONSOLE_LISTENER: the console on the public listener (or the only one), on the admin listener only, or nowhere. */
+function servesConsole(config: Config, role: AppRole): boolean {
+  const listener = config.console.listener;
+  if (listener === 'off') return false;
+  return listener === 'admin' ? role !== 'public' : role !== 'admin';
 }
 
 /**
