@@ -23,6 +23,8 @@ export interface ConsolePerson {
   readonly password: string;
   /** The authenticator's secret (base32) when the person enrolled one. */
   readonly totpSecret: string | undefined;
+  /** The ten recovery codes made at the enrollment. */
+  readonly recoveryCodes: readonly string[];
   readonly merchantId: string | null;
 }
 
@@ -49,12 +51,14 @@ export async function createConsolePerson(
   assert.equal(created.kind, 'created', JSON.stringify(created));
   if (created.kind !== 'created') throw new Error('unreachable');
   let totpSecret: string | undefined;
+  let recoveryCodes: readonly string[] = [];
   if (options.secondFactor ?? isOperatorRole(options.role)) {
     totpSecret = (await beginTotpEnrollment(deps, created.userId))!;
     const confirmed = await confirmTotpEnrollment(deps, created.userId, totpCode(totpSecret, t.clock.now().getTime() - 30_000));
-    assert.equal(confirmed.kind, 'enrolled');
+    if (confirmed.kind !== 'enrolled') assert.fail('the authenticator was enrolled');
+    recoveryCodes = confirmed.recoveryCodes;
   }
-  return { userId: created.userId, email, password, totpSecret, merchantId };
+  return { userId: created.userId, email, password, totpSecret, recoveryCodes, merchantId };
 }
 
 /** The value of cookie `name` set by a response, if it set one. */
@@ -75,22 +79,34 @@ export function csrfOfPage(html: string): string {
   return match[1]!;
 }
 
+/** A visitor not signed in who opened the sign-in page: its cookie and the form's CSRF token. */
+export async function visitSignIn(t: TestApp, remoteAddress?: string): Promise<{ cookie: string; csrf: string }> {
+  const page = await t.app.inject({ method: 'GET', url: '/console/sign-in', ...(remoteAddress ? { remoteAddress } : {}) });
+  return { cookie: `console-visitor=${setCookie(page, 'console-visitor')}`, csrf: csrfOfPage(page.body) };
+}
+
+/** POST /console/sign-in (the password step) as a visitor. */
+export async function postPassword(t: TestApp, email: string, password: string, remoteAddress?: string): Promise<LightMyRequestResponse> {
+  const visitor = await visitSignIn(t, remoteAddress);
+  return t.app.inject({
+    method: 'POST', url: '/console/sign-in', headers: { ...FORM_HEADERS, cookie: visitor.cookie }, ...(remoteAddress ? { remoteAddress } : {}),
+    payload: form({ _csrf: visitor.csrf, email, password, next: '/console' }),
+  });
+}
+
+/** POST /console/sign-in/code with a half-signed-in session's token. */
+export function postCode(t: TestApp, token: string, code: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'POST', url: '/console/sign-in/code', headers: { ...FORM_HEADERS, cookie: `console-session=${token}` }, payload: form({ _csrf: csrfTokenFor(token), code, next: '/console' }) });
+}
+
 /** Signs a person in through the real pages: GET and POST /console/sign-in, then the code if asked. */
 export async function signInPerson(t: TestApp, person: ConsolePerson): Promise<ConsoleSession> {
-  const page = await t.app.inject({ method: 'GET', url: '/console/sign-in' });
-  const visitor = `console-visitor=${setCookie(page, 'console-visitor')}`;
-  const posted = await t.app.inject({
-    method: 'POST', url: '/console/sign-in', headers: { ...FORM_HEADERS, cookie: visitor },
-    payload: form({ _csrf: csrfOfPage(page.body), email: person.email, password: person.password, next: '/console' }),
-  });
+  const posted = await postPassword(t, person.email, person.password);
   assert.equal(posted.statusCode, 303, posted.body);
   let token = setCookie(posted, 'console-session')!;
   if (String(posted.headers.location).startsWith('/console/sign-in/code')) {
     assert.ok(person.totpSecret, 'a person asked for a code has an authenticator');
-    const code = await t.app.inject({
-      method: 'POST', url: '/console/sign-in/code', headers: { ...FORM_HEADERS, cookie: `console-session=${token}` },
-      payload: form({ _csrf: csrfTokenFor(token), code: totpCode(person.totpSecret, t.clock.now().getTime()), next: '/console' }),
-    });
+    const code = await postCode(t, token, totpCode(person.totpSecret, t.clock.now().getTime()));
     assert.equal(code.statusCode, 303, code.body);
     token = setCookie(code, 'console-session')!;
   }

@@ -24,6 +24,8 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Where a person signed in with a one-time password may go before choosing their own.
+const PASSWORD_PATHS = new Set(['/console/account/password', '/console/sign-out']);
 
 /**
  * The console's sessions: every request's cookie is resolved to its person (request.consoleUser)
@@ -35,7 +37,8 @@ export function registerConsoleSessions(app: FastifyInstance): void {
   app.decorateRequest('consolePendingSignIn', undefined);
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/console/assets/')) return;
-    await resolvePerson(request, reply);
+    const mustChangePassword = await resolvePerson(request, reply);
+    if (mustChangePassword && !PASSWORD_PATHS.has(request.routeOptions.url ?? '')) return reply.redirect('/console/account/password', 303);
   });
   app.addHook('preHandler', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
@@ -46,7 +49,8 @@ export function registerConsoleSessions(app: FastifyInstance): void {
   });
 }
 
-async function resolvePerson(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/** Resolves the cookie's person; answers whether they must first replace a one-time password. */
+async function resolvePerson(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   const token = sessionCookie(request);
   const services = request.server.consoleServices;
   const resolved = token === undefined ? undefined : await resolveSession(services.people, token, services.sessionLimits);
@@ -55,7 +59,7 @@ async function resolvePerson(request: FastifyRequest, reply: FastifyReply): Prom
     request.consoleCsrfToken = csrfTokenFor(token);
     if (session.stage === 'signed-in') request.consoleUser = { id: user.id, email: user.email, role: user.role, merchantId: user.merchantId, sessionId: session.idHash };
     else request.consolePendingSignIn = { token, user };
-    return;
+    return session.stage === 'signed-in' && user.passwordMustChange;
   }
   // A cookie of a session that has ended is dropped; the visitor's value binds the sign-in form.
   if (token !== undefined) clearSessionCookie(request, reply);
@@ -65,6 +69,7 @@ async function resolvePerson(request: FastifyRequest, reply: FastifyReply): Prom
     setVisitorCookie(request, reply, visitor);
   }
   request.consoleCsrfToken = csrfTokenFor(visitor);
+  return false;
 }
 
 function refuseForgery(request: FastifyRequest, reply: FastifyReply): FastifyReply {
