@@ -43,6 +43,7 @@ import { createSimulatedThreeDSecureServer } from './connectors/simulator/three-
 import { RiskSettings } from './operations/risk/risk-settings.js';
 import { registerRiskAdminRoutes } from './http/routes/admin-risk.js';
 import { registerSettlementAdminRoutes } from './http/routes/admin-settlement.js';
+import { registerConsoleUserAdminRoutes } from './http/routes/admin-console-users.js';
 import { registerRiskRoutes } from './http/routes/risk.js';
 import { ThreeDSecureSettings } from './operations/three-d-secure/requirement-settings.js';
 import { EntityNames } from './operations/entity-names.js';
@@ -179,6 +180,7 @@ function registerAdminApi(app: FastifyInstance, options: AppOptions): void {
   registerRoutingAdminRoutes(app);
   registerRiskAdminRoutes(app);
   registerSettlementAdminRoutes(app);
+  registerConsoleUserAdminRoutes(app);
 }
 
 function registerPublicApi(app: FastifyInstance): void {

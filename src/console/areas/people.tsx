@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { visibilityOf } from '../../domain/access/actor.js';
 import { mayPerform } from '../../domain/access/permissions.js';
 import { ROLES, type Role } from '../../domain/access/roles.js';
-import { roleAssignmentProblem } from '../../domain/people/role-assignment.js';
+import { NOT_YOURS_TO_GIVE, roleAssignmentProblem } from '../../domain/people/role-assignment.js';
 import { createUser } from '../../operations/people/create-user.js';
 import { changeRole, findPerson, listPeople, resetSecondFactor, setDisabled, type ManageResult } from '../../operations/people/manage-users.js';
 import { merchantRequiresSecondFactor, setMerchantSecondFactor } from '../../operations/people/merchant-security.js';
@@ -61,7 +61,7 @@ function registerAdding(app: FastifyInstance): void {
     const merchantId = user.merchantId ?? (values.merchantId === '' ? null : values.merchantId);
     const result = await createUser(request.server.consoleServices.people, consoleActor(request), user, { email: values.email, role: values.role, merchantId });
     if (result.kind === 'refused') {
-      return sendPage(reply, <NewPersonPage system={system(request)} user={user} csrfToken={request.consoleCsrfToken} roles={givableRoles(user)} values={values} error={result} />, result.field === 'role' && result.problem.startsWith('your role') ? 403 : 400);
+      return sendPage(reply, <NewPersonPage system={system(request)} user={user} csrfToken={request.consoleCsrfToken} roles={givableRoles(user)} values={values} error={result} />, result.problem === NOT_YOURS_TO_GIVE ? 403 : 400);
     }
     return sendPage(reply, <PersonAddedPage system={system(request)} user={user} csrfToken={request.consoleCsrfToken} email={values.email.trim()} password={result.oneTimePassword!} />, 201);
   });
