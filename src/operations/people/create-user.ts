@@ -27,7 +27,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * Creates a console person. `assigner` is who gives the role (a console person, or the operator's
  * own tools, which act as operator-admin); the change is audited in the same transaction.
  */
-export async function createUser(deps: PeopleDeps, actor: Actor, assigner: Assigner, person: NewPerson): Promise<CreateUserResult> {
+export async function createUser(deps: Pick<PeopleDeps, 'storage' | 'clock' | 'ids'>, actor: Actor, assigner: Assigner, person: NewPerson): Promise<CreateUserResult> {
   const email = person.email.trim();
   if (!EMAIL.test(email) || email.length > 254) return { kind: 'refused', field: 'email', problem: 'is not an e-mail address' };
   if (!isRole(person.role)) return { kind: 'refused', field: 'role', problem: 'is not a role' };
