@@ -107,3 +107,15 @@ describe('session cookie flags', async () => {
     assert.deepEqual(cookieOptions({ protocol: 'http' } as never), { httpOnly: true, sameSite: 'lax', secure: false, path: '/console' });
   });
 });
+
+describe('docs/console.md', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { renderRolesTable, ROLES_BEGIN, ROLES_END } = await import('../../../src/domain/access/permissions-docs.js');
+  it('holds the roles table of PERMISSIONS as it is now (npm run docs)', () => {
+    const markdown = readFileSync(new URL('../../../docs/console.md', import.meta.url), 'utf8');
+    const start = markdown.indexOf(ROLES_BEGIN);
+    const end = markdown.indexOf(ROLES_END);
+    assert.ok(start >= 0 && end > start, 'the markers are there');
+    assert.equal(markdown.slice(start, end + ROLES_END.length), renderRolesTable(), 'run npm run docs');
+  });
+});
