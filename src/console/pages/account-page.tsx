@@ -43,7 +43,7 @@ export function AccountPage({ system, user, csrfToken, person, sessions, unusedR
       <h2>Password</h2>
       <p><a href="/console/account/password">Change your password</a></p>
       <h2>Sessions</h2>
-      <div class="table-wrap">
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Sessions">
         <table>
           <caption class="visually-hidden">Where you are signed in</caption>
           <thead><tr><th scope="col">Signed in</th><th scope="col">Last seen</th><th scope="col">Address</th><th scope="col">Browser</th></tr></thead>

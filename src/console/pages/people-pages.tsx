@@ -30,7 +30,7 @@ export function PeoplePage({ system, user, csrfToken, people, now, mayManage, me
     <Layout title="People" user={user} system={system} path="/console/people" csrfToken={csrfToken}>
       {message ? <p class="success" role="status">{message}</p> : null}
       {mayManage ? <p><a class="button" href="/console/people/new">Add a person</a></p> : null}
-      <div class="table-wrap">
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="People">
         <table>
           <caption class="visually-hidden">People and their roles</caption>
           <thead><tr><th scope="col">E-mail address</th><th scope="col">Role</th>{user.merchantId === null ? <th scope="col">Merchant</th> : null}<th scope="col">Two-step sign-in</th><th scope="col">Status</th></tr></thead>
