@@ -11,6 +11,8 @@ import { totpCode } from '../../../src/domain/people/totp.js';
 import { listAuditEntries } from '../../../src/storage/repositories/audit-log.js';
 import { findUser, findUserByEmail } from '../../../src/storage/repositories/console-users.js';
 import { verifyAuditChain } from '../../../src/operations/audit/verify-audit-chain.js';
+import { mayPerform } from '../../../src/domain/access/permissions.js';
+import { ROLES } from '../../../src/domain/access/roles.js';
 
 for (const database of testDatabases()) {
   describe(`console people (${database.name})`, () => {
@@ -25,6 +27,21 @@ for (const database of testDatabases()) {
       const [entry] = await listAuditEntries(t.storage, {}, undefined, 1);
       return entry!;
     }
+
+    it('opens each people page to the roles PERMISSIONS names, and no other (every role)', async () => {
+      const pages = [['/console/people', 'users.view'], ['/console/people/new', 'users.manage']] as const;
+      for (const role of ROLES) {
+        const session = await signInAs(t, { role, merchantId });
+        t.clock.advance(30_000); // a fresh TOTP step for the next operator
+        for (const [url, action] of pages) {
+          const response = await consoleGet(t, session, url);
+          assert.equal(response.statusCode, mayPerform(role, action) ? 200 : 403, `${role} GET ${url}`);
+        }
+        assert.equal((await consoleGet(t, session, '/console/account')).statusCode, 200, `${role} has an account page`);
+        const security = await consolePost(t, session, '/console/people/security', { merchantId, required: 'false' });
+        assert.equal(security.statusCode, mayPerform(role, 'merchant-security.manage') ? 200 : 403, `${role} POST security`);
+      }
+    });
 
     it('lets an operator admin add a merchant person, who changes the one-time password at the first sign-in', async () => {
       const admin = await signInAs(t, { role: 'operator-admin' });
