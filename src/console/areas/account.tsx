@@ -31,7 +31,10 @@ function registerPassword(app: FastifyInstance): void {
     const user = request.consoleUser!;
     const { people, signInFailures } = request.server.consoleServices;
     // Guessing the current password from a session left open counts like guessing it at sign-in.
-    if (signInFailures.retryAfterMs(request.ip) > 0) return reply.code(429).type('text/plain').send('Too many failed attempts. Wait a few minutes.');
+    if (signInFailures.retryAfterMs(request.ip) > 0) {
+      const page = <PasswordPage system={request.server.gateway.config.system} user={user} csrfToken={request.consoleCsrfToken} mustChange={false} errors={{ current: 'was tried wrongly too often: wait a few minutes' }} />;
+      return sendPage(reply, page, 429);
+    }
     const result = await changeOwnPassword(people, consoleActor(request), user.id, sessionCookie(request) ?? '', formField(request, 'current'), formField(request, 'password'));
     if (result.kind === 'changed') return showAccount(request, reply, 'Your password has changed. Your other sessions have ended.');
     if (result.field === 'current') await signInFailures.recordFailure(request.ip);
