@@ -29,9 +29,15 @@ function registerPassword(app: FastifyInstance): void {
   });
   app.post('/console/account/password', SIGNED_IN, async (request, reply) => {
     const user = request.consoleUser!;
-    const people = request.server.consoleServices.people;
+    const { people, signInFailures } = request.server.consoleServices;
+    // Guessing the current password from a session left open counts like guessing it at sign-in.
+    if (signInFailures.retryAfterMs(request.ip) > 0) {
+      const page = <PasswordPage system={request.server.gateway.config.system} user={user} csrfToken={request.consoleCsrfToken} mustChange={false} errors={{ current: 'was tried wrongly too often: wait a few minutes' }} />;
+      return sendPage(reply, page, 429);
+    }
     const result = await changeOwnPassword(people, consoleActor(request), user.id, sessionCookie(request) ?? '', formField(request, 'current'), formField(request, 'password'));
     if (result.kind === 'changed') return showAccount(request, reply, 'Your password has changed. Your other sessions have ended.');
+    if (result.field === 'current') await signInFailures.recordFailure(request.ip);
     const person = await findUser(people.storage, user.id);
     const page = <PasswordPage system={request.server.gateway.config.system} user={user} csrfToken={request.consoleCsrfToken} mustChange={person?.passwordMustChange ?? false} errors={{ [result.field]: result.problem }} />;
     return sendPage(reply, page, 400);

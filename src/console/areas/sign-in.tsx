@@ -46,7 +46,10 @@ function registerPasswordStep(app: FastifyInstance): void {
     const result = await signInWithPassword(services.people, email, formField(request, 'password'), { address: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
     if (result.kind !== 'session') {
       await services.signInFailures.recordFailure(request.ip);
-      if (result.kind === 'locked') return sendPage(reply, <SignInRefusedPage system={systemOf(request)} message={WAIT_MESSAGE} />, 429);
+      if (result.kind === 'locked') {
+        reply.header('retry-after', String(Math.max(1, Math.ceil((result.until.getTime() - services.people.clock.now().getTime()) / 1000))));
+        return sendPage(reply, <SignInRefusedPage system={systemOf(request)} message={WAIT_MESSAGE} />, 429);
+      }
       const error = 'The e-mail address or the password is wrong.';
       return sendPage(reply, <SignInPage system={systemOf(request)} csrfToken={request.consoleCsrfToken} next={next} email={email} error={error} />, 401);
     }

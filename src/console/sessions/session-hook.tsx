@@ -37,6 +37,8 @@ export function registerConsoleSessions(app: FastifyInstance): void {
   app.decorateRequest('consolePendingSignIn', undefined);
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/console/assets/')) return;
+    // Pages hold people's data (and once, a new person's password): no cache keeps a copy.
+    reply.header('cache-control', 'no-store');
     const mustChangePassword = await resolvePerson(request, reply);
     if (mustChangePassword && !PASSWORD_PATHS.has(request.routeOptions.url ?? '')) return reply.redirect('/console/account/password', 303);
   });

@@ -55,6 +55,7 @@ for (const database of testDatabases()) {
       assert.match(header, /; SameSite=Lax/);
       assert.match(header, /; Path=\/console/);
       assert.doesNotMatch(header, /Expires|Max-Age/, 'a browser session cookie: the server ends the session');
+      assert.equal(posted.headers['cache-control'], 'no-store');
     });
 
     it('ends a session unused for 30 minutes, and keeps one used within them', async () => {
@@ -84,7 +85,9 @@ for (const database of testDatabases()) {
         for (let i = 0; i < times; i++) assert.equal((await postPassword(t, person.email, 'a wrong password, long', `10.1.0.${i + 1}`)).statusCode, 401);
       };
       await tryWrong(5);
-      assert.equal((await postPassword(t, person.email, person.password, '10.1.1.1')).statusCode, 429, 'locked: even the right password waits');
+      const locked = await postPassword(t, person.email, person.password, '10.1.1.1');
+      assert.equal(locked.statusCode, 429, 'locked: even the right password waits');
+      assert.equal(locked.headers['retry-after'], '900');
       t.clock.advance(15 * MINUTE_MS);
       await tryWrong(5);
       t.clock.advance(15 * MINUTE_MS);
