@@ -43,6 +43,7 @@ import { createSimulatedThreeDSecureServer } from './connectors/simulator/three-
 import { RiskSettings } from './operations/risk/risk-settings.js';
 import { registerRiskAdminRoutes } from './http/routes/admin-risk.js';
 import { registerSettlementAdminRoutes } from './http/routes/admin-settlement.js';
+import { registerVaultAdminRoutes } from './http/routes/admin-vault.js';
 import { registerRiskRoutes } from './http/routes/risk.js';
 import { ThreeDSecureSettings } from './operations/three-d-secure/requirement-settings.js';
 import { EntityNames } from './operations/entity-names.js';
@@ -177,6 +178,7 @@ function registerAdminApi(app: FastifyInstance, options: AppOptions): void {
   registerRoutingAdminRoutes(app);
   registerRiskAdminRoutes(app);
   registerSettlementAdminRoutes(app);
+  registerVaultAdminRoutes(app);
 }
 
 function registerPublicApi(app: FastifyInstance): void {
