@@ -28,6 +28,18 @@ export interface PaymentDetailPageProps {
   readonly formState?: ActionFormState | undefined;
 }
 
+/** What was wrong with the form sent back, at the top (its form may no longer apply: a stale page). */
+function FormErrors({ state }: { state: ActionFormState }) {
+  return (
+    <div class="flash flash-refused" role="alert">
+      <p>Nothing was done: the form has errors.</p>
+      <ul>
+        {Object.entries(state.errors).map(([name, message]) => <li key={name}>{`${name}: ${message}`}</li>)}
+      </ul>
+    </div>
+  );
+}
+
 function SettlementList({ detail }: { detail: PaymentDetail }) {
   if (detail.settlement.length === 0) return <p>No settlement record matched yet.</p>;
   return (
@@ -71,7 +83,7 @@ export function PaymentDetailPage(props: PaymentDetailPageProps) {
     <Layout title={`Payment ${detail.payment.paymentType} ${money(detail.payment.amountMinor, detail.payment.currency)}`} user={user} system={props.system} path={props.path} csrfToken={props.csrfToken}>
       <p class="muted"><a href="/console/payments">All payments</a> · <code>{id}</code></p>
       {flash ? <p class={`flash flash-${flash.kind}`} role={flash.kind === 'refused' ? 'alert' : 'status'}>{flash.message}</p> : null}
-      {props.formState ? <p class="flash flash-refused" role="alert">The form has errors: see the messages below.</p> : null}
+      {props.formState ? <FormErrors state={props.formState} /> : null}
       <PaymentSummaryFacts payment={detail.payment} />
       <section aria-labelledby="actions">
         <h2 id="actions">Actions</h2>
