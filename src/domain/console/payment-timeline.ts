@@ -34,6 +34,7 @@ export interface TransactionFacts {
 }
 
 export interface TimelineFacts {
+  /** The family in its tree's order: each transaction before its children. */
   readonly transactions: readonly TransactionFacts[];
   readonly redirects: ReadonlyArray<{ readonly transactionId: string; readonly purpose: string; readonly state: string; readonly choice: string | null; readonly createdAt: Date; readonly endedAt: Date | null }>;
   readonly resolutions: ReadonlyArray<{ readonly transactionId: string; readonly attempts: number; readonly resolvedAt: Date | null; readonly resolvedBy: string | null; readonly resolvedCode: string | null; readonly reason: string | null }>;
@@ -129,8 +130,11 @@ export function buildTimeline(facts: TimelineFacts): TimelineEvent[] {
     ...deliveryEvents(facts),
     ...otherEvents(facts),
   ];
+  // Within one instant: the family's order (a parent before its children), then the request's.
+  const familyOrder = new Map(facts.transactions.map((t, index) => [t.id, index]));
+  const memberRank = (e: TimelineEvent) => (e.transactionId === null ? facts.transactions.length : familyOrder.get(e.transactionId) ?? facts.transactions.length);
   return events
-    .map((event, index) => ({ event, index }))
-    .sort((a, b) => a.event.at.getTime() - b.event.at.getTime() || ORDER.indexOf(a.event.kind) - ORDER.indexOf(b.event.kind) || a.index - b.index)
+    .map((event, index) => ({ event, index, member: memberRank(event), kind: ORDER.indexOf(event.kind) }))
+    .sort((a, b) => a.event.at.getTime() - b.event.at.getTime() || a.member - b.member || a.kind - b.kind || a.index - b.index)
     .map(({ event }) => event);
 }

@@ -95,6 +95,11 @@ function treeOf(members: readonly FamilyMember[], rootId: string): FamilyNode {
   return build(summaries.find((s) => s.id === rootId) ?? summaries[0]!, 0);
 }
 
+/** The family's ids, each before its children (the tree read top-down). */
+function treeOrder(node: FamilyNode): string[] {
+  return [node.summary.id, ...node.children.flatMap(treeOrder)];
+}
+
 function stringRecord(value: unknown): Record<string, string> {
   if (value === null || typeof value !== 'object') return {};
   return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
@@ -142,8 +147,10 @@ export async function loadPaymentDetail(deps: Pick<OperationDeps, 'storage'>, in
   ]);
   const viewer = { operator: input.visibility.kind === 'all', connectorDetails: input.visibility.kind === 'all' || connectorDetails !== false };
   const scheduleRuns = schedule ? schedule.runs.filter((r) => r.transactionId !== null && ids.includes(r.transactionId)) : [];
+  const family = treeOf(members, rootId);
+  const byId = new Map(members.map((m) => [m.transaction.id, m]));
   const timeline = buildTimeline({
-    transactions: members.map((m) => factsOf(m, viewer)), redirects, resolutions, deliveries, settlement, scheduleRuns, registrations,
+    transactions: treeOrder(family).map((id) => factsOf(byId.get(id)!, viewer)), redirects, resolutions, deliveries, settlement, scheduleRuns, registrations,
   });
-  return { payment: summaryOf(asked), merchantId, family: treeOf(members, rootId), timeline, deliveries, settlement, schedule: schedule ?? null, registrations };
+  return { payment: summaryOf(asked), merchantId, family, timeline, deliveries, settlement, schedule: schedule ?? null, registrations };
 }
