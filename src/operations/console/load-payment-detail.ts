@@ -142,7 +142,7 @@ export async function loadPaymentDetail(deps: Pick<OperationDeps, 'storage'>, in
   const registrationIds = [...new Set(members.map((m) => text(m.transaction.response['registrationId'])).filter((id): id is string => id !== null))];
   const [redirects, deliveries, resolutions, settlement, schedule, registrations, connectorDetails] = await Promise.all([
     listRedirectsOf(db, ids), listDeliveriesOf(db, ids), listPendingChecksOf(db, ids),
-    listSettlementRecordsOf(db, merchantId, members[0]!.transaction.createdAt, ids), findScheduleOf(db, ids),
+    listSettlementRecordsOf(db, merchantId, ids), findScheduleOf(db, ids),
     listRegistrationsOf(db, registrationIds, ids), findShowConnectorDetails(db, asked.entityId),
   ]);
   const viewer = { operator: input.visibility.kind === 'all', connectorDetails: input.visibility.kind === 'all' || connectorDetails !== false };

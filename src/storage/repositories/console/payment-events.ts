@@ -115,11 +115,11 @@ export interface SettlementFact {
 }
 
 /**
- * The settlement records matched to these transactions. Records are kept by merchant and day
- * (their index); a payment is settled on or after the day it was made, so the days before it
- * are never read.
+ * The settlement records matched to these transactions (a chargeback's and its reversal's record
+ * name the payment too), found by the GIN index on matched_ids (migration 050); only the
+ * merchant's own records.
  */
-export async function listSettlementRecordsOf(db: Queryable, merchantId: string, since: Date, transactionIds: readonly string[]): Promise<SettlementFact[]> {
+export async function listSettlementRecordsOf(db: Queryable, merchantId: string, transactionIds: readonly string[]): Promise<SettlementFact[]> {
   const { rows } = await db.query<{
     record_type: string; status: string; settlement_date: string; batch_id: string; amount_minor: bigint; currency: string; fee_minor: bigint;
     fee_currency: string; matching_status: string; matched_ids: string[]; chargeback_id: string | null; reason_code: string | null; ingested_at: Date;
@@ -127,10 +127,9 @@ export async function listSettlementRecordsOf(db: Queryable, merchantId: string,
     `SELECT record_type, status, to_char(settlement_date, 'YYYY-MM-DD') AS settlement_date, batch_id, amount_minor, currency, fee_minor, fee_currency,
             matching_status, matched_ids, chargeback_id, reason_code, ingested_at
        FROM settlement_records
-      WHERE merchant_id = $1 AND settlement_date >= $2::date
-        AND (matched_ids && $3::text[] OR chargeback_id::text = ANY($3::text[]))
-      ORDER BY ingested_at, id`,
-    [merchantId, since.toISOString().slice(0, 10), [...transactionIds]],
+      WHERE matched_ids && $2::text[] AND merchant_id = $1
+      ORDER BY ingested_at, id LIMIT 200`,
+    [merchantId, [...transactionIds]],
   );
   return rows.map((r) => ({
     recordType: r.record_type, status: r.status, settlementDate: r.settlement_date, batchId: r.batch_id, amountMinor: BigInt(r.amount_minor),
