@@ -21,11 +21,12 @@ export function invalidField(name: string, value: string, message: string): Gate
 }
 
 /**
- * The Idempotency-Key claim of a console action: derived from the person and the form's nonce, so
- * submitting one rendered form twice (a double click, a resent POST) names the same claim, and the
- * transactions' unique claim index lets only the first write.
+ * The Idempotency-Key claim of a console action: derived from the person, what the form acts on
+ * and its nonce, so submitting one rendered form twice (a double click, a resent POST) names the
+ * same claim, and the transactions' unique claim index lets only the first write.
  */
-export function claimOfNonce(userId: string, nonce: string): string {
+export function claimOfNonce(userId: string, subject: string, nonce: string): string {
   if (!NONCE.test(nonce)) throw invalidField('nonce', nonce, 'the form is incomplete: reload the page and try again');
-  return createHash('sha256').update(`console-action:${userId}:${nonce}`).digest('hex').slice(0, 32);
+  // The subject (the parent and the action) too: a nonce copied into another form claims afresh.
+  return createHash('sha256').update(`console-action:${userId}:${subject}:${nonce}`).digest('hex').slice(0, 32);
 }

@@ -62,7 +62,7 @@ export async function referenceFromConsole(deps: PaymentDeps, input: ConsoleRefe
   const parent = await findVisibleTransaction(deps.storage, input.visibility, input.parentId);
   if (!parent) throw paymentNotFound();
   const amountMinor = amountOf(input);
-  const claimId = claimOfNonce(input.actor.userId, input.nonce);
+  const claimId = claimOfNonce(input.actor.userId, `${parent.id}:${input.paymentType}`, input.nonce);
   const earlier = await findTransactionByIdempotencyClaim(deps.storage, parent.entityId, claimId);
   if (earlier) return doneWith(earlier, true);
   const merchantId = (await merchantOfEntity(deps.storage, parent.entityId)) ?? parent.entityId;
