@@ -66,6 +66,8 @@ import { createReadinessProbe, type ReadinessProbe } from './observability/healt
 import { sampleIso8583Pools } from './observability/iso8583-gauges.js';
 import { registerConsole } from './console/console-plugin.js';
 import { CONSOLE_AREAS } from './console/areas.js';
+import { RequestLogWriter } from './operations/request-log/request-log-writer.js';
+import { registerApiRequestLog } from './http/plugins/api-request-log.js';
 
 export interface AppOptions {
   readonly config: Config;
@@ -100,6 +102,8 @@ export interface AppDeps extends AppOptions {
   readonly observer: Observer;
   /** GET /health/ready's checks, and the drain a graceful shutdown starts (main.ts). */
   readonly readiness: ReadinessProbe;
+  /** The merchants' API requests for the console's request log; undefined with REQUEST_LOG_ENABLED=false. */
+  readonly requestLog: RequestLogWriter | undefined;
 }
 
 /** The routes one listener serves: all, all but /admin (with ADMIN_PORT), or only /admin. */
@@ -168,8 +172,15 @@ function appDeps(options: AppOptions, logger: PoolLogger, acquirer: AcquirerSett
     principals: new PrincipalResolver(options.storage, clock),
     payments,
     authFailures: new AuthFailureLimiter({ maxFailures: config.authFailuresMax, windowMs: config.authFailureWindowMs, clock, redis }),
+    requestLog: config.requestLog.enabled ? requestLogWriter(options, logger) : undefined,
     readiness: createReadinessProbe({ storage: options.storage, redis, connectors: () => payments.connectors.registry.connectors, checkTimeoutMs: config.health.checkTimeoutMs, jobsInGateway: config.workers.runInGateway }),
   };
+}
+
+function requestLogWriter(options: AppOptions, logger: PoolLogger): RequestLogWriter {
+  return new RequestLogWriter(options.storage, undefined, {
+    onWriteFailed: (error, lost) => logger.warn({ err: { type: (error as Error).name }, lost }, 'request log batch not written; those requests are missing from the console'),
+  });
 }
 
 function registerAdminApi(app: FastifyInstance, options: AppOptions): void {
@@ -262,6 +273,7 @@ async function assembleApp(options: AppOptions, role: AppRole, embedded: Embedde
   registerTestModeRule(app, config);
 
   if (role !== 'public') registerAdminApi(app, options);
+  if (role !== 'admin' && app.gateway.requestLog) registerApiRequestLog(app, app.gateway.requestLog);
   if (role !== 'admin') registerPublicApi(app);
   if (role !== 'admin') await registerConsole(app, CONSOLE_AREAS);
   // On the admin listener when there is one; else on the one listener, behind the token or METRICS_ALLOW_FROM.
@@ -270,6 +282,7 @@ async function assembleApp(options: AppOptions, role: AppRole, embedded: Embedde
   if (role !== 'admin') {
     app.addHook('onClose', async () => {
       closeConnectors(app.gateway.payments.connectors.registry.connectors);
+      await app.gateway.requestLog?.close();
       // After the connector's pool: the embedded host's listener goes with the app that started it.
       await embedded?.close();
     });

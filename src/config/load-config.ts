@@ -8,6 +8,7 @@ import { CHECKOUT_VARIABLES, collectCheckoutSettings, type CheckoutSettings } fr
 import { ACQUIRER_VARIABLES, collectAcquirerSettings, type AcquirerSettings } from './acquirer-settings.js';
 import { collectSettlementSettings, SETTLEMENT_VARIABLES, type SettlementSettings } from './settlement-settings.js';
 import { collectMetricsSettings, METRICS_VARIABLES, type MetricsSettings } from './metrics-settings.js';
+import { collectRequestLogSettings, REQUEST_LOG_VARIABLES, type RequestLogSettings } from './request-log-settings.js';
 import { collectHealthSettings, HEALTH_VARIABLES, type HealthSettings } from './health-settings.js';
 
 /**
@@ -62,6 +63,8 @@ export interface Config {
   /** The daily settlement run, its files and the built-in SFTP server. */
   readonly settlement: SettlementSettings;
   readonly metrics: MetricsSettings;
+  /** The merchants' API requests kept for the console's request log. */
+  readonly requestLog: RequestLogSettings;
   /** Readiness checks' timeout and the graceful shutdown's drain and grace. */
   readonly health: HealthSettings;
 }
@@ -109,6 +112,7 @@ export const CONFIG_VARIABLES = [
   ...HTTP_TIMEOUT_VARIABLES,
   ...ACQUIRER_VARIABLES,
   ...METRICS_VARIABLES,
+  ...REQUEST_LOG_VARIABLES,
   ...HEALTH_VARIABLES,
 ] as const;
 
@@ -208,6 +212,7 @@ export function loadConfig(env: Env): Config {
     acquirer: collectAcquirerSettings(env, problems),
     settlement: collectSettlementSettings(env, readOptional(env, 'DATA_DIR') ?? './data', problems),
     metrics: collectMetricsSettings(env, problems),
+    requestLog: collectRequestLogSettings(env, problems),
     health: collectHealthSettings(env, problems),
   };
   checkTls(config, problems);

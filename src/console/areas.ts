@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleArea } from './console-plugin.js';
 import { navigationFor } from './navigation.js';
+import { registerAuditLogArea } from './areas/audit-log.js';
 import { registerPaymentDetail } from './areas/payment-detail.js';
 
 /** /console: the first area the person's role opens (the overview, once part two adds it). */
@@ -15,4 +16,4 @@ function registerHome(app: FastifyInstance): void {
  * Every area of the console, registered in this order. Each area is one file that declares its
  * routes (with their `console` access) and delegates to operations.
  */
-export const CONSOLE_AREAS: readonly ConsoleArea[] = [registerHome, registerPaymentDetail];
+export const CONSOLE_AREAS: readonly ConsoleArea[] = [registerHome, registerPaymentDetail, registerAuditLogArea];
