@@ -12,8 +12,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in person, set by the console's session hook; undefined when nobody is signed in. */
     consoleUser: ConsoleUser | undefined;
-    /** The session's CSRF token, for the forms a page renders (set with the session). */
-    consoleCsrfToken: string | undefined;
   }
   interface FastifyContextConfig {
     /** A console route: what it needs of the person asking. */

@@ -10,6 +10,7 @@ import { resendFromConsole } from '../../operations/console/resend-from-console.
 import { resolvePendingFromConsole } from '../../operations/console/resolve-pending-from-console.js';
 import type { NotificationSender } from '../../operations/webhooks/ports.js';
 import { GatewayError } from '../../results/gateway-error.js';
+import { formField } from '../form-fields.js';
 import { Layout } from '../pages/layout.js';
 import type { ActionFormState, PaymentActionName } from '../pages/payment-detail/action-form.js';
 import { flashLocation, flashOf } from '../pages/payment-detail/flash.js';
@@ -22,22 +23,6 @@ const MAX_SOCKETS_PER_HOST = 8;
 
 type Params = { Params: { id: string }; Querystring: Record<string, string | undefined> };
 
-/** What a form posted, field by field (a repeated field counts as its first value). */
-function formOf(request: FastifyRequest): Record<string, string> {
-  const body = (request.body ?? {}) as Record<string, unknown>;
-  const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(body)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first === 'string') fields[name] = first;
-  }
-  return fields;
-}
-
-/** The session's CSRF token (set by the session hook), for the forms of the page. */
-function csrfTokenOf(request: FastifyRequest): string {
-  return (request as FastifyRequest & { consoleCsrfToken?: string }).consoleCsrfToken ?? '';
-}
-
 function consoleActorOf(request: FastifyRequest): ConsoleActor {
   const user = request.consoleUser!;
   return { actor: { kind: 'user', userId: user.id, email: user.email, role: user.role, merchantId: user.merchantId, address: request.ip }, visibility: visibilityOf(user) };
@@ -49,7 +34,7 @@ function isNotFound(error: unknown): boolean {
 
 function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const page = (
-    <Layout title="No such payment" user={request.consoleUser} system={request.server.gateway.config.system} path={request.url} csrfToken={csrfTokenOf(request)}>
+    <Layout title="No such payment" user={request.consoleUser} system={request.server.gateway.config.system} path={request.url} csrfToken={request.consoleCsrfToken}>
       <p>There is no payment with this id that you may see. <a href="/console/payments">Search payments</a>.</p>
     </Layout>
   );
@@ -67,7 +52,7 @@ async function showDetail(request: FastifyRequest<Params>, reply: FastifyReply, 
   }
   const page = (
     <PaymentDetailPage detail={detail} user={request.consoleUser!} system={gateway.config.system} path={`/console/payments/${detail.payment.id}`}
-      csrfToken={csrfTokenOf(request)} nonce={() => randomBytes(16).toString('hex')} flash={formState ? undefined : flashOf(request.query, detail)} formState={formState} />
+      csrfToken={request.consoleCsrfToken} nonce={() => randomBytes(16).toString('hex')} flash={formState ? undefined : flashOf(request.query, detail)} formState={formState} />
   );
   return sendPage(reply, page, formState ? 400 : 200);
 }
@@ -76,18 +61,16 @@ async function showDetail(request: FastifyRequest<Params>, reply: FastifyReply, 
 async function answerError(request: FastifyRequest<Params>, reply: FastifyReply, action: PaymentActionName, subject: string | undefined, error: unknown): Promise<FastifyReply> {
   if (isNotFound(error)) return sendNotFound(request, reply);
   if (!(error instanceof GatewayError) || !error.parameterErrors) throw error;
-  const form = formOf(request);
-  const values = { amount: form['amount'] ?? '', reason: form['reason'] ?? '', outcome: form['outcome'] ?? '' };
+  const values = { amount: formField(request, 'amount'), reason: formField(request, 'reason'), outcome: formField(request, 'outcome') };
   const errors = Object.fromEntries(error.parameterErrors.map((p) => [p.name, p.message]));
   return showDetail(request, reply, { action, subject, values, errors });
 }
 
 function registerReference(app: FastifyInstance, action: PaymentActionName, paymentType: ConsoleReferenceType, access: Action): void {
   app.post<Params>(`/console/payments/:id/${action}`, { config: { console: access } }, async (request, reply) => {
-    const form = formOf(request);
     try {
       const result = await referenceFromConsole(request.server.gateway.payments, {
-        ...consoleActorOf(request), parentId: request.params.id, paymentType, amount: form['amount'] ?? '', nonce: form['nonce'] ?? '',
+        ...consoleActorOf(request), parentId: request.params.id, paymentType, amount: formField(request, 'amount'), nonce: formField(request, 'nonce'),
       });
       return reply.redirect(flashLocation(request.params.id, action, result), 303);
     } catch (error) {
@@ -98,11 +81,10 @@ function registerReference(app: FastifyInstance, action: PaymentActionName, paym
 
 function registerResolve(app: FastifyInstance): void {
   app.post<Params>('/console/payments/:id/resolve', { config: { console: 'payments.resolve-pending' } }, async (request, reply) => {
-    const form = formOf(request);
-    const transactionId = form['transaction'] ?? request.params.id;
+    const transactionId = formField(request, 'transaction') || request.params.id;
     try {
       const result = await resolvePendingFromConsole(request.server.gateway.payments, {
-        ...consoleActorOf(request), transactionId, outcome: form['outcome'] ?? '', reason: form['reason'] ?? '',
+        ...consoleActorOf(request), transactionId, outcome: formField(request, 'outcome'), reason: formField(request, 'reason'),
       });
       return reply.redirect(flashLocation(request.params.id, 'resolve', result), 303);
     } catch (error) {
@@ -113,7 +95,7 @@ function registerResolve(app: FastifyInstance): void {
 
 function registerResend(app: FastifyInstance, sender: NotificationSender): void {
   app.post<Params>('/console/payments/:id/resend', { config: { console: 'notifications.resend' } }, async (request, reply) => {
-    const deliveryId = formOf(request)['delivery'] ?? '';
+    const deliveryId = formField(request, 'delivery');
     try {
       await resendFromConsole({ ...request.server.gateway, sender }, { ...consoleActorOf(request), paymentId: request.params.id, deliveryId });
       return reply.redirect(flashLocation(request.params.id, 'resend', { kind: 'resent', deliveryId }), 303);

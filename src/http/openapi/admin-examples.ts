@@ -28,6 +28,7 @@ export const ADMIN_EXAMPLE_ANSWERS = {
   entityCreated: ok({ entityId: ENTITY, kind: 'merchant', accessToken: 'MGYxZTJkM2M0YjVhNjk3ODg3OTZhNWI0YzNkMmUxZjB8VHM1SXJwb29JSnFTWnBhSlB6STRDV012X3NWeFR4OHI=', tokenId: '0f1e2d3c4b5a69788796a5b4c3d2e1f0' }),
   entities: ok({ entities: [{ entityId: ENTITY, kind: 'merchant', name: 'Shop', merchantId: null, createdAt: AT, legacyAuth: true }] }),
   tokenCreated: ok({ tokenId: '0f1e2d3c4b5a69788796a5b4c3d2e1f0', entityId: ENTITY, accessToken: 'MGYxZTJkM2M0YjVhNjk3ODg3OTZhNWI0YzNkMmUxZjB8VHM1SXJwb29JSnFTWnBhSlB6STRDV012X3NWeFR4OHI=' }),
+  consoleOperator: ok({ userId: '5a4b3c2d1e0f5a4b3c2d1e0f5a4b3c2d', email: 'ops@example.com', role: 'operator-admin', oneTimePassword: 'xK7-pQ2-mR9-tW4', next: 'Sign in at /console/sign-in; the authenticator app is set up at the first sign-in.' }),
   tokenRevoked: ok({ tokenId: '0f1e2d3c4b5a69788796a5b4c3d2e1f0', revoked: true }),
   legacyAuth: ok({ entityId: ENTITY, legacyAuth: false }),
   unknownParameters: ok({ entityId: ENTITY, unknownParameters: 'ignore' }),

@@ -41,6 +41,12 @@ const ENTITIES: readonly OperationSpec[] = [
     form: { entity: EXAMPLE_ENTITY_ID }, fields: { entity: 'The entity the token acts for' }, answers: { ...ok('Created', EXAMPLES.tokenCreated, 201), 400: INVALID, 404: NO_ENTITY, ...REFUSED },
   }),
   admin({
+    method: 'post', path: '/admin/console-users', operationId: 'adminCreateConsoleOperator', summary: 'A person who runs the console as an operator (docs/console.md; `gateway users create-operator`)',
+    form: { email: 'ops@example.com', role: 'operator-admin' }, optional: ['role', 'password'],
+    fields: { email: 'Their e-mail, the sign-in name', role: 'operator-admin (default), operator-support or operator-read-only', password: 'Absent: a one-time password is made, shown once and changed at the first sign-in' },
+    answers: { ...ok('Created', EXAMPLES.consoleOperator, 201), 400: INVALID, ...REFUSED },
+  }),
+  admin({
     method: 'delete', path: '/admin/tokens/{tokenId}', operationId: 'adminRevokeToken', summary: 'Revoke an access token (effective at once here, within 5 s in other gateways)',
     pathExample: { tokenId: '0f1e2d3c4b5a69788796a5b4c3d2e1f0' }, answers: { ...ok('Revoked', EXAMPLES.tokenRevoked), 404: { description: 'No such token', example: EXAMPLES.noToken }, ...REFUSED },
   }),

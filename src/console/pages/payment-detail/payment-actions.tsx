@@ -27,7 +27,7 @@ export function PaymentActions({ payment, role, context }: { payment: PaymentSum
     can.resolve && mayPerform(role, 'payments.resolve-pending') ? <ResolveForm key="resolve" payment={payment} context={context} /> : null,
   ].filter((form) => form !== null);
   if (forms.length === 0) return <p>No action applies to this transaction now, or your role allows none.</p>;
-  return <div class="actions">{forms}</div>;
+  return <div class="payment-actions">{forms}</div>;
 }
 
 function CaptureForm({ payment, context }: { payment: PaymentSummary; context: FormContext }) {

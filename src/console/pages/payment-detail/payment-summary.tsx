@@ -15,7 +15,7 @@ function Fact({ label, children }: { label: string; children: ComponentChildren 
 export function PaymentSummaryFacts({ payment }: { payment: PaymentSummary }) {
   const card = payment.bin || payment.last4 ? `${payment.bin ?? '······'} ·· ${payment.last4 ?? '····'}` : '—';
   return (
-    <dl class="facts">
+    <dl class="payment-facts">
       <Fact label="Amount">{money(payment.amountMinor, payment.currency)}</Fact>
       <Fact label="Type">{payment.paymentType}</Fact>
       <Fact label="Status"><span class={`status status-${payment.status}`}>{payment.status}</span></Fact>
