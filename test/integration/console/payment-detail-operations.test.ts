@@ -21,9 +21,9 @@ import { referenceFromConsole } from '../../../src/operations/console/reference-
 import { resendFromConsole } from '../../../src/operations/console/resend-from-console.js';
 import { resolvePendingFromConsole } from '../../../src/operations/console/resolve-pending-from-console.js';
 import { ingestSettlement } from '../../../src/operations/settlement/ingest-settlement.js';
-import { createWebhook } from '../../../src/operations/webhooks/create-webhook.js';
 import { GatewayError } from '../../../src/results/gateway-error.js';
 import { listAuditEntries } from '../../../src/storage/repositories/audit-log.js';
+import { insertWebhook } from '../../../src/storage/repositories/webhooks.js';
 import { testDatabases } from '../../support/databases.js';
 import { cardPayment, postPayment, SAMPLE_CARD, type Merchant } from '../../support/payments.js';
 import { fixedSource } from '../../support/settlement.js';
@@ -67,9 +67,10 @@ for (const database of testDatabases()) {
       receiver = await WebhookReceiver.start();
       const handler = deliverWebhookHandler({ storage: t.storage, clock: t.clock, sender, logger: silentLogger });
       worker = new JobWorker({ storage: t.storage, clock: t.clock, handlers: [handler], logger: silentLogger, concurrency: 4, batchSize: 32, pollIntervalMs: 5, leaseMs: 60_000, sweepIntervalMs: 30_000 });
-      const created = await createWebhook({ storage: t.storage, clock: t.clock, ids: randomIds, webhookTargets: RECEIVER_TARGETS }, { entityId: shopA.entityId, url: receiver.url('/a') });
-      receiver.setSecret('/a', created.secret);
-      await drain();
+      // Active from the start (no activation to wait for): every payment of shop A is notified.
+      const now = t.clock.now();
+      await insertWebhook(t.storage, { id: randomIds.id(), entityId: shopA.entityId, url: receiver.url('/a'), secret: 'c'.repeat(64), status: 'active', createdAt: now, updatedAt: now, activatedAt: now, notificationTypes: ['PAYMENT'] });
+      receiver.setSecret('/a', 'c'.repeat(64));
     });
     after(async () => {
       sender.close();
