@@ -125,6 +125,18 @@ function ResultsTable({ rows, form }: { rows: readonly SearchRow[]; form: Search
   );
 }
 
+/** What went wrong, above the form; a message of no field shown (sort, a page link) is said here. */
+function ErrorSummary({ errors }: { errors: readonly FieldError[] }) {
+  const unplaced = errors.filter((e) => !FIELDS.some((f) => f.name === e.field));
+  const placed = errors.length - unplaced.length;
+  return (
+    <div class="error" role="alert">
+      {placed > 0 ? <p>{`Check the ${placed === 1 ? 'field' : 'fields'} marked below.`}</p> : null}
+      {unplaced.map((e) => <p>{e.message}</p>)}
+    </div>
+  );
+}
+
 /** GET /console/payments: the search form, one page of payments, links to the pages around it. */
 export function PaymentsSearchPage(props: PaymentsSearchPageProps) {
   const { form, errors, rows } = props;
@@ -133,7 +145,7 @@ export function PaymentsSearchPage(props: PaymentsSearchPageProps) {
   return (
     <Layout title="Payments" user={props.user} system={props.system} path={PAYMENTS_PATH} csrfToken={props.csrfToken}>
       <form method="get" action={PAYMENTS_PATH} class="search" aria-label="Search payments">
-        {errors.length > 0 ? <p class="error" role="alert">{`Check the ${errors.length === 1 ? 'field' : 'fields'} marked below.`}</p> : null}
+        {errors.length > 0 ? <ErrorSummary errors={errors} /> : null}
         <div class="filters">{FIELDS.map((spec) => <Field spec={spec} form={form} errors={errors} />)}</div>
         {Object.entries(keep).map(([name, value]) => <input type="hidden" name={name} value={value} />)}
         <p class="actions">

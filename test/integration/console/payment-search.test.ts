@@ -137,7 +137,7 @@ for (const database of testDatabases()) {
       const OF_C: Visibility = { kind: 'merchant', merchantId: merchantC };
       before(() => insertPayments(storage, tied));
 
-      for (const form of [{}, { order: 'asc' }, { sort: 'amount' }, { sort: 'amount', order: 'asc' }]) {
+      for (const form of [{}, { order: 'asc' }, { sort: 'amount' }, { sort: 'amount', order: 'asc' }] as Record<string, string>[]) {
         it(`${JSON.stringify(form)}: forward and back, every row exactly once`, async () => {
           const search = searchOf(form);
           const forward: SearchPage[] = [];
