@@ -42,16 +42,28 @@ export interface SeededSchema {
   readonly timings: SeedTimings | null;
 }
 
-/** The seeded schema, made now unless a finished one is there already. */
-export async function seededSchema(baseUrl: string, rows: number, log: (line: string) => void): Promise<SeededSchema> {
-  const url = urlWithSchema(baseUrl, SEEDED_SCHEMA);
+/** The finished seeded schema of that many rows, if a run made it already. */
+export async function findSeededSchema(baseUrl: string, rows: number): Promise<SeededSchema | undefined> {
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
   try {
     const found = await client.query<{ rows: string }>(
       `SELECT obj_description(n.oid, 'pg_namespace') AS rows FROM pg_namespace n WHERE nspname = $1`, [SEEDED_SCHEMA]);
     const seeded = Number(found.rows[0]?.rows?.match(/^seeded (\d+)$/)?.[1] ?? 0);
-    if (seeded === rows) return { name: SEEDED_SCHEMA, url, rows, timings: null };
+    return seeded === rows ? { name: SEEDED_SCHEMA, url: urlWithSchema(baseUrl, SEEDED_SCHEMA), rows, timings: null } : undefined;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The seeded schema, made now unless a finished one is there already. */
+export async function seededSchema(baseUrl: string, rows: number, log: (line: string) => void): Promise<SeededSchema> {
+  const found = await findSeededSchema(baseUrl, rows);
+  if (found) return found;
+  const url = urlWithSchema(baseUrl, SEEDED_SCHEMA);
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
     await client.query(`DROP SCHEMA IF EXISTS ${SEEDED_SCHEMA} CASCADE`);
     await client.query(`CREATE SCHEMA ${SEEDED_SCHEMA}`);
   } finally {

@@ -51,6 +51,9 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'to', label: 'Created to', type: 'date', hint: 'UTC, inclusive' },
 ];
 
+/** The fields shown at first (what support is asked for); the others open under "More filters". */
+const FIRST_FIELDS = 6;
+
 function Field({ spec, form, errors }: { spec: FieldSpec; form: SearchForm; errors: readonly FieldError[] }) {
   const id = `f-${spec.name}`;
   const error = errors.find((e) => e.field === spec.name);
@@ -146,7 +149,11 @@ export function PaymentsSearchPage(props: PaymentsSearchPageProps) {
     <Layout title="Payments" user={props.user} system={props.system} path={PAYMENTS_PATH} csrfToken={props.csrfToken}>
       <form method="get" action={PAYMENTS_PATH} class="search" aria-label="Search payments">
         {errors.length > 0 ? <ErrorSummary errors={errors} /> : null}
-        <div class="filters">{FIELDS.map((spec) => <Field spec={spec} form={form} errors={errors} />)}</div>
+        <div class="filters">{FIELDS.slice(0, FIRST_FIELDS).map((spec) => <Field spec={spec} form={form} errors={errors} />)}</div>
+        <details class="more-filters" open={FIELDS.slice(FIRST_FIELDS).some((f) => form[f.name] !== undefined || errors.some((e) => e.field === f.name))}>
+          <summary>More filters: amount, currency, result, status, channel, dates …</summary>
+          <div class="filters">{FIELDS.slice(FIRST_FIELDS).map((spec) => <Field spec={spec} form={form} errors={errors} />)}</div>
+        </details>
         {Object.entries(keep).map(([name, value]) => <input type="hidden" name={name} value={value} />)}
         <p class="actions">
           <button type="submit">Search</button> <a class="button secondary" href={PAYMENTS_PATH}>Clear</a>

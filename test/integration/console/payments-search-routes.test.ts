@@ -6,14 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import Fastify, { type FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { mayPerform } from '../../../src/domain/access/permissions.js';
 import { ROLES, type Role } from '../../../src/domain/access/roles.js';
 import { registerPaymentsSearch } from '../../../src/console/areas/payments-search.js';
-import { registerConsole } from '../../../src/console/console-plugin.js';
 import type { Storage } from '../../../src/storage/port.js';
+import { consoleStandIn } from '../../support/console-stand-in.js';
 import { testDatabases } from '../../support/databases.js';
 import { hexId, insertEntity, insertPayments } from '../../support/payment-search.js';
 
@@ -22,21 +21,6 @@ const a1 = hexId('route channel a1');
 const merchantB = hexId('route merchant B');
 const b1 = hexId('route channel b1');
 const OPERATOR_ROLES = new Set<Role>(['operator-admin', 'operator-support', 'operator-read-only']);
-
-async function consoleApp(storage: Storage): Promise<FastifyInstance> {
-  const app = Fastify();
-  await app.register(formbody);
-  app.decorate('gateway', { storage, config: { system: 'test' }, clock: { now: () => new Date('2026-11-27T09:00:00Z') } } as never);
-  // Stand-in for the session hook: x-test-role names the person's role.
-  app.addHook('onRequest', async (request) => {
-    const role = request.headers['x-test-role'] as Role | undefined;
-    if (!role) return;
-    const merchantId = OPERATOR_ROLES.has(role) ? null : merchantA;
-    request.consoleUser = { id: 'c'.repeat(32), email: `${role}@example.com`, role, merchantId, sessionId: 's' };
-  });
-  await registerConsole(app, [registerPaymentsSearch]);
-  return app;
-}
 
 for (const database of testDatabases()) {
   describe(`console payments pages (${database.name})`, () => {
@@ -52,7 +36,7 @@ for (const database of testDatabases()) {
         { name: 'route-a', entityId: a1, createdAt: new Date('2026-11-20T10:00:00Z'), bin: '411111', last4: '1111', holder: '<b>Anna</b>' },
         { name: 'route-b', entityId: b1, createdAt: new Date('2026-11-21T10:00:00Z'), bin: '411111', last4: '1111', holder: 'Bert' },
       ]);
-      app = await consoleApp(storage);
+      app = await consoleStandIn(storage, [registerPaymentsSearch], merchantA);
     });
     after(async () => {
       await app.close();
