@@ -34,7 +34,7 @@ import { benchDatabaseUrl } from './support/postgres.js';
 import { channelId, findSeededSchema, SEED_MERCHANTS, seedHolder, SEED_HOLDERS, seededSchema, type SeedTimings } from './support/console-seed.js';
 import { describeMachine, writeResults } from './support/report.js';
 import { percentile, round } from './support/stats.js';
-import { measureWriteCost, type WriteCost } from './support/console-write-cost.js';
+import { measureInsertCost, measureWriteCost, type WriteCost } from './support/console-write-cost.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 export const consoleSettings = {
@@ -214,8 +214,9 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { 'write-cost': { type: 'boolean', default: false } } });
   const machine = describeMachine('');
   if (values['write-cost']) {
+    const insertCost = await measureInsertCost(envNumber('BENCH_CONSOLE_INSERT_ROUNDS', 10));
     const cost = await measureWriteCost({ rounds: consoleSettings.rounds, connections: envNumber('BENCH_CONNECTIONS', 64), poolSize: envNumber('BENCH_POOL_SIZE', 10), durationSeconds: envNumber('BENCH_DURATION_SECONDS', 10) });
-    console.log(`wrote ${writeResults({ machine, writeCost: cost }, '-console-write-cost')}`);
+    console.log(`wrote ${writeResults({ machine, writeCost: cost, insertCost }, '-console-write-cost')}`);
     return;
   }
   const bench = await consoleSearchBench();

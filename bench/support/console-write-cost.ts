@@ -75,3 +75,58 @@ export async function measureWriteCost(settings: { rounds: number; connections: 
     for (const schema of Object.values(schemas)) await schema.drop();
   }
 }
+
+export interface InsertCost {
+  /** Median over rounds of (time with 048) ÷ (time without) for the same batches of the payment path's INSERT. */
+  readonly timeRatio: number;
+  readonly rowsPerRound: number;
+  readonly rounds: ReadonlyArray<{ readonly withoutMs: number; readonly withMs: number }>;
+}
+
+/**
+ * The same, closer in: the payment path's INSERT (insertTransactions, batches of 20 rows as
+ * group commit makes them) into both schemas alternately, from this process, no HTTP. Steadier
+ * than payments/s on a shared machine, and it is where 048's cost lies (terms and index entries).
+ */
+export async function measureInsertCost(rounds: number, batches = 100, batchRows = 20): Promise<InsertCost> {
+  const { insertTransactions } = await import('../../src/storage/repositories/transactions.js');
+  const { storedPayment, insertEntity } = await import('../../test/support/payment-search.js');
+  const schemas = { with: await createBenchSchema('bench_insert_with'), without: await createBenchSchema('bench_insert_without') };
+  const storages = { with: createPgStorage({ connectionString: schemas.with.url, poolSize: 1 }), without: createPgStorage({ connectionString: schemas.without.url, poolSize: 1 }) };
+  try {
+    for (const variant of ['with', 'without'] as const) {
+      await migrate(storages[variant]);
+      if (variant === 'without') for (const statement of WITHOUT_048) await schemas.without.admin.query(statement);
+      if (variant === 'with') for (const statement of (process.env['BENCH_INSERT_WITH_ALSO'] ?? '').split(';').filter(Boolean)) await schemas.with.admin.query(statement);
+      await insertEntity(storages[variant], 'e'.repeat(32), 'merchant', null);
+    }
+    let serial = 0;
+    const batch = () => Array.from({ length: batchRows }, () => {
+      serial += 1;
+      return storedPayment({ name: `insert-${serial}`, entityId: 'e'.repeat(32), createdAt: new Date(), bin: String(400000 + (serial % 500)), last4: String(serial % 10000).padStart(4, '0'),
+        holder: `Holder ${serial % 3000}`, email: `shopper${serial % 5000}@example.com`, ip: `10.0.${serial % 200}.${serial % 250}`, merchantTransactionId: `order-${serial}` });
+    });
+    const run = async (variant: 'with' | 'without') => {
+      const started = process.hrtime.bigint();
+      for (let b = 0; b < batches; b += 1) await insertTransactions(storages[variant], batch());
+      return Number(process.hrtime.bigint() - started) / 1e6;
+    };
+    await run('without');
+    await run('with');
+    const results: { withoutMs: number; withMs: number }[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const first = round % 2 === 0 ? 'without' : 'with';
+      const a = await run(first);
+      const b = await run(first === 'with' ? 'without' : 'with');
+      results.push(first === 'without' ? { withoutMs: Math.round(a), withMs: Math.round(b) } : { withoutMs: Math.round(b), withMs: Math.round(a) });
+    }
+    const timeRatio = median(results.map((r) => r.withMs / r.withoutMs));
+    console.log(`migration 048 insert cost: the payment path's INSERT takes ×${timeRatio.toFixed(3)} the time (${batches} batches of ${batchRows} rows per round, median of ${rounds} rounds: ${results.map((r) => `${r.withoutMs}/${r.withMs} ms`).join(', ')})`);
+    return { timeRatio, rowsPerRound: batches * batchRows, rounds: results };
+  } finally {
+    for (const variant of ['with', 'without'] as const) {
+      await storages[variant].close();
+      await schemas[variant].drop();
+    }
+  }
+}

@@ -37,7 +37,17 @@ export interface SearchQuery {
   readonly groupCodes: readonly string[] | null;
   readonly cursor: SearchCursor | undefined;
   readonly limit: number;
+  /** How the visible entities enter the query (see searchPayments); chosen by the planner's costs when absent. */
+  readonly strategy?: EntityStrategy;
 }
+
+/**
+ * 'any': `entity_id = ANY(visible)` beside the filters, good when a filter is rare (an index on it
+ * finds few rows). 'per-entity': the newest rows of each visible entity through its
+ * (entity_id, created_at) index, merged, good when the filters are common and the merchant small
+ * (a popular BIN in a small merchant: 1.4 s the first way, 10 ms this way at ten million rows).
+ */
+export type EntityStrategy = 'any' | 'per-entity';
 
 class Conditions {
   readonly params: SqlValue[] = [];
@@ -83,10 +93,12 @@ const SORT_COLUMN = { created: 't.created_at', amount: 't.amount_minor' } as con
 const KEY_CAST = { created: 'timestamptz', amount: 'bigint' } as const;
 
 /** The WHERE and ORDER BY of one page; `reversed` when the page is read backwards (a previous page). */
-export function searchSql(query: SearchQuery): { sql: string; params: SqlValue[]; reversed: boolean } {
+export function searchSql(query: SearchQuery, strategy: EntityStrategy = 'any'): { sql: string; params: SqlValue[]; reversed: boolean } {
   const { search, cursor } = query;
   const c = new Conditions();
-  if (query.entityIds !== null) c.add((p) => `t.entity_id = ANY(${p(query.entityIds!)}::char(32)[])`);
+  const perEntity = strategy === 'per-entity' && query.entityIds !== null;
+  const visible = query.entityIds === null ? '' : c.param(query.entityIds);
+  if (query.entityIds !== null) c.where.push(perEntity ? 't.entity_id = v.entity_id' : `t.entity_id = ANY(${visible}::char(32)[])`);
   filterConditions(search.filter, c);
   if (query.groupCodes !== null) c.add((p) => `t.result_code = ANY(${p(query.groupCodes!)}::text[])`);
   if (c.terms.length > 0) c.where.push(`t.search_terms @> ARRAY[${c.terms.join(', ')}]::text[]`);
@@ -98,8 +110,34 @@ export function searchSql(query: SearchQuery): { sql: string; params: SqlValue[]
   }
   const direction = descending ? 'DESC' : 'ASC';
   const where = c.where.length > 0 ? `WHERE ${c.where.join(' AND ')}` : '';
-  const sql = `SELECT t.* FROM transactions t ${where} ORDER BY ${column} ${direction}, t.id ${direction} LIMIT ${c.param(query.limit)}`;
+  const order = `ORDER BY ${column} ${direction}, t.id ${direction} LIMIT ${c.param(query.limit)}`;
+  const sql = perEntity
+    ? `SELECT t.* FROM unnest(${visible}::char(32)[]) AS v (entity_id) CROSS JOIN LATERAL (SELECT t.* FROM transactions t ${where} ${order}) AS t ${order}`
+    : `SELECT t.* FROM transactions t ${where} ${order}`;
   return { sql, params: c.params, reversed };
+}
+
+/** The planner's estimated total cost of a statement (EXPLAIN, not run). */
+async function plannedCost(db: Queryable, sql: string, params: readonly SqlValue[]): Promise<number> {
+  const { rows } = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+  const plan = rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Total Cost': number } }];
+  return parsed[0].Plan['Total Cost'];
+}
+
+/**
+ * Neither form of a merchant's search wins everywhere (EntityStrategy): where it matters (sorted
+ * by time, more than one entity, no channel chosen), the planner prices both and the cheaper
+ * runs. Two EXPLAINs cost a few milliseconds; the wrong plan costs a second.
+ */
+async function chooseStrategy(db: Queryable, query: SearchQuery): Promise<EntityStrategy> {
+  if (query.strategy) return query.strategy;
+  if (query.entityIds === null || query.entityIds.length < 2 || query.search.sort !== 'created' || query.search.filter.channel !== undefined) return 'any';
+  const [any, perEntity] = await Promise.all((['any', 'per-entity'] as const).map((strategy) => {
+    const { sql, params } = searchSql(query, strategy);
+    return plannedCost(db, sql, params);
+  }));
+  return perEntity! < any! ? 'per-entity' : 'any';
 }
 
 // What a row shows; the response is json, read once per row as jsonb.
@@ -117,7 +155,7 @@ const ROW_SQL = (inner: string, direction: string, column: string) => `
 
 /** One page of a search in the search's own order (a page read backwards is turned round). */
 export async function searchPayments(db: Queryable, query: SearchQuery): Promise<SearchRow[]> {
-  const { sql, params, reversed } = searchSql(query);
+  const { sql, params, reversed } = searchSql(query, await chooseStrategy(db, query));
   const descending = (query.search.order === 'desc') !== reversed;
   const { rows } = await db.query<SearchRow>(ROW_SQL(sql, descending ? 'DESC' : 'ASC', SORT_COLUMN[query.search.sort]), params);
   const page = rows.map((row) => ({ ...row, amountMinor: BigInt(row.amountMinor) }));

@@ -12,7 +12,10 @@ import type { Visibility } from '../../../src/domain/access/actor.js';
 import { parsePaymentSearch, type PaymentSearch } from '../../../src/domain/payment-search/search-filter.js';
 import { exportPayments } from '../../../src/operations/console/export-payments.js';
 import { searchPaymentsPage, type SearchPage } from '../../../src/operations/console/search-payments.js';
+import { outcomeGroupOf } from '../../../src/domain/outcome-group.js';
+import { resultCodes } from '../../../src/results/catalogue.js';
 import type { Storage } from '../../../src/storage/port.js';
+import { searchPayments } from '../../../src/storage/repositories/payment-search.js';
 import { testDatabases } from '../../support/databases.js';
 import { hexId, insertEntity, insertPayments, type SeedPayment } from '../../support/payment-search.js';
 
@@ -96,6 +99,19 @@ for (const database of testDatabases()) {
         assert.deepEqual(names(await searchPaymentsPage({ storage }, OF_MERCHANT_A, search, undefined)), expected.filter((n) => OF_A.has(n)).sort());
       });
     }
+
+    it('finds the same rows whichever way the visible entities enter the query', async () => {
+      const entityIds = [merchantA, a1, a2];
+      for (const [form] of CASES) {
+        for (const sort of [{}, { sort: 'amount' }, { order: 'asc' }] as Record<string, string>[]) {
+          const search = searchOf({ ...form, ...sort });
+          const groupCodes = search.filter.resultGroup ? [...resultCodes.keys()].filter((code) => outcomeGroupOf(code) === search.filter.resultGroup) : null;
+          const [any, perEntity] = await Promise.all((['any', 'per-entity'] as const).map((strategy) =>
+            searchPayments(storage, { search, entityIds, groupCodes, cursor: undefined, limit: 2, strategy })));
+          assert.deepEqual(perEntity!.map((r) => r.id), any!.map((r) => r.id), JSON.stringify({ ...form, ...sort }));
+        }
+      }
+    });
 
     it('never shows a person of merchant A a payment of B, even asked for by id', async () => {
       const page = await searchPaymentsPage({ storage }, OF_MERCHANT_A, searchOf({ id: hexId('b-visa') }), undefined);
