@@ -1,4 +1,5 @@
 import type { PaymentFilter, PaymentSearch } from '../../domain/payment-search/search-filter.js';
+import { searchText } from '../../domain/payment-search/search-terms.js';
 import type { SearchCursor } from '../../domain/payment-search/search-cursor.js';
 import type { Queryable, SqlValue } from '../port.js';
 
@@ -66,16 +67,16 @@ function filterConditions(filter: PaymentFilter, c: Conditions): void {
   if (filter.id !== undefined) c.add((p) => `t.id = ${p(filter.id!)}`);
   if (filter.shortId !== undefined) c.add((p) => `t.short_id = ${p(filter.shortId!)}`);
   // Terms of migration 048: one GIN index answers any of them, alone or together. Free text is
-  // folded by the database's own payment_search_text, as the stored terms were.
-  const term = (prefix: string, value: string | undefined, fold?: string) => {
-    if (value !== undefined) c.terms.push(fold ? `'${prefix}:' || ${fold}(${c.param(value)})` : c.param(`${prefix}:${value}`));
+  // folded as the stored terms were (domain/payment-search/search-terms.ts).
+  const term = (prefix: string, value: string | undefined, fold: (text: string) => string = (text) => text) => {
+    if (value !== undefined) c.terms.push(c.param(`${prefix}:${fold(value)}`));
   };
   term('mtid', filter.merchantTransactionId);
   term('bin', filter.bin);
   term('last4', filter.last4);
-  term('holder', filter.holder, 'payment_search_text');
-  term('email', filter.email, 'payment_search_text');
-  term('ip', filter.ip, 'lower');
+  term('holder', filter.holder, searchText);
+  term('email', filter.email, searchText);
+  term('ip', filter.ip, (ip) => ip.toLowerCase());
   term('currency', filter.currency);
   term('brand', filter.brand);
   term('type', filter.paymentType);
