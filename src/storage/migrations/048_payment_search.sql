@@ -4,7 +4,9 @@
 -- rare members a created_at scan would read the whole table to find (currency, brand, payment
 -- type), become terms in one text[] column behind one GIN index: a filter is `search_terms @>
 -- ARRAY['bin:411111']`, and filters combine inside the one index. Only facts that never change
--- after the insert are terms, so the column is written once, with the row.
+-- after the insert are terms, so the column is written once, with the row: the gateway makes them
+-- (src/domain/payment-search/search-terms.ts); payment_search_terms below makes the same for the
+-- rows already there and for INSERTs written in SQL (a schedule's run).
 --
 -- Large tables: this migration runs in one transaction (the runner's rule), so the backfill holds
 -- the rows it updates and the CREATE INDEX statements block writes to transactions while they

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { decodeCursor, encodeCursor, type SearchCursor } from '../../../src/domain/payment-search/search-cursor.js';
 import { parsePaymentSearch, parseTypedAmount, type PaymentFilter } from '../../../src/domain/payment-search/search-filter.js';
+import { paymentSearchTerms } from '../../../src/domain/payment-search/search-terms.js';
 import { neutraliseFormula } from '../../../src/operations/console/export-payments.js';
 
 describe('parsePaymentSearch: one row per field and rule', () => {
@@ -121,4 +122,17 @@ describe('search cursors', () => {
 describe('neutraliseFormula', () => {
   const rows: [string, string][] = [['=SUM(A1)', "'=SUM(A1)"], ['+1', "'+1"], ['-1', "'-1"], ['@cmd', "'@cmd"], ['\tx', "'\tx"], ['Anna', 'Anna'], ['', ''], ['a=b', 'a=b']];
   for (const [value, expected] of rows) it(JSON.stringify(value), () => assert.equal(neutraliseFormula(value), expected));
+});
+
+describe('paymentSearchTerms: what a row is found by', () => {
+  it('takes BIN, last four, holder, e-mail and IP from the response, folded, and the row\'s own facts', () => {
+    const terms = paymentSearchTerms({
+      response: { card: { bin: '411111', last4Digits: '1111', holder: '  Anna   MÜLLER ' }, customer: { email: 'Anna@Example.COM', ip: '2001:DB8::1' } },
+      merchantTransactionId: 'Order-1', currency: 'EUR', paymentBrand: 'VISA', paymentType: 'DB',
+    });
+    assert.deepEqual(terms, ['bin:411111', 'last4:1111', 'holder:anna müller', 'email:anna@example.com', 'ip:2001:db8::1', 'mtid:Order-1', 'currency:EUR', 'brand:VISA', 'type:DB']);
+  });
+  it('leaves out what the payment does not have', () => {
+    assert.deepEqual(paymentSearchTerms({ response: { card: 'odd' }, merchantTransactionId: null, currency: 'EUR', paymentBrand: null, paymentType: 'RF' }), ['currency:EUR', 'type:RF']);
+  });
 });
