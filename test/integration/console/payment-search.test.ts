@@ -5,6 +5,7 @@
  * neutralised.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { text } from 'node:stream/consumers';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
@@ -111,6 +112,15 @@ for (const database of testDatabases()) {
           assert.deepEqual(perEntity!.map((r) => r.id), any!.map((r) => r.id), JSON.stringify({ ...form, ...sort }));
         }
       }
+    });
+
+    it('backfills the terms of rows written before migration 048 as the gateway makes them', async () => {
+      const before = await storage.query<{ id: string; search_terms: string[] }>('SELECT id, search_terms FROM transactions ORDER BY id');
+      await storage.query('UPDATE transactions SET search_terms = NULL');
+      const backfill = readFileSync(new URL('../../../src/storage/migrations/048_payment_search.sql', import.meta.url), 'utf8').match(/^UPDATE transactions[^;]*;/m)![0];
+      await storage.query(backfill.slice(0, -1));
+      const after = await storage.query<{ id: string; search_terms: string[] }>('SELECT id, search_terms FROM transactions ORDER BY id');
+      assert.deepEqual(after.rows, before.rows);
     });
 
     it('never shows a person of merchant A a payment of B, even asked for by id', async () => {
