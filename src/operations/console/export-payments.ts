@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Visibility } from '../../domain/access/actor.js';
 import { formatAmount } from '../../domain/money.js';
@@ -51,7 +51,7 @@ async function* recordsOf(rows: AsyncIterable<SearchRow>): AsyncGenerator<string
  */
 export function exportPayments(deps: { readonly storage: Queryable }, visibility: Visibility, search: PaymentSearch): Readable {
   const csv = stringify({ header: true, columns: EXPORT_COLUMNS.map(([name]) => name), record_delimiter: 'unix' });
-  const source = Readable.from(recordsOf(allSearchRows(deps, visibility, search)));
-  source.on('error', (error) => csv.destroy(error));
-  return source.pipe(csv);
+  // pipeline: an error of the source ends the CSV stream, and a reader that goes away (the
+  // download cancelled) ends the source, so no further page is read.
+  return pipeline(Readable.from(recordsOf(allSearchRows(deps, visibility, search))), csv, () => undefined);
 }
