@@ -43,6 +43,7 @@ import { createSimulatedThreeDSecureServer } from './connectors/simulator/three-
 import { RiskSettings } from './operations/risk/risk-settings.js';
 import { registerRiskAdminRoutes } from './http/routes/admin-risk.js';
 import { registerSettlementAdminRoutes } from './http/routes/admin-settlement.js';
+import { registerConsoleUserAdminRoutes } from './http/routes/admin-console-users.js';
 import { registerRiskRoutes } from './http/routes/risk.js';
 import { ThreeDSecureSettings } from './operations/three-d-secure/requirement-settings.js';
 import { EntityNames } from './operations/entity-names.js';
@@ -66,6 +67,8 @@ import { createReadinessProbe, type ReadinessProbe } from './observability/healt
 import { sampleIso8583Pools } from './observability/iso8583-gauges.js';
 import { registerConsole } from './console/console-plugin.js';
 import { CONSOLE_AREAS } from './console/areas.js';
+import { RequestLogWriter } from './operations/request-log/request-log-writer.js';
+import { registerApiRequestLog } from './http/plugins/api-request-log.js';
 
 export interface AppOptions {
   readonly config: Config;
@@ -100,6 +103,8 @@ export interface AppDeps extends AppOptions {
   readonly observer: Observer;
   /** GET /health/ready's checks, and the drain a graceful shutdown starts (main.ts). */
   readonly readiness: ReadinessProbe;
+  /** The merchants' API requests for the console's request log; undefined with REQUEST_LOG_ENABLED=false. */
+  readonly requestLog: RequestLogWriter | undefined;
 }
 
 /** The routes one listener serves: all, all but /admin (with ADMIN_PORT), or only /admin. */
@@ -168,8 +173,15 @@ function appDeps(options: AppOptions, logger: PoolLogger, acquirer: AcquirerSett
     principals: new PrincipalResolver(options.storage, clock),
     payments,
     authFailures: new AuthFailureLimiter({ maxFailures: config.authFailuresMax, windowMs: config.authFailureWindowMs, clock, redis }),
+    requestLog: config.requestLog.enabled ? requestLogWriter(options, logger) : undefined,
     readiness: createReadinessProbe({ storage: options.storage, redis, connectors: () => payments.connectors.registry.connectors, checkTimeoutMs: config.health.checkTimeoutMs, jobsInGateway: config.workers.runInGateway }),
   };
+}
+
+function requestLogWriter(options: AppOptions, logger: PoolLogger): RequestLogWriter {
+  return new RequestLogWriter(options.storage, undefined, {
+    onWriteFailed: (error, lost) => logger.warn({ err: { type: (error as Error).name }, lost }, 'request log batch not written; those requests are missing from the console'),
+  });
 }
 
 function registerAdminApi(app: FastifyInstance, options: AppOptions): void {
@@ -179,6 +191,7 @@ function registerAdminApi(app: FastifyInstance, options: AppOptions): void {
   registerRoutingAdminRoutes(app);
   registerRiskAdminRoutes(app);
   registerSettlementAdminRoutes(app);
+  registerConsoleUserAdminRoutes(app);
 }
 
 function registerPublicApi(app: FastifyInstance): void {
@@ -262,19 +275,28 @@ async function assembleApp(options: AppOptions, role: AppRole, embedded: Embedde
   registerTestModeRule(app, config);
 
   if (role !== 'public') registerAdminApi(app, options);
+  if (role !== 'admin' && app.gateway.requestLog) registerApiRequestLog(app, app.gateway.requestLog);
   if (role !== 'admin') registerPublicApi(app);
-  if (role !== 'admin') await registerConsole(app, CONSOLE_AREAS);
+  if (servesConsole(config, role)) await registerConsole(app, CONSOLE_AREAS);
   // On the admin listener when there is one; else on the one listener, behind the token or METRICS_ALLOW_FROM.
   if (role !== 'public') registerMetricsRoute(app, role === 'admin' ? 'admin' : 'public');
   // Connectors holding connections (the ISO 8583 pool) close with the app; the admin app shares them and leaves them be.
   if (role !== 'admin') {
     app.addHook('onClose', async () => {
       closeConnectors(app.gateway.payments.connectors.registry.connectors);
+      await app.gateway.requestLog?.close();
       // After the connector's pool: the embedded host's listener goes with the app that started it.
       await embedded?.close();
     });
   }
   return app;
+}
+
+/** CONSOLE_LISTENER: the console on the public listener (or the only one), on the admin listener only, or nowhere. */
+function servesConsole(config: Config, role: AppRole): boolean {
+  const listener = config.console.listener;
+  if (listener === 'off') return false;
+  return listener === 'admin' ? role !== 'public' : role !== 'admin';
 }
 
 /**

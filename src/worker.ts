@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     resolution: { connectors: payments.connectors, settings: config.resolution },
     schedules: { payments, settings: config.schedules },
     checkoutCallbackSweepIntervalMs: config.checkouts.callbackSweepIntervalMs,
+    requestLogRetentionDays: config.requestLog.retentionDays,
     settlement: settleDayDepsOf(config.settlement, payments),
     observer,
   });

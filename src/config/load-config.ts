@@ -8,7 +8,9 @@ import { CHECKOUT_VARIABLES, collectCheckoutSettings, type CheckoutSettings } fr
 import { ACQUIRER_VARIABLES, collectAcquirerSettings, type AcquirerSettings } from './acquirer-settings.js';
 import { collectSettlementSettings, SETTLEMENT_VARIABLES, type SettlementSettings } from './settlement-settings.js';
 import { collectMetricsSettings, METRICS_VARIABLES, type MetricsSettings } from './metrics-settings.js';
+import { collectRequestLogSettings, REQUEST_LOG_VARIABLES, type RequestLogSettings } from './request-log-settings.js';
 import { collectHealthSettings, HEALTH_VARIABLES, type HealthSettings } from './health-settings.js';
+import { collectConsoleSettings, CONSOLE_VARIABLES, type ConsoleSettings } from './console-settings.js';
 
 /**
  * The gateway's configuration: parsed once from the environment, validated, typed and frozen.
@@ -62,8 +64,12 @@ export interface Config {
   /** The daily settlement run, its files and the built-in SFTP server. */
   readonly settlement: SettlementSettings;
   readonly metrics: MetricsSettings;
+  /** The merchants' API requests kept for the console's request log. */
+  readonly requestLog: RequestLogSettings;
   /** Readiness checks' timeout and the graceful shutdown's drain and grace. */
   readonly health: HealthSettings;
+  /** Where the console is served, its sessions' lifetimes, its sign-in back-off. */
+  readonly console: ConsoleSettings;
 }
 
 export class ConfigError extends Error {
@@ -109,7 +115,9 @@ export const CONFIG_VARIABLES = [
   ...HTTP_TIMEOUT_VARIABLES,
   ...ACQUIRER_VARIABLES,
   ...METRICS_VARIABLES,
+  ...REQUEST_LOG_VARIABLES,
   ...HEALTH_VARIABLES,
+  ...CONSOLE_VARIABLES,
 ] as const;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -208,12 +216,15 @@ export function loadConfig(env: Env): Config {
     acquirer: collectAcquirerSettings(env, problems),
     settlement: collectSettlementSettings(env, readOptional(env, 'DATA_DIR') ?? './data', problems),
     metrics: collectMetricsSettings(env, problems),
+    requestLog: collectRequestLogSettings(env, problems),
     health: collectHealthSettings(env, problems),
+    console: collectConsoleSettings(env, problems),
   };
   checkTls(config, problems);
   checkProxies(env, config, problems);
   checkAdminListener(config, problems);
   checkProcesses(config, problems);
+  if (config.console.listener === 'admin' && config.adminListener === undefined) problems.push('CONSOLE_LISTENER=admin needs ADMIN_PORT');
   // A slow acquirer must end as a pending answer (200, 000.200.000), not as a 504 "uncertain".
   if (config.resolution.connectorTimeoutMs >= config.httpTimeouts.handlerTimeoutMs) problems.push('CONNECTOR_TIMEOUT_MS must be shorter than HANDLER_TIMEOUT_MS');
   // The host's own timeout must come first, so an unanswered request is advised, not just abandoned.

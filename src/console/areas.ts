@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleArea } from './console-plugin.js';
 import { navigationFor } from './navigation.js';
+import { registerAuditLogArea } from './areas/audit-log.js';
+import { registerSignIn } from './areas/sign-in.js';
+import { registerAccount } from './areas/account.js';
+import { registerPeople } from './areas/people.js';
 import { registerPaymentsSearch } from './areas/payments-search.js';
 
 /** /console: the first area the person's role opens (the overview, once part two adds it). */
@@ -15,4 +19,4 @@ function registerHome(app: FastifyInstance): void {
  * Every area of the console, registered in this order. Each area is one file that declares its
  * routes (with their `console` access) and delegates to operations.
  */
-export const CONSOLE_AREAS: readonly ConsoleArea[] = [registerHome, registerPaymentsSearch];
+export const CONSOLE_AREAS: readonly ConsoleArea[] = [registerHome, registerSignIn, registerAccount, registerPaymentsSearch, registerPeople, registerAuditLogArea];

@@ -5,6 +5,7 @@ import { RESOLVE_PENDING_JOB, SWEEP_PENDING_JOB } from '../storage/repositories/
 import { QUEUE_CHECKOUT_CALLBACKS_JOB } from './checkout-callbacks.js';
 import { EXPIRE_REDIRECTS_JOB } from './expire-redirects.js';
 import { PRUNE_RISK_ATTEMPTS_JOB } from './prune-risk-attempts.js';
+import { PRUNE_REQUEST_LOG_JOB } from './prune-request-log.js';
 import { REVERSAL_ADVICE_JOB } from './send-reversal-advice.js';
 import { SETTLE_DAY_JOB } from './settle-day.js';
 
@@ -24,4 +25,5 @@ export const JOB_KINDS: readonly string[] = Object.freeze([
   QUEUE_CHECKOUT_CALLBACKS_JOB,
   SEND_CHECKOUT_CALLBACK_JOB,
   SETTLE_DAY_JOB,
+  PRUNE_REQUEST_LOG_JOB,
 ]);

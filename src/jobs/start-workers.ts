@@ -8,6 +8,7 @@ import type { Observer } from '../observability/observer.js';
 import { deliverWebhookHandler } from './deliver-webhook.js';
 import { expireRedirectsHandler } from './expire-redirects.js';
 import { pruneRiskAttemptsHandler } from './prune-risk-attempts.js';
+import { pruneRequestLogHandler } from './prune-request-log.js';
 import { httpNotificationSender } from './http-sender.js';
 import type { JobHandler, JobLogger } from './job-types.js';
 import { JobWorker } from './job-worker.js';
@@ -36,6 +37,8 @@ export interface StartWorkersOptions {
   readonly settlement?: Omit<SettleDayDeps, 'logger'> | undefined;
   /** Where job runs and webhook deliveries are reported (the process's metrics); nothing when absent. */
   readonly observer?: Observer | undefined;
+  /** Days the request log keeps an API request (REQUEST_LOG_RETENTION_DAYS); 14 when absent. */
+  readonly requestLogRetentionDays?: number | undefined;
 }
 
 export interface RunningWorkers {
@@ -61,6 +64,7 @@ export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sen
   const callbacks = { storage: options.storage, clock: options.clock, ids: randomIds, sender: options.sender, logger: options.logger, sweepIntervalMs: options.checkoutCallbackSweepIntervalMs ?? 15_000 };
   handlers.push(queueCheckoutCallbacksHandler(callbacks), sendCheckoutCallbackHandler(callbacks));
   if (options.settlement) handlers.push(settleDayHandler({ ...options.settlement, logger: options.logger }));
+  handlers.push(pruneRequestLogHandler({ storage: options.storage, clock: options.clock, logger: options.logger, retentionDays: options.requestLogRetentionDays ?? 14 }));
   return handlers;
 }
 

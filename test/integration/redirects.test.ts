@@ -138,6 +138,22 @@ for (const db of testDatabases()) {
       });
     }
 
+    it("no page of a server-to-server payment may be framed; a completion from inside a frame hands the result page to the frame's parent", async () => {
+      const body = json(await asyncPayment(t, merchant, 'PAYPAL'));
+      const page = await t.app.inject({ method: 'GET', url: new URL(body.redirect.url).pathname });
+      assert.match(page.headers['content-security-policy'] as string, /frame-ancestors 'none';/);
+      assert.equal(page.headers['x-frame-options'], 'DENY');
+      // A widget's overlay (docs/widget.md): the browser says the form was posted from a frame.
+      const done = await t.app.inject({ method: 'POST', url: new URL(body.redirect.url).pathname, headers: { ...FORM_HEADERS, 'sec-fetch-dest': 'iframe' }, payload: form({ outcome: 'approve' }) });
+      assert.equal(done.statusCode, 200);
+      const policy = done.headers['content-security-policy'] as string;
+      assert.match(policy, /frame-ancestors https:\/\/shop\.example\.com;/);
+      const nonce = /script-src 'nonce-([^']+)'/.exec(policy)![1];
+      const location = `${RESULT_URL}&id=${body.id}&resourcePath=${encodeURIComponent(`/v1/payments/${body.id}`)}`;
+      assert.ok(done.body.includes(`<script nonce="${nonce}">parent.postMessage(${JSON.stringify({ tag: 'wpwl', type: 'return', url: location })}, "https://shop.example.com");</script>`), done.body);
+      assert.match(json(await getPayment(t, merchant, body.id)).result.code, SUCCESS_PATTERN);
+    });
+
     it('the UPDATED notification of a redirect payment also goes to its notificationUrl', async () => {
       const url = 'https://merchant.example.com/notify';
       const body = json(await asyncPayment(t, merchant, 'PAYPAL', { notificationUrl: url }));

@@ -2,8 +2,8 @@ import { isCountryAlpha2, isCurrencyCode } from '../iso.js';
 import { formatAmount, tryParseAmount } from '../money.js';
 import { VELOCITY_KEYS, type VelocityKey } from './facts.js';
 import {
-  DEFAULT_POINTS, MISMATCH_KINDS, RISK_ACTIONS, SCORE_MAX, SCORE_MIN, VELOCITY_MEASURES,
-  type AmountLimit, type MismatchKind, type MismatchRule, type ParameterRule, type RiskAction, type RiskRuleSet, type VelocityMeasure, type VelocityRule,
+  DEFAULT_POINTS, MISMATCH_KINDS, RISK_ACTIONS, RISK_PROFILES, SCORE_MAX, SCORE_MIN, VELOCITY_MEASURES,
+  type AmountLimit, type BrandOfferRule, type RiskDecisionKindName, type MismatchKind, type MismatchRule, type ParameterRule, type RiskAction, type RiskRuleSet, type VelocityMeasure, type VelocityRule,
 } from './rule-set.js';
 
 /** A week: longer windows would make every velocity count scan a long history. */
@@ -99,6 +99,20 @@ function parameterRule(p: Problems, row: Obj, at: string): ParameterRule | undef
   return name && equals !== undefined && act ? { name, equals, ...act } : undefined;
 }
 
+const BRAND = /^[A-Z0-9_]{2,32}$/;
+
+function brandOfferRule(p: Problems, row: Obj, at: string): BrandOfferRule | undefined {
+  const listed = row['profiles'];
+  const profiles = listed === undefined ? undefined
+    : Array.isArray(listed) && listed.length > 0 && listed.every((v) => (RISK_PROFILES as readonly unknown[]).includes(v)) ? (listed as RiskDecisionKindName[])
+      : p.add(`${at}.profiles`, `must be a list of ${RISK_PROFILES.join(', ')}`);
+  const scoreAtLeast = row['scoreAtLeast'] === undefined ? undefined : integer(p, `${at}.scoreAtLeast`, row['scoreAtLeast'], SCORE_MIN, SCORE_MAX);
+  if (listed === undefined && row['scoreAtLeast'] === undefined) p.add(at, 'needs profiles, scoreAtLeast or both');
+  const hide = Array.isArray(row['hide']) && row['hide'].length > 0 && row['hide'].every((v) => typeof v === 'string' && BRAND.test(v)) ? (row['hide'] as string[]) : p.add(`${at}.hide`, 'must be a list of payment brands, e.g. ["KLARNA_INVOICE"]');
+  if (!hide || (listed !== undefined && !profiles) || (row['scoreAtLeast'] !== undefined && scoreAtLeast === undefined) || (listed === undefined && scoreAtLeast === undefined)) return undefined;
+  return { ...(profiles ? { profiles } : {}), ...(scoreAtLeast !== undefined ? { scoreAtLeast } : {}), hide };
+}
+
 function codes(p: Problems, path: string, value: unknown, valid: (code: string) => boolean, what: string): string[] | undefined {
   if (value === undefined) return undefined;
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' && valid(v))) return value as string[];
@@ -116,7 +130,7 @@ function binCountries(p: Problems, value: unknown): Record<string, string> {
   return map;
 }
 
-const KNOWN_FIELDS = new Set(['enabled', 'reviewAtScore', 'rejectAtScore', 'currencies', 'countries', 'amountLimits', 'velocity', 'mismatches', 'parameters', 'binCountries', 'testTriggers']);
+const KNOWN_FIELDS = new Set(['enabled', 'reviewAtScore', 'rejectAtScore', 'currencies', 'countries', 'amountLimits', 'velocity', 'mismatches', 'parameters', 'binCountries', 'testTriggers', 'brandOffer']);
 
 /** The operator's rule set (JSON, docs/risk.md) checked whole: every problem named, or the typed set. */
 export function parseRuleSet(value: unknown): RiskRuleSet | { readonly errors: readonly string[] } {
@@ -137,6 +151,7 @@ export function parseRuleSet(value: unknown): RiskRuleSet | { readonly errors: r
     parameters: rows(p, 'parameters', value['parameters'], (row, at) => parameterRule(p, row, at)),
     binCountries: binCountries(p, value['binCountries']),
     testTriggers: flag('testTriggers', true),
+    ...(value['brandOffer'] !== undefined ? { brandOffer: rows(p, 'brandOffer', value['brandOffer'], (row, at) => brandOfferRule(p, row, at)) } : {}),
   };
   return p.list.length > 0 ? { errors: p.list } : set;
 }

@@ -50,6 +50,22 @@ export interface ParameterRule {
   readonly points: number;
 }
 
+/**
+ * Active payment method selection (core.md, widget item 7): brands the widget does not offer a
+ * shopper whose risk profile at the start of the widget session matches. The profile is the
+ * engine's decision and score over what is known then (no card yet); a row needs `profiles`,
+ * `scoreAtLeast` or both (both must hold).
+ */
+export interface BrandOfferRule {
+  readonly profiles?: readonly RiskDecisionKindName[] | undefined;
+  readonly scoreAtLeast?: number | undefined;
+  readonly hide: readonly string[];
+}
+
+/** decide.ts's RiskDecisionKind, named here so that the rule set does not import the engine. */
+export type RiskDecisionKindName = 'accept' | 'review' | 'threeDSecure' | 'reject';
+export const RISK_PROFILES: readonly RiskDecisionKindName[] = ['accept', 'review', 'threeDSecure', 'reject'];
+
 export interface RiskRuleSet {
   /** false: no rule runs, nothing is counted and no risk.score is answered. */
   readonly enabled: boolean;
@@ -67,6 +83,8 @@ export interface RiskRuleSet {
   readonly binCountries: Readonly<Record<string, string>>;
   /** The documented test data (docs/risk.md) triggers decisions; honoured on the test system only. */
   readonly testTriggers: boolean;
+  /** Brands hidden from shoppers of a risk profile when the widget session starts (none: every brand). */
+  readonly brandOffer?: readonly BrandOfferRule[] | undefined;
 }
 
 /**

@@ -38,7 +38,6 @@ function wrapContext(key: Pick<StoredDataKey, 'id' | 'purpose'>): string {
  * Call it outside database transactions: it reads and creates keys through its own store.
  */
 export class Vault {
-  private readonly cache = new Map<string, Buffer>();
   private lookupKey: Promise<Buffer> | undefined;
 
   constructor(
@@ -46,7 +45,17 @@ export class Vault {
     private readonly store: DataKeyStore,
     private readonly clock: Clock,
     private readonly ids: Pick<IdGenerator, 'id'>,
+    private readonly cache = new Map<string, Buffer>(),
   ) {}
+
+  /**
+   * The same vault reading and writing its data keys through `store`: a caller's open transaction
+   * (an audited change that seals credentials), so that nothing waits for a second connection
+   * (PGlite has one). Unwrapped keys stay shared.
+   */
+  within(store: DataKeyStore): Vault {
+    return new Vault(this.ring, store, this.clock, this.ids, this.cache);
+  }
 
   get currentMasterKeyId(): string {
     return this.ring.current.id;

@@ -4,6 +4,9 @@ import { setMerchantBankAccount } from '../../operations/admin/set-merchant-bank
 import { GatewayError } from '../../results/gateway-error.js';
 import { adminField } from '../admin-fields.js';
 import { sendWithEnvelope } from '../reply.js';
+import { withAudit } from '../../operations/audit/audited.js';
+import { entitySettingChange } from '../../operations/audit/entity-snapshot.js';
+import { adminActor } from '../admin-actor.js';
 
 const admin = { config: { auth: 'admin' as const } };
 type EntityParams = { Params: { entityId: string } };
@@ -21,16 +24,22 @@ function shownOrHidden(request: FastifyRequest): boolean {
 export function registerAdminEntityAnswerRoutes(app: FastifyInstance): void {
   const deps = app.gateway;
   app.put<EntityParams>('/admin/entities/:entityId/connector-details', admin, async (request, reply) => {
-    const setting = await setConnectorDetails(deps, request.params.entityId, shownOrHidden(request));
+    const { entityId } = request.params;
+    const shown = shownOrHidden(request);
+    const setting = await withAudit(deps, adminActor(request), (scoped) => setConnectorDetails(scoped, entityId, shown), entitySettingChange('entities.connector-details', entityId));
     deps.principals.forgetEntitySettings(setting.entityId);
     return sendWithEnvelope(request, reply, 200, setting, '000.000.100');
   });
   app.put<EntityParams>('/admin/entities/:entityId/bank-account', admin, async (request, reply) => {
     const field = (name: string) => adminField(request.body, name, false);
     const input = { holder: field('holder'), number: field('number'), bic: field('bic'), country: field('country') };
-    return sendWithEnvelope(request, reply, 200, await setMerchantBankAccount(deps, request.params.entityId, input), '000.000.100');
+    const { entityId } = request.params;
+    const change = entitySettingChange<unknown>('entities.bank-account', entityId);
+    return sendWithEnvelope(request, reply, 200, await withAudit(deps, adminActor(request), (scoped) => setMerchantBankAccount(scoped, entityId, input), change), '000.000.100');
   });
-  app.delete<EntityParams>('/admin/entities/:entityId/bank-account', admin, async (request, reply) =>
-    sendWithEnvelope(request, reply, 200, await setMerchantBankAccount(deps, request.params.entityId, null), '000.000.100'),
-  );
+  app.delete<EntityParams>('/admin/entities/:entityId/bank-account', admin, async (request, reply) => {
+    const { entityId } = request.params;
+    const change = entitySettingChange<unknown>('entities.bank-account', entityId);
+    return sendWithEnvelope(request, reply, 200, await withAudit(deps, adminActor(request), (scoped) => setMerchantBankAccount(scoped, entityId, null), change), '000.000.100');
+  });
 }

@@ -9,6 +9,15 @@ import { GatewayError } from '../../results/gateway-error.js';
 import { setUnknownParameters } from '../../operations/admin/set-unknown-parameters.js';
 import { setThreeDSecure } from '../../operations/admin/set-three-d-secure.js';
 import { sendWithEnvelope } from '../reply.js';
+import { withAudit } from '../../operations/audit/audited.js';
+import { entitySettingChange } from '../../operations/audit/entity-snapshot.js';
+import { adminActor } from '../admin-actor.js';
+import type { Queryable } from '../../storage/port.js';
+
+async function entityOfToken(db: Queryable, tokenId: string): Promise<string | null> {
+  const result = await db.query<{ entity_id: string }>('SELECT entity_id FROM access_tokens WHERE id = $1', [tokenId]);
+  return result.rows[0]?.entity_id.trim() ?? null;
+}
 
 const admin = { config: { auth: 'admin' as const } };
 
@@ -26,33 +35,57 @@ function onOrOff(value: string): boolean {
 export function registerAdminRoutes(app: FastifyInstance): void {
   const deps = app.gateway;
   app.post('/admin/entities', admin, async (request, reply) => {
-    const created = await createEntity(deps, { name: field(request, 'name', true)!, merchantId: field(request, 'merchant', false), kind: field(request, 'kind', false) as 'psp' | 'division' | undefined, parentId: field(request, 'parent', false) });
+    const input = { name: field(request, 'name', true)!, merchantId: field(request, 'merchant', false), kind: field(request, 'kind', false) as 'psp' | 'division' | undefined, parentId: field(request, 'parent', false) };
+    const created = await withAudit(deps, adminActor(request), (scoped) => createEntity(scoped, input), {
+      action: 'entities.create',
+      target: (result) => ({ kind: 'entity', id: result.entityId }),
+      entityId: (result) => result.entityId,
+      after: (result) => ({ ...input, kind: result.kind, tokenId: result.tokenId }),
+    });
     return sendWithEnvelope(request, reply, 201, created, '000.000.100');
   });
   app.get('/admin/entities', admin, async (request, reply) =>
     sendWithEnvelope(request, reply, 200, { entities: await listEntities(deps) }, '000.000.100'),
   );
   app.post<{ Params: { entityId: string } }>('/admin/entities/:entityId/legacy-auth', admin, async (request, reply) => {
-    const setting = await setEntityLegacyAuth(deps, request.params.entityId, onOrOff(field(request, 'enabled', true)!));
+    const { entityId } = request.params;
+    const enabled = onOrOff(field(request, 'enabled', true)!);
+    const setting = await withAudit(deps, adminActor(request), (scoped) => setEntityLegacyAuth(scoped, entityId, enabled), entitySettingChange('entities.legacy-auth', entityId));
     deps.principals.forgetEntity(setting.entityId);
     return sendWithEnvelope(request, reply, 200, setting, '000.000.100');
   });
   app.post('/admin/tokens', admin, async (request, reply) => {
-    const created = await createAccessToken(deps, field(request, 'entity', true)!);
+    const entityId = field(request, 'entity', true)!;
+    const created = await withAudit(deps, adminActor(request), (scoped) => createAccessToken(scoped, entityId), {
+      action: 'credentials.create',
+      target: (result) => ({ kind: 'access-token', id: result.tokenId }),
+      entityId: (result) => result.entityId,
+      after: (result) => ({ tokenId: result.tokenId, entityId: result.entityId }),
+    });
     return sendWithEnvelope(request, reply, 201, created, '000.000.100');
   });
   app.put<{ Params: { entityId: string } }>('/admin/entities/:entityId/unknown-parameters', admin, async (request, reply) => {
-    const setting = await setUnknownParameters(deps, request.params.entityId, field(request, 'mode', true)!);
+    const { entityId } = request.params;
+    const mode = field(request, 'mode', true)!;
+    const setting = await withAudit(deps, adminActor(request), (scoped) => setUnknownParameters(scoped, entityId, mode), entitySettingChange('entities.unknown-parameters', entityId));
     deps.principals.forgetEntitySettings(setting.entityId);
     return sendWithEnvelope(request, reply, 200, setting, '000.000.100');
   });
   app.put<{ Params: { entityId: string } }>('/admin/entities/:entityId/three-d-secure', admin, async (request, reply) => {
     const settings = deps.payments.threeDSecureSettings;
-    const setting = await setThreeDSecure(deps, request.params.entityId, field(request, 'requirement', true)!, (id) => settings.forget(id));
+    const { entityId } = request.params;
+    const requirement = field(request, 'requirement', true)!;
+    const setting = await withAudit(deps, adminActor(request), (scoped) => setThreeDSecure(scoped, entityId, requirement, (id) => settings.forget(id)), entitySettingChange('entities.three-d-secure', entityId));
     return sendWithEnvelope(request, reply, 200, setting, '000.000.100');
   });
   app.delete<{ Params: { tokenId: string } }>('/admin/tokens/:tokenId', admin, async (request, reply) => {
-    const revoked = await revokeAccessToken(deps, request.params.tokenId);
+    const { tokenId } = request.params;
+    const revoked = await withAudit(deps, adminActor(request), (scoped) => revokeAccessToken(scoped, tokenId), {
+      action: 'credentials.revoke',
+      target: () => ({ kind: 'access-token', id: tokenId }),
+      entityId: (_result, db) => entityOfToken(db, tokenId),
+      after: () => ({ revoked: true }),
+    });
     deps.principals.forgetToken(request.params.tokenId);
     return sendWithEnvelope(request, reply, 200, revoked, '000.000.100');
   });

@@ -131,7 +131,7 @@ function registerWidgetCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps, 
     let view: PaymentView;
     try {
       const parameters = widgetParameters(request);
-      const paid = await payCheckout(deps, { checkoutId: request.params.id, parameters, ...shopperContext(request) });
+      const paid = await payCheckout(deps, { checkoutId: request.params.id, parameters, shopperIp: request.ip, ...shopperContext(request) });
       view = await merchantPaymentView(request, paid, paid.entityId);
     } catch (error) {
       // Refused before the payment had an answer of its own (which the payment counts): the widget's payment is counted once.
@@ -152,7 +152,7 @@ function registerWidgetCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps, 
   app.get<WithId>(`${prefix}/:id/widget`, widgetApi, async (request, reply) => {
     allowAnyOrigin(reply);
     reply.header('Cache-Control', 'no-store');
-    const session = await widgetSession(deps, request.params.id);
+    const session = await widgetSession(deps, request.params.id, request.ip);
     return sendCheckoutAnswer(request, reply, request.params.id, session, resultOf('000.200.103'));
   });
 }

@@ -7,6 +7,7 @@ import { CHOICES, completeRedirect, type CompletedPayment, type CompletionResult
 import { noteCheckout, noteResult, noteTransaction } from '../request-log-facts.js';
 import { RETURN_PATH } from '../../operations/redirects/open-redirect.js';
 import { redirectPage } from '../../operations/redirects/redirect-page.js';
+import { overlayReturnPolicy, renderOverlayReturn } from '../widget/overlay-return.js';
 import type { RedirectPurpose } from '../../storage/repositories/shopper-redirects.js';
 
 const shopperPage = { config: { auth: 'public' as const } };
@@ -30,14 +31,18 @@ function localeOf(request: FastifyRequest, stored: string | null): string {
 
 /**
  * Pages carry no script and only one nonce'd style element; forms may post only to the gateway
- * itself (and then the 303 leads to the merchant's shopperResultUrl).
+ * itself (and then the 303 leads to the merchant's shopperResultUrl). No page may be framed
+ * (clickjacking of the outcome buttons) but a widget payment's, by its result page's origin: the
+ * widget's overlay on the merchant's page (docs/widget.md).
  */
-function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => string, formTarget = ''): FastifyReply {
+function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => string, formTarget = '', framingOrigin?: string): FastifyReply {
   const nonce = randomBytes(16).toString('base64');
+  // X-Frame-Options cannot name an origin (ALLOW-FROM is gone): it denies where CSP denies, for old browsers.
+  if (framingOrigin === undefined) reply.header('x-frame-options', 'DENY');
   // form-action covers the 303 after the post too (browsers check redirects of a form submission).
   return reply
     .code(status)
-    .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self' data:; form-action 'self'${formTarget ? ` ${formTarget}` : ''}; frame-ancestors *; base-uri 'none'`)
+    .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self' data:; form-action 'self'${formTarget ? ` ${formTarget}` : ''}; frame-ancestors ${framingOrigin ?? "'none'"}; base-uri 'none'`)
     .header('referrer-policy', 'no-referrer')
     .type('text/html; charset=utf-8')
     .send(html(nonce));
@@ -53,11 +58,23 @@ function noteCompletedPayment(request: FastifyRequest, payment: CompletedPayment
 function sendCompletion(request: FastifyRequest, reply: FastifyReply, result: CompletionResult): FastifyReply {
   if (result.kind === 'return') {
     if (result.payment) noteCompletedPayment(request, result.payment);
+    // Inside the widget's overlay the shopper leaves the frame through the widget (overlay-return.ts).
+    if (request.headers['sec-fetch-dest'] === 'iframe') return sendOverlayReturn(reply, result.location);
     return reply.code(303).header('location', result.location).send();
   }
   const status = result.reason === 'not-found' ? 404 : 410;
   const shopUrl = result.reason === 'not-found' ? undefined : result.shopUrl;
   return sendPage(reply, status, (nonce) => renderEndedPage({ locale: localeOf(request, result.locale), reason: result.reason, nonce, shopUrl }));
+}
+
+function sendOverlayReturn(reply: FastifyReply, location: string): FastifyReply {
+  const nonce = randomBytes(16).toString('base64');
+  return reply
+    .header('content-security-policy', overlayReturnPolicy(nonce, new URL(location).origin))
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(renderOverlayReturn(nonce, location));
 }
 
 async function showOrComplete(request: FastifyRequest<Params>, reply: FastifyReply, purpose: RedirectPurpose): Promise<FastifyReply> {
@@ -75,9 +92,9 @@ async function showOrComplete(request: FastifyRequest<Params>, reply: FastifyRep
   // An outcome that is not one of the page's buttons: the page again, as a 400.
   const status = outcome === undefined ? 200 : 400;
   if (purpose === 'provider') {
-    return sendPage(reply, status, (nonce) => renderProviderPage({ locale, brandName: page.brandName, merchantName: page.merchantName, amount: page.amount, currency: page.currency, formAction, hidden: [], nonce }), page.resultOrigin);
+    return sendPage(reply, status, (nonce) => renderProviderPage({ locale, brandName: page.brandName, merchantName: page.merchantName, amount: page.amount, currency: page.currency, formAction, hidden: [], nonce }), page.resultOrigin, page.framingOrigin);
   }
-  return sendPage(reply, status, (nonce) => renderChallengePage({ locale, merchantName: page.merchantName, amount: page.amount, currency: page.currency, cardLast4: page.cardLast4, formAction, hidden: [], nonce }), page.resultOrigin);
+  return sendPage(reply, status, (nonce) => renderChallengePage({ locale, merchantName: page.merchantName, amount: page.amount, currency: page.currency, cardLast4: page.cardLast4, formAction, hidden: [], nonce }), page.resultOrigin, page.framingOrigin);
 }
 
 /**

@@ -8,6 +8,7 @@ import { findTransactionById } from '../../storage/repositories/transactions.js'
 import { createPayment } from '../payments/create-payment.js';
 import type { PaymentView } from '../payments/payment-response.js';
 import { payWithRegistration } from '../registrations/pay-with-registration.js';
+import { hiddenBrandsFor } from '../risk/session-risk.js';
 import type { CheckoutDeps } from './checkout-deps.js';
 import { storedCards, widgetPaymentParameters } from './checkout-parameters.js';
 import { claimCheckout, runAttempt, validatedFor } from './claim-attempt.js';
@@ -19,6 +20,8 @@ export interface WidgetPostInput {
   readonly parameters: Readonly<Record<string, string>>;
   readonly gatewayBaseUrl?: string | undefined;
   readonly locale?: string | undefined;
+  /** The shopper's browser's address: the risk profile that chooses the brands offered reads it. */
+  readonly shopperIp?: string | undefined;
 }
 
 /**
@@ -31,6 +34,7 @@ export async function payCheckout(deps: CheckoutDeps, input: WidgetPostInput): P
   const checkout = await loadLiveCheckout(deps, input.checkoutId);
   if (checkout.purpose !== 'payment') throw checkoutGone(checkout.id, 'this checkout registers an account: post to /v1/checkouts/{id}/registration');
   const payment = widgetPayment(checkout, input.parameters, deps.clock.now());
+  await refuseHiddenBrand(deps, checkout, payment, input.shopperIp);
   const attemptId = await claimCheckout(deps, checkout, callbackUrlOf(checkout, input.parameters));
   const view = await runAttempt(deps, { checkoutId: checkout.id, attemptId }, () => pay(deps, checkout, payment, { ...input, attemptId }), {
     stateOf: (answer) => stateAfterAttempt(attemptStatusOf(answer)),
@@ -53,6 +57,22 @@ function widgetPayment(checkout: StoredCheckout, widget: Readonly<Record<string,
   }
   const { createRegistration: _create, ...withoutCreate } = merged;
   return { kind: 'stored-card', registrationId, request: validatedFor('registrationPayment', checkout, withoutCreate, now) };
+}
+
+/** 100.400.319 "transaction declined by risk system". */
+const HIDDEN_BRAND_CODE = '100.400.319';
+
+/**
+ * A brand the risk engine did not offer this shopper (widget-session.ts) is refused before
+ * anything is written, whoever posts it: hiding it from the form alone would leave it one
+ * request away. The profile is worked out again (read, not recorded) from the same facts.
+ */
+async function refuseHiddenBrand(deps: CheckoutDeps, checkout: StoredCheckout, payment: WidgetPayment, shopperIp: string | undefined): Promise<void> {
+  const brand = payment.request.paymentBrand;
+  if (brand === undefined) return;
+  const hidden = await hiddenBrandsFor(deps, { entityId: checkout.entityId, parameters: checkout.parameters, ip: shopperIp });
+  if (!hidden.includes(brand)) return;
+  throw new GatewayError(HIDDEN_BRAND_CODE, { parameterErrors: [{ name: 'paymentBrand', value: brand, message: 'is not offered to this shopper' }] });
 }
 
 async function pay(deps: CheckoutDeps, checkout: StoredCheckout, payment: WidgetPayment, input: WidgetPostInput & { readonly attemptId: string }): Promise<PaymentView> {

@@ -1,6 +1,7 @@
 import { findRegistration } from '../../storage/repositories/registrations.js';
 import type { StoredCheckout } from '../../storage/repositories/checkouts.js';
-import type { OperationDeps } from '../deps.js';
+import type { OperationDeps, PaymentDeps } from '../deps.js';
+import { hiddenBrandsFor } from '../risk/session-risk.js';
 import { storedCards } from './checkout-parameters.js';
 import { latestAttemptStatus, loadLiveCheckout } from './load-checkout.js';
 
@@ -18,9 +19,12 @@ export interface StoredCardOffer {
  * GET /v1/checkouts/{id}/widget: what the widget shows before the shopper pays. Public (the id is
  * the credential), so it holds nothing a shopper may not see: the amount, whether the checkout is
  * still payable, and the stored cards it offers as brand, last four digits and expiry (no holder
- * name: the page that holds the id is the merchant's, not the shopper's).
+ * name: the page that holds the id is the merchant's, not the shopper's). Also the brands the
+ * risk engine hides from this shopper (`hiddenBrands`, docs/risk.md) and the origin of the
+ * merchant's own shopperResultUrl (the only page that may frame the gateway's redirect pages,
+ * so the widget knows whether its overlay can show them).
  */
-export async function widgetSession(deps: OperationDeps, checkoutId: string): Promise<Record<string, unknown>> {
+export async function widgetSession(deps: PaymentDeps, checkoutId: string, shopperIp?: string): Promise<Record<string, unknown>> {
   const checkout = await loadLiveCheckout(deps, checkoutId);
   const parameters = checkout.parameters;
   const status = await latestAttemptStatus(deps, checkout);
@@ -33,6 +37,16 @@ export async function widgetSession(deps: OperationDeps, checkoutId: string): Pr
     state,
     expiresAt: checkout.expiresAt.toISOString(),
     registrations: await storedCardOffers(deps, checkout),
+    ...(await sessionOffer(deps, checkout, shopperIp)),
+  };
+}
+
+async function sessionOffer(deps: PaymentDeps, checkout: StoredCheckout, shopperIp: string | undefined): Promise<Record<string, unknown>> {
+  const resultUrl = checkout.parameters['shopperResultUrl'];
+  const hidden = checkout.purpose === 'payment' ? await hiddenBrandsFor(deps, { entityId: checkout.entityId, parameters: checkout.parameters, ip: shopperIp }) : [];
+  return {
+    ...(hidden.length > 0 ? { hiddenBrands: hidden } : {}),
+    ...(resultUrl !== undefined && URL.canParse(resultUrl) ? { shopperResultOrigin: new URL(resultUrl).origin } : {}),
   };
 }
 

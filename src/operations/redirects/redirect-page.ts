@@ -18,6 +18,11 @@ export type RedirectPage =
       readonly cardLast4: string;
       /** Where the shopper is sent after the choice: the page's form may lead there (CSP form-action). */
       readonly resultOrigin: string;
+      /**
+       * The only page that may frame this one: the origin of the checkout's shopperResultUrl, for
+       * a widget payment (its overlay, docs/widget.md); undefined (no framing) for any other.
+       */
+      readonly framingOrigin?: string | undefined;
     }
   | { readonly kind: 'ended'; readonly reason: RedirectEnd; readonly locale: string | null; readonly shopUrl?: string | undefined };
 
@@ -32,6 +37,8 @@ export async function redirectPage(deps: Pick<PaymentDeps, 'storage' | 'clock' |
     : (await findAuthenticationById(deps.storage, redirect.authenticationId!))?.response;
   if (!response) return { kind: 'ended', reason: 'not-found', locale: redirect.locale };
   const brand = String(response['paymentBrand'] ?? '');
+  // An ACS shows what the shopper authenticates (threeDSecure.amount …), which the charge may not be.
+  const purchase = (redirect.resume as { purchase?: { amount?: unknown; currency?: unknown } }).purchase;
   const card = response['card'] as { last4Digits?: string } | undefined;
   return {
     kind: 'page',
@@ -39,9 +46,10 @@ export async function redirectPage(deps: Pick<PaymentDeps, 'storage' | 'clock' |
     locale: redirect.locale,
     merchantName: await deps.entityNames.nameOf(redirect.entityId),
     brandName: asynchronousBrand(brand)?.name ?? brand,
-    amount: String(response['amount'] ?? ''),
-    currency: String(response['currency'] ?? ''),
+    amount: String(purchase?.amount ?? response['amount'] ?? ''),
+    currency: String(purchase?.currency ?? response['currency'] ?? ''),
     cardLast4: card?.last4Digits ?? '',
     resultOrigin: new URL(redirect.shopperResultUrl).origin,
+    framingOrigin: typeof redirect.resume['checkoutId'] === 'string' ? new URL(redirect.shopperResultUrl).origin : undefined,
   };
 }

@@ -14,6 +14,8 @@ export interface GatewayWithWebhook {
   readonly gateway: GatewayProcess;
   readonly merchant: Merchant;
   readonly receiver: WebhookReceiver;
+  /** The gateway's ADMIN_TOKEN, for a test's own admin calls (risk rules …). */
+  readonly adminToken: string;
   /** Resolves with the PAYMENT notification of `paymentId` carrying `action`, once it arrives. */
   notification(paymentId: string, action: string, timeoutMs?: number): Promise<ReceivedNotification>;
   /** Every PAYMENT notification of `paymentId` received so far (retries of one notification included). */
@@ -37,6 +39,7 @@ export async function startGatewayWithWebhook(env: Record<string, string> = {}):
       gateway,
       merchant,
       receiver,
+      adminToken,
       notification: (paymentId, action, timeoutMs = 15_000) => notificationOf(receiver, paymentId, action, timeoutMs),
       notificationsOf: (paymentId) => receiver.on(WEBHOOK_PATH).filter((n) => n.body.type === 'PAYMENT' && n.body.payload['id'] === paymentId),
       async stop() {

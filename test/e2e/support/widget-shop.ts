@@ -19,6 +19,8 @@ export interface ShopPage {
   readonly integrity?: string;
   /** `customParameters[…]` inputs of the merchant's form. */
   readonly customParameters?: Readonly<Record<string, string>>;
+  /** The form's action, when not the shop's own result page (another origin …). */
+  readonly action?: string;
   /** onBeforeSubmitCard answers false: the payment must not be sent. */
   readonly cancelCardSubmit?: boolean;
 }
@@ -123,7 +125,7 @@ var wpwlOptions = Object.assign(${options}, {
 </script>
 <script src="${escapeHtml(script)}"${page.integrity ? ` integrity="${escapeHtml(page.integrity)}"` : ''} crossorigin="anonymous"></script>
 </head><body><h1>Your order</h1><p>Total: 92.00 EUR</p>
-<form action="${escapeHtml(this.resultUrl())}" class="paymentWidgets" data-brands="${escapeHtml(page.brands)}">${custom}</form>
+<form action="${escapeHtml(page.action ?? this.resultUrl())}" class="paymentWidgets" data-brands="${escapeHtml(page.brands)}">${custom}</form>
 </body></html>`;
   }
 }

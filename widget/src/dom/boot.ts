@@ -55,7 +55,7 @@ async function loadBootstrap(context: WidgetContext): Promise<BootstrapAnswer> {
 }
 
 async function renderAll(pageContext: WidgetContext, bootstrap: BootstrapAnswer, onReady: unknown): Promise<void> {
-  const context: WidgetContext = typeof bootstrap === 'string' ? pageContext : { ...pageContext, purpose: bootstrap.purpose ?? 'payment' };
+  const context: WidgetContext = typeof bootstrap === 'string' ? pageContext : { ...pageContext, purpose: bootstrap.purpose ?? 'payment', resultOrigin: bootstrap.shopperResultOrigin };
   const merchantForms = Array.from(document.querySelectorAll<HTMLFormElement>('form.paymentWidgets'));
   const parts = merchantForms.flatMap((merchantForm) => renderInto(context, merchantForm, bootstrap));
   await Promise.race([Promise.all(parts.map((part) => part.ready)), new Promise((resolve) => setTimeout(resolve, 10_000))]);
@@ -77,7 +77,8 @@ function renderInto(context: WidgetContext, merchantForm: HTMLFormElement, boots
     return [];
   }
   const look: FrameLook = { lang, dir, style: controlStyle };
-  const brands = parseBrands(merchantForm.getAttribute('data-brands'));
+  // The gateway's risk engine may offer this shopper fewer brands than the page lists.
+  const brands = parseBrands(merchantForm.getAttribute('data-brands')).filter((brand) => !bootstrap.hiddenBrands?.includes(brand));
   const parts: FormParts[] = [];
   const cards = bootstrap.registrations ?? [];
   if (cards.length > 0 && brands.some(isCardBrand)) parts.push(registrationsForm(context, merchantForm, cards, look));

@@ -1,6 +1,7 @@
 import type { Labels } from '../i18n/keys.js';
 import type { WidgetLocale } from '../rules/locale.js';
 import type { CheckoutPurpose } from '../rules/action-url.js';
+import type { RedirectTarget } from '../rules/redirect-target.js';
 
 /** A stored card of the checkout, as GET /v1/checkouts/{id}/widget lists it. */
 export interface StoredCard {
@@ -21,6 +22,10 @@ export interface Bootstrap {
   readonly purpose?: CheckoutPurpose;
   readonly state: string;
   readonly registrations: readonly StoredCard[];
+  /** Brands the gateway's risk engine does not offer this shopper (docs/risk.md). */
+  readonly hiddenBrands?: readonly string[];
+  /** The origin of the checkout's own shopperResultUrl, when the merchant's server set one. */
+  readonly shopperResultOrigin?: string;
 }
 
 export type WidgetStyle = 'card' | 'plain' | 'logos' | 'none';
@@ -42,4 +47,8 @@ export interface WidgetContext {
   readonly numberFormatting: boolean;
   readonly onBeforeSubmitCard: ((form: HTMLFormElement) => unknown) | undefined;
   readonly now: () => Date;
+  /** wpwlOptions.redirectTarget: 'overlay' shows provider and 3-D Secure pages over the page. */
+  readonly redirectTarget: RedirectTarget;
+  /** Where the shopper returns when the merchant's server set shopperResultUrl (from the bootstrap). */
+  readonly resultOrigin?: string | undefined;
 }

@@ -15,6 +15,7 @@ export interface WpwlOptions {
   readonly onBeforeSubmitCard?: unknown;
   readonly autofocus?: unknown;
   readonly numberFormatting?: unknown;
+  readonly redirectTarget?: unknown;
 }
 
 const STYLES: readonly WidgetStyle[] = ['card', 'plain', 'logos', 'none'];
@@ -39,5 +40,6 @@ export function contextOf(options: WpwlOptions, base: string, checkoutId: string
     numberFormatting: options.numberFormatting !== false,
     onBeforeSubmitCard: typeof options.onBeforeSubmitCard === 'function' ? (options.onBeforeSubmitCard as (form: HTMLFormElement) => unknown) : undefined,
     now: () => new Date(),
+    redirectTarget: options.redirectTarget === 'overlay' ? 'overlay' : 'page',
   };
 }

@@ -5,23 +5,16 @@
  */
 import { outcomeOf, type FieldError, type Outcome, type RedirectInstruction } from '../rules/outcome.js';
 import { returnUrl } from '../rules/action-url.js';
+import { redirectWindowOf } from '../rules/redirect-target.js';
+import { openRedirect, redirectForm } from './overlay.js';
 import type { WidgetContext } from './context.js';
-import { h } from './elements.js';
 
 export function navigateTop(redirect: RedirectInstruction): void {
   if (redirect.method === 'GET' && redirect.parameters.length === 0) {
     window.top!.location.href = redirect.url;
     return;
   }
-  const target = new URL(redirect.url);
-  const inputs: [string, string][] = redirect.parameters.map((p) => [p.name, p.value]);
-  // A GET form replaces its action's query with its inputs: carry the query as inputs.
-  if (redirect.method === 'GET') {
-    inputs.unshift(...target.searchParams);
-    target.search = '';
-  }
-  const form = h('form', { method: redirect.method.toLowerCase(), action: target.toString(), target: '_top', hidden: true });
-  for (const [name, value] of inputs) form.append(h('input', { type: 'hidden', name, value }));
+  const form = redirectForm(redirect, '_top');
   document.body.append(form);
   form.submit();
 }
@@ -54,6 +47,18 @@ export function pageFields(merchantForm: HTMLFormElement): [string, string][] {
   return fields;
 }
 
+/** The provider's or ACS's page: in the whole window, or (redirectTarget 'overlay') an overlay or popup. */
+function leaveFor(context: WidgetContext, merchantForm: HTMLFormElement, redirect: RedirectInstruction): void {
+  const where = redirectWindowOf({
+    target: context.redirectTarget,
+    redirectUrl: redirect.url,
+    gatewayOrigin: context.gatewayOrigin,
+    pageOrigin: location.origin,
+    resultUrl: context.resultOrigin ?? merchantForm.action,
+  });
+  openRedirect(context, redirect, where, () => navigateTop(redirect));
+}
+
 export interface OutcomeHandlers {
   readonly showFieldErrors: (errors: readonly FieldError[]) => void;
   readonly showMessage: (text: string) => void;
@@ -61,7 +66,7 @@ export interface OutcomeHandlers {
 
 export function handleAnswer(context: WidgetContext, merchantForm: HTMLFormElement, status: number, body: Record<string, unknown> | undefined, handlers: OutcomeHandlers): Outcome {
   const outcome = outcomeOf(status, body);
-  if (outcome.kind === 'redirect') navigateTop(outcome.redirect);
+  if (outcome.kind === 'redirect') leaveFor(context, merchantForm, outcome.redirect);
   else if (outcome.kind === 'return') window.top!.location.href = returnUrl(merchantForm.action, context.checkoutId, context.purpose);
   else if (outcome.kind === 'field-errors') handlers.showFieldErrors(outcome.errors);
   else if (outcome.kind === 'expired') handlers.showMessage(context.labels.checkoutExpired);

@@ -27,6 +27,8 @@ export const EAST: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Ödeme oturumunun süresi doldu. Lütfen ödemeye yeniden başlayın.',
     paymentFailed: 'Ödeme işlenemedi. Lütfen tekrar deneyin.',
     processing: 'İşleniyor…',
+    overlayTitle: 'Güvenli ödeme adımı',
+    close: 'Kapat',
   },
   ro: {
     cardNumber: 'Numărul cardului',
@@ -53,6 +55,8 @@ export const EAST: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Sesiunea de plată a expirat. Reîncepeți plata.',
     paymentFailed: 'Plata nu a putut fi procesată. Încercați din nou.',
     processing: 'Se procesează…',
+    overlayTitle: 'Pas de plată securizat',
+    close: 'Închide',
   },
   bg: {
     cardNumber: 'Номер на картата',
@@ -79,6 +83,8 @@ export const EAST: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Сесията за плащане е изтекла. Моля, започнете плащането отново.',
     paymentFailed: 'Плащането не можа да бъде обработено. Опитайте отново.',
     processing: 'Обработва се…',
+    overlayTitle: 'Защитена стъпка на плащане',
+    close: 'Затвори',
   },
   ru: {
     cardNumber: 'Номер карты',
@@ -105,6 +111,8 @@ export const EAST: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Сеанс оплаты истёк. Начните оплату заново.',
     paymentFailed: 'Не удалось провести платёж. Попробуйте ещё раз.',
     processing: 'Обработка…',
+    overlayTitle: 'Защищённый шаг оплаты',
+    close: 'Закрыть',
   },
   gr: {
     cardNumber: 'Αριθμός κάρτας',
@@ -131,6 +139,8 @@ export const EAST: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Η συνεδρία πληρωμής έληξε. Ξεκινήστε ξανά την πληρωμή.',
     paymentFailed: 'Δεν ήταν δυνατή η επεξεργασία της πληρωμής. Δοκιμάστε ξανά.',
     processing: 'Επεξεργασία…',
+    overlayTitle: 'Ασφαλές βήμα πληρωμής',
+    close: 'Κλείσιμο',
   },
   ar: {
     cardNumber: 'رقم البطاقة',
@@ -157,6 +167,8 @@ export const EAST: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'انتهت جلسة الدفع. يرجى بدء الدفع من جديد.',
     paymentFailed: 'تعذّرت معالجة الدفع. يرجى المحاولة مرة أخرى.',
     processing: 'جارٍ المعالجة…',
+    overlayTitle: 'خطوة دفع آمنة',
+    close: 'إغلاق',
   },
   ja: {
     cardNumber: 'カード番号',
@@ -183,6 +195,8 @@ export const EAST: Readonly<Record<string, Labels>> = {
     checkoutExpired: '支払いセッションの有効期限が切れました。もう一度お支払いを開始してください。',
     paymentFailed: '支払いを処理できませんでした。もう一度お試しください。',
     processing: '処理中…',
+    overlayTitle: '安全な支払い手続き',
+    close: '閉じる',
   },
   cn: {
     cardNumber: '卡号',
@@ -209,6 +223,8 @@ export const EAST: Readonly<Record<string, Labels>> = {
     checkoutExpired: '支付会话已过期，请重新开始付款。',
     paymentFailed: '无法处理付款，请重试。',
     processing: '处理中…',
+    overlayTitle: '安全支付步骤',
+    close: '关闭',
   },
   ko: {
     cardNumber: '카드 번호',
@@ -235,5 +251,7 @@ export const EAST: Readonly<Record<string, Labels>> = {
     checkoutExpired: '결제 세션이 만료되었습니다. 결제를 다시 시작해 주세요.',
     paymentFailed: '결제를 처리할 수 없습니다. 다시 시도해 주세요.',
     processing: '처리 중…',
+    overlayTitle: '안전한 결제 단계',
+    close: '닫기',
   },
 };

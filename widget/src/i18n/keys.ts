@@ -28,6 +28,8 @@ export const LABEL_KEYS = [
   'checkoutExpired',
   'paymentFailed',
   'processing',
+  'overlayTitle',
+  'close',
 ] as const;
 
 export type LabelKey = (typeof LABEL_KEYS)[number];

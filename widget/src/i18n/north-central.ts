@@ -27,6 +27,8 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Betalingssessionen er udløbet. Start betalingen igen.',
     paymentFailed: 'Betalingen kunne ikke gennemføres. Prøv igen.',
     processing: 'Behandler…',
+    overlayTitle: 'Sikkert betalingstrin',
+    close: 'Luk',
   },
   fi: {
     cardNumber: 'Kortin numero',
@@ -53,6 +55,8 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Maksuistunto on vanhentunut. Aloita maksu uudelleen.',
     paymentFailed: 'Maksua ei voitu käsitellä. Yritä uudelleen.',
     processing: 'Käsitellään…',
+    overlayTitle: 'Suojattu maksuvaihe',
+    close: 'Sulje',
   },
   se: {
     cardNumber: 'Kortnummer',
@@ -79,6 +83,8 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Betalningssessionen har gått ut. Börja om betalningen.',
     paymentFailed: 'Betalningen kunde inte genomföras. Försök igen.',
     processing: 'Bearbetar…',
+    overlayTitle: 'Säkert betalningssteg',
+    close: 'Stäng',
   },
   no: {
     cardNumber: 'Kortnummer',
@@ -105,6 +111,8 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Betalingsøkten er utløpt. Start betalingen på nytt.',
     paymentFailed: 'Betalingen kunne ikke gjennomføres. Prøv igjen.',
     processing: 'Behandler…',
+    overlayTitle: 'Sikkert betalingstrinn',
+    close: 'Lukk',
   },
   pl: {
     cardNumber: 'Numer karty',
@@ -131,6 +139,8 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Sesja płatności wygasła. Rozpocznij płatność ponownie.',
     paymentFailed: 'Nie udało się zrealizować płatności. Spróbuj ponownie.',
     processing: 'Przetwarzanie…',
+    overlayTitle: 'Bezpieczny krok płatności',
+    close: 'Zamknij',
   },
   cz: {
     cardNumber: 'Číslo karty',
@@ -157,6 +167,8 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Platební relace vypršela. Zahajte platbu znovu.',
     paymentFailed: 'Platbu se nepodařilo zpracovat. Zkuste to znovu.',
     processing: 'Zpracování…',
+    overlayTitle: 'Zabezpečený krok platby',
+    close: 'Zavřít',
   },
   sk: {
     cardNumber: 'Číslo karty',
@@ -183,6 +195,8 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Platobná relácia vypršala. Začnite platbu znova.',
     paymentFailed: 'Platbu sa nepodarilo spracovať. Skúste to znova.',
     processing: 'Spracúva sa…',
+    overlayTitle: 'Zabezpečený krok platby',
+    close: 'Zavrieť',
   },
   sl: {
     cardNumber: 'Številka kartice',
@@ -209,6 +223,8 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Plačilna seja je potekla. Plačilo začnite znova.',
     paymentFailed: 'Plačila ni bilo mogoče izvesti. Poskusite znova.',
     processing: 'Obdelava…',
+    overlayTitle: 'Varen korak plačila',
+    close: 'Zapri',
   },
   hu: {
     cardNumber: 'Kártyaszám',
@@ -235,5 +251,7 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'A fizetési munkamenet lejárt. Kezdje újra a fizetést.',
     paymentFailed: 'A fizetést nem sikerült feldolgozni. Próbálja újra.',
     processing: 'Feldolgozás…',
+    overlayTitle: 'Biztonságos fizetési lépés',
+    close: 'Bezárás',
   },
 };

@@ -27,6 +27,8 @@ export const WEST: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'This payment session has expired. Please start your payment again.',
     paymentFailed: 'The payment could not be processed. Please try again.',
     processing: 'Processing…',
+    overlayTitle: 'Secure payment step',
+    close: 'Close',
   },
   de: {
     cardNumber: 'Kartennummer',
@@ -53,6 +55,8 @@ export const WEST: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Diese Zahlungssitzung ist abgelaufen. Bitte beginnen Sie die Zahlung erneut.',
     paymentFailed: 'Die Zahlung konnte nicht ausgeführt werden. Bitte versuchen Sie es erneut.',
     processing: 'Wird bearbeitet…',
+    overlayTitle: 'Sicherer Zahlungsschritt',
+    close: 'Schließen',
   },
   fr: {
     cardNumber: 'Numéro de carte',
@@ -79,6 +83,8 @@ export const WEST: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Cette session de paiement a expiré. Veuillez recommencer votre paiement.',
     paymentFailed: "Le paiement n'a pas pu être effectué. Veuillez réessayer.",
     processing: 'Traitement en cours…',
+    overlayTitle: 'Étape de paiement sécurisée',
+    close: 'Fermer',
   },
   es: {
     cardNumber: 'Número de tarjeta',
@@ -105,6 +111,8 @@ export const WEST: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Esta sesión de pago ha caducado. Inicie el pago de nuevo.',
     paymentFailed: 'No se ha podido procesar el pago. Inténtelo de nuevo.',
     processing: 'Procesando…',
+    overlayTitle: 'Paso de pago seguro',
+    close: 'Cerrar',
   },
   it: {
     cardNumber: 'Numero della carta',
@@ -131,6 +139,8 @@ export const WEST: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Questa sessione di pagamento è scaduta. Ricomincia il pagamento.',
     paymentFailed: 'Non è stato possibile elaborare il pagamento. Riprova.',
     processing: 'Elaborazione…',
+    overlayTitle: 'Passaggio di pagamento sicuro',
+    close: 'Chiudi',
   },
   nl: {
     cardNumber: 'Kaartnummer',
@@ -157,6 +167,8 @@ export const WEST: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Deze betaalsessie is verlopen. Start uw betaling opnieuw.',
     paymentFailed: 'De betaling kon niet worden verwerkt. Probeer het opnieuw.',
     processing: 'Bezig met verwerken…',
+    overlayTitle: 'Beveiligde betaalstap',
+    close: 'Sluiten',
   },
   pt: {
     cardNumber: 'Número do cartão',
@@ -183,5 +195,7 @@ export const WEST: Readonly<Record<string, Labels>> = {
     checkoutExpired: 'Esta sessão de pagamento expirou. Inicie o pagamento novamente.',
     paymentFailed: 'Não foi possível processar o pagamento. Tente novamente.',
     processing: 'A processar…',
+    overlayTitle: 'Etapa de pagamento segura',
+    close: 'Fechar',
   },
 };
