@@ -5,14 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { registerPaymentsSearch } from '../../src/console/areas/payments-search.js';
+import { before, describe, it } from 'node:test';
 import { createPgliteStorage } from '../../src/storage/pglite-storage.js';
 import { migrate } from '../../src/storage/migrate.js';
-import type { Storage } from '../../src/storage/port.js';
-import { consoleStandIn } from '../support/console-stand-in.js';
+import { signInAs, type ConsoleSession } from '../support/console.js';
 import { hexId, insertEntity, insertPayments, type SeedPayment } from '../support/payment-search.js';
+import { withAppAndMerchant, type TestApp } from '../support/test-app.js';
 import { useBrowser } from './support/browser.js';
 
 const require = createRequire(import.meta.url);
@@ -31,27 +29,30 @@ const PAYMENTS: SeedPayment[] = Array.from({ length: 12 }, (_, i) => ({
 
 describe('the payments search page in Chromium', () => {
   const browser = useBrowser();
-  let storage: Storage;
-  let app: FastifyInstance;
+  let t: TestApp;
   let base: string;
-  before(async () => {
-    storage = await createPgliteStorage(undefined);
+  let session: ConsoleSession;
+  withAppAndMerchant(async () => {
+    const storage = await createPgliteStorage(undefined);
     await migrate(storage);
-    await insertEntity(storage, merchant, 'merchant', null);
-    await insertEntity(storage, channel, 'channel', merchant);
-    await insertPayments(storage, PAYMENTS);
-    app = await consoleStandIn(storage, [registerPaymentsSearch], merchant);
-    base = await app.listen({ host: '127.0.0.1', port: 0 });
+    return storage;
+  }, {}, (app) => {
+    t = app;
   });
-  after(async () => {
-    await app.close();
-    await storage.close();
+  before(async () => {
+    await insertEntity(t.storage, merchant, 'merchant', null);
+    await insertEntity(t.storage, channel, 'channel', merchant);
+    await insertPayments(t.storage, PAYMENTS);
+    session = await signInAs(t, { role: 'finance', merchantId: merchant });
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
 
   for (const [label, width] of [['desktop', 1280], ['375', 375]] as const) {
     it(`at ${label} width: no serious or critical axe violation, nothing wider than the screen`, async () => {
       // bypassCSP: only so that axe-core can be injected; the page itself runs under the console's CSP in production.
-      const context = await browser().newContext({ viewport: { width, height: 900 }, bypassCSP: true, extraHTTPHeaders: { 'x-test-role': 'finance' } });
+      const context = await browser().newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+      const [name, value] = session.cookie.split('=') as [string, string];
+      await context.addCookies([{ name, value, url: base }]);
       try {
         const page = await context.newPage();
         const response = await page.goto(`${base}/console/payments?amountTo=abc`);

@@ -16,7 +16,7 @@ function renderSearch(request: FastifyRequest, reply: FastifyReply, parsed: Pars
     <PaymentsSearchPage
       user={user}
       system={request.server.gateway.config.system}
-      csrfToken={(request as { consoleCsrfToken?: string }).consoleCsrfToken}
+      csrfToken={request.consoleCsrfToken}
       form={parsed.form}
       errors={parsed.ok ? [] : parsed.errors}
       rows={page.rows}
