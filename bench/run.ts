@@ -18,6 +18,9 @@
  * BENCH_OBSERVABILITY_ROUNDS (8 rounds of payments with metrics and tracing off, metrics on, and
  * every request traced: the observability rows, bench/observability.ts).
  * BENCH_WIDGET_LOADS (20 cold loads of the payment widget in Chromium: its row).
+ * BENCH_CONSOLE_ROWS (10000000: the console search rows, bench/console-search.ts; measured only when
+ * `npm run bench:console` has seeded them, and with them the A/B write cost of migration 048 over
+ * BENCH_CONSOLE_ROUNDS rounds).
  * Writes bench/results/<yyyy-mm-dd>.json and the table in docs/performance.md.
  */
 import { parseArgs } from 'node:util';
@@ -43,6 +46,8 @@ import { describeInFlight, iso8583Phases } from './support/iso8583-phase.js';
 import { settlementPhases } from './support/settlement-phase.js';
 import { settlementSettings } from './settlement.js';
 import { observabilityPhases } from './observability.js';
+import { consoleSearchBench, consoleSettings, consoleSummary } from './console-search.js';
+import { measureWriteCost } from './support/console-write-cost.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -188,6 +193,10 @@ async function main(): Promise<void> {
     await checkpoint(schema);
     const observability = await observabilityPhases(schema.url, gateway.merchant, { connections: settings.connections, poolSize: settings.poolSize, durationSeconds: settings.durationSeconds });
     gateway.phases.push(...observability.phases.map(report));
+    // Issue 31: the console search over the seeded ten million rows (when seeded), and its indexes' write cost.
+    await checkpoint(schema);
+    const consoleBench = await consoleSearchBench(console.log, false);
+    const consoleWriteCost = consoleBench ? await measureWriteCost({ rounds: consoleSettings.rounds, connections: settings.connections, poolSize: settings.poolSize, durationSeconds: settings.durationSeconds }) : undefined;
     // The payment widget in Chromium: its gzipped size and the time from script to usable form.
     const widget = await measureWidget();
     if (widget) {
@@ -221,6 +230,7 @@ async function main(): Promise<void> {
       ...(processes ? { processes: { count: settings.gatewayProcesses, ...processes, ...checkTargets(processes.phase, { ...floors, insert: processes.insertFloor }, processes.peakRssMiB) } } : {}),
       ...(profile ? { profile } : {}),
       observability: observability.cost,
+      ...(consoleBench && consoleWriteCost ? { consoleSearch: { ...consoleSummary(consoleBench), writeCost: consoleWriteCost } } : {}),
     };
     if (flags['scale-out']) record.scaleOut = await runScaleOut(settings);
     const file = writeResults(record);

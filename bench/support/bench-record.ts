@@ -28,6 +28,8 @@ export interface BenchRecord extends Targets {
   scaleOut?: ScaleOutRecord;
   /** Fewer payments/s with metrics on, and with every request traced, than with both off (bench/observability.ts). */
   readonly observability?: import('../observability.js').ObservabilityCost;
+  /** Issue 31: the console search at ten million rows (slowest filter's p95), its export, migration 048's write cost. */
+  readonly consoleSearch?: ReturnType<typeof import('../console-search.js').consoleSummary> & { readonly writeCost: import('./console-write-cost.js').WriteCost };
 }
 
 const MEGABYTE_MIB = 1e6 / 2 ** 20;
@@ -67,6 +69,16 @@ function observabilityRows(cost: BenchRecord['observability']): string[] {
   ];
 }
 
+/** Issue 31's targets: console search p95 at ten million rows, the export, the indexes' write cost. */
+function consoleRows(summary: BenchRecord['consoleSearch']): string[] {
+  if (!summary) return [];
+  return [
+    `| console search p95 < 200 ms for every filter, ${summary.rows.toLocaleString('en')} transactions (issue 31) | slowest: ${summary.worstName}, ${summary.worstP95Ms} ms | ${yesNo(summary.worstP95Ms < 200)} |`,
+    `| CSV export of ${summary.exportRows.toLocaleString('en')} rows (issue 31) | ${summary.exportSeconds} s, peak RSS ${summary.exportPeakRssMiB} MiB | — |`,
+    `| search indexes (migration 048): < 5 % fewer payments/s (issue 31) | ${(summary.writeCost.fewerPaymentsPerSecond * 100).toFixed(1)} % (CPU per payment ×${summary.writeCost.cpuRatio.toFixed(2)}) | ${yesNo(summary.writeCost.fewerPaymentsPerSecond < 0.05)} |`,
+  ];
+}
+
 /** The markdown table of the latest run; also written into docs/performance.md. */
 export function renderBenchmarkTable(record: BenchRecord): string {
   const payments = record.gateway.phases[0]!;
@@ -91,6 +103,7 @@ export function renderBenchmarkTable(record: BenchRecord): string {
     ...targetRows('', record, payments, record.gateway.peakRssMiB, record.gateway.phases.reduce((n, p) => n + p.errors + p.non2xx, 0)),
     ...(processes ? targetRows(several, processes, processes.phase, processes.peakRssMiB, processes.phase.errors + processes.phase.non2xx) : []),
     ...observabilityRows(record.observability),
+    ...consoleRows(record.consoleSearch),
   ];
   const table = lines.join('\n');
   if (!updatePerformanceDoc('gateway benchmark', table)) console.warn('docs/performance.md has no gateway benchmark markers; table not written there');

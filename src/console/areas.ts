@@ -6,6 +6,7 @@ import { registerSignIn } from './areas/sign-in.js';
 import { registerAccount } from './areas/account.js';
 import { registerPeople } from './areas/people.js';
 import { registerPaymentDetail } from './areas/payment-detail.js';
+import { registerPaymentsSearch } from './areas/payments-search.js';
 
 /** /console: the first area the person's role opens (the overview, once part two adds it). */
 function registerHome(app: FastifyInstance): void {
@@ -19,4 +20,4 @@ function registerHome(app: FastifyInstance): void {
  * Every area of the console, registered in this order. Each area is one file that declares its
  * routes (with their `console` access) and delegates to operations.
  */
-export const CONSOLE_AREAS: readonly ConsoleArea[] = [registerHome, registerSignIn, registerAccount, registerPaymentDetail, registerPeople, registerAuditLogArea];
+export const CONSOLE_AREAS: readonly ConsoleArea[] = [registerHome, registerSignIn, registerAccount, registerPaymentsSearch, registerPaymentDetail, registerPeople, registerAuditLogArea];

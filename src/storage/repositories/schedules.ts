@@ -1,4 +1,5 @@
 import type { Queryable } from '../port.js';
+import { SEARCH_TERMS } from './transactions.js';
 
 /** The SQL of schedules and their runs (migration 019). */
 
@@ -231,8 +232,13 @@ export interface ScheduleTransaction {
 export async function insertScheduleTransaction(tx: Queryable, t: ScheduleTransaction): Promise<void> {
   await tx.query(
     `INSERT INTO transactions (id, entity_id, parent_id, payment_type, status, result_code, amount_minor, currency, merchant_transaction_id,
-       short_id, connector_id, response, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, 'success', $5, $6, $7, $8, $9, 'scheduler', $10, $11, $11)`,
+       short_id, connector_id, response, created_at, updated_at, search_terms)
+     SELECT id, entity_id, parent_id, payment_type, status, result_code, amount_minor, currency, merchant_transaction_id,
+            short_id, connector_id, response, created_at, updated_at, ${SEARCH_TERMS}
+       FROM (VALUES ($1::char(32), $2::char(32), $3::char(32), $4::text, 'success'::text, $5::text, $6::bigint, $7::char(3), $8::text,
+              $9::text, 'scheduler'::text, $10::json, $11::timestamptz, $11::timestamptz, NULL::text))
+         AS t (id, entity_id, parent_id, payment_type, status, result_code, amount_minor, currency, merchant_transaction_id,
+               short_id, connector_id, response, created_at, updated_at, payment_brand)`,
     [t.id, t.entityId, t.parentId, t.paymentType, t.resultCode, t.amountMinor.toString(), t.currency, t.merchantTransactionId, t.shortId, JSON.stringify(t.response), t.at] as never[],
   );
 }

@@ -1,4 +1,5 @@
 import type { PaymentType, TransactionState, TransactionStatus } from '../../domain/transaction.js';
+import { paymentSearchTerms } from '../../domain/payment-search/search-terms.js';
 import type { Queryable } from '../port.js';
 
 /** A stored transaction: the life-cycle facts plus what the API shows of it. */
@@ -90,8 +91,15 @@ const COLUMNS = `id, entity_id, parent_id, payment_type, status, result_code, am
   payment_brand, payment_method, merchant_transaction_id, short_id, connector_id, connector_references,
   scheme_transaction_id, response, created_at, updated_at, route_id, idempotency_claim_id`;
 
+/**
+ * The console search's terms (migration 048) in SQL, for an INSERT that does not go through
+ * transactionRows (which makes them in the gateway: paymentSearchTerms): every INSERT of a
+ * transaction names them, or the payment cannot be found by BIN, holder, e-mail, IP …
+ */
+export const SEARCH_TERMS = 'payment_search_terms(response, merchant_transaction_id, currency, payment_brand, payment_type)';
+
 /** The row as JSON for json_populate_recordset: bigint as text, dates as ISO strings, json nested. */
-function toRow(t: StoredTransaction): Record<keyof TransactionRow, unknown> {
+function toRow(t: StoredTransaction): Record<keyof TransactionRow | 'search_terms', unknown> {
   return {
     id: t.id,
     entity_id: t.entityId,
@@ -121,6 +129,7 @@ function toRow(t: StoredTransaction): Record<keyof TransactionRow, unknown> {
     updated_at: t.updatedAt,
     route_id: t.routeId,
     idempotency_claim_id: t.idempotencyClaimId,
+    search_terms: paymentSearchTerms(t),
   };
 }
 
@@ -135,7 +144,8 @@ export async function insertTransactions(db: Queryable, rows: readonly StoredTra
 
 /** The INSERT of the rows given as transactionRows() in the parameter `param`, alone or after a CTE. */
 export function insertTransactionsSql(param: string): string {
-  return `INSERT INTO transactions (${COLUMNS}) SELECT ${COLUMNS} FROM json_populate_recordset(NULL::transactions, ${param}::json)`;
+  return `INSERT INTO transactions (${COLUMNS}, search_terms) SELECT ${COLUMNS}, search_terms
+    FROM json_populate_recordset(NULL::transactions, ${param}::json)`;
 }
 
 /** Rows for insertTransactionsSql(). */
