@@ -104,7 +104,11 @@ function registerChanges(app: FastifyInstance, sender: () => NotificationSender)
     return sendSecretPage(reply, <WebhookCreatedPage frame={frameOf(request, WEBHOOKS)} created={created} />);
   }));
   app.post<WebhookParams>(`${WEBHOOKS}/:webhookId/test`, manage, guarded(async (request, reply) => {
-    await testDeveloperWebhook({ ...request.server.gateway, sender: sender() }, developerActorOf(request), request.params.webhookId);
+    const who = developerActorOf(request);
+    const webhook = await getDeveloperWebhook(request.server.gateway, who.visibility, request.params.webhookId);
+    // A webhook that never acknowledged a test may not hold its secret yet: the person says it does.
+    if (webhook.status === 'pending') requireTicked(request, 'stored', 'tick the box once your receiver holds the secret');
+    await testDeveloperWebhook({ ...request.server.gateway, sender: sender() }, who, webhook.webhookId);
     return reply.redirect(detail(request, 'tested'), 303);
   }));
   app.post<WebhookParams>(`${WEBHOOKS}/:webhookId/deactivate`, manage, guarded(async (request, reply) => {

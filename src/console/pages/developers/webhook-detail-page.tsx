@@ -47,7 +47,7 @@ function WebhookActions({ frame, webhook }: { frame: PageFrame; webhook: Develop
   return (
     <section class="actions">
       <h2>Actions</h2>
-      <TestForm frame={frame} webhookId={webhook.webhookId} askStored={false} />
+      <TestForm frame={frame} webhookId={webhook.webhookId} askStored={webhook.status === 'pending'} />
       {webhook.rotation ? (
         <>
           <ConfirmSecretForm frame={frame} webhookId={webhook.webhookId} />
