@@ -1,7 +1,7 @@
 import { mayPerform } from '../../../domain/access/permissions.js';
 import type { CreatedCredential, CredentialListing, CredentialsOverview } from '../../../operations/developers/credentials.js';
 import { MerchantPicker } from './developers-index-page.js';
-import { DeveloperLayout, FormBasics, formatTime, type PageFrame } from './developer-request.js';
+import { DeveloperLayout, FormBasics, formatTime, type PageFrame, TableWrap } from './developer-request.js';
 
 const LIST = '/console/developers/credentials';
 
@@ -42,7 +42,7 @@ function CredentialTable({ credentials, mayManage, merchantId }: { credentials: 
   if (credentials.length === 0) return <p>No access tokens yet.</p>;
   const query = merchantId ? `?merchant=${merchantId}` : '';
   return (
-    <div class="table-wrap">
+    <TableWrap label="Access tokens">
       <table>
         <caption class="visually-hidden">Access tokens</caption>
         <thead><tr><th scope="col">Token id (userId)</th><th scope="col">For</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">State</th>{mayManage ? <th scope="col"><span class="visually-hidden">Actions</span></th> : null}</tr></thead>
@@ -59,7 +59,7 @@ function CredentialTable({ credentials, mayManage, merchantId }: { credentials: 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

@@ -81,3 +81,8 @@ export function sendRefusal(request: FastifyRequest, reply: FastifyReply, error:
 export function formatTime(at: Date | null | undefined): string {
   return at ? at.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC') : '—';
 }
+
+/** A table that may scroll sideways on a narrow screen: a named region the keyboard can scroll. */
+export function TableWrap({ label, children }: { label: string; children: ComponentChildren }) {
+  return <div class="table-wrap" role="region" aria-label={label} tabIndex={0}>{children}</div>;
+}

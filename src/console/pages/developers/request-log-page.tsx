@@ -1,7 +1,7 @@
 import { REQUEST_METHODS, type RequestLogQuery } from '../../../domain/request-log-filter.js';
 import { resultCodes } from '../../../results/catalogue.js';
 import type { StoredApiRequest } from '../../../storage/repositories/api-request-log.js';
-import { DeveloperLayout, formatTime, type PageFrame } from './developer-request.js';
+import { DeveloperLayout, formatTime, type PageFrame, TableWrap } from './developer-request.js';
 
 export const REQUESTS = '/console/developers/requests';
 
@@ -65,7 +65,7 @@ function ResultCell({ code }: { code: string | null }) {
 function RequestTable({ requests }: { requests: readonly StoredApiRequest[] }) {
   if (requests.length === 0) return <p>No request matches.</p>;
   return (
-    <div class="table-wrap">
+    <TableWrap label="API requests">
       <table>
         <caption class="visually-hidden">API requests, newest first</caption>
         <thead><tr><th scope="col">Time</th><th scope="col">Request</th><th scope="col">Status</th><th scope="col">Result</th><th scope="col" class="number">Duration</th><th scope="col">Payment</th></tr></thead>
@@ -82,7 +82,7 @@ function RequestTable({ requests }: { requests: readonly StoredApiRequest[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

@@ -3,7 +3,7 @@ import { mayPerform } from '../../../domain/access/permissions.js';
 import type { DeliveryRequestView, DeliveryLogPage } from '../../../operations/developers/delivery-log.js';
 import type { DeveloperWebhook } from '../../../operations/developers/webhooks.js';
 import type { DeliveryLogEntry } from '../../../storage/repositories/developer-delivery-log.js';
-import { DeveloperLayout, FormBasics, formatTime, type PageFrame } from './developer-request.js';
+import { DeveloperLayout, FormBasics, formatTime, type PageFrame, TableWrap } from './developer-request.js';
 import { ConfirmSecretForm, DEFAULT_ROTATION_OVERLAP_HOURS, MAX_ROTATION_OVERLAP_HOURS, TestForm, WEBHOOKS } from './webhooks-pages.js';
 
 const DONE_MESSAGES: Readonly<Record<string, string>> = {
@@ -84,7 +84,7 @@ function DeliveryLog({ frame, webhookId, log, mayResend }: { frame: PageFrame; w
   if (log.entries.length === 0) return <p>No attempts yet.</p>;
   return (
     <>
-      <div class="table-wrap">
+      <TableWrap label="Delivery attempts">
         <table>
           <caption class="visually-hidden">Delivery attempts, newest first</caption>
           <thead><tr><th scope="col">Time</th><th scope="col">Notification</th><th scope="col">Trigger</th><th scope="col">Answer</th><th scope="col" class="number">Duration</th><th scope="col">Delivery</th>{mayResend ? <th scope="col"><span class="visually-hidden">Resend</span></th> : null}</tr></thead>
@@ -112,7 +112,7 @@ function DeliveryLog({ frame, webhookId, log, mayResend }: { frame: PageFrame; w
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {log.next ? <p><a href={`${WEBHOOKS}/${webhookId}?before=${log.next}#log`}>Older attempts</a></p> : null}
     </>
   );

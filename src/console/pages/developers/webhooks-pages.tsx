@@ -3,7 +3,7 @@ import type { DeveloperWebhook, WebhooksOverview } from '../../../operations/dev
 import type { CreatedWebhook } from '../../../operations/webhooks/create-webhook.js';
 import { DEFAULT_ROTATION_OVERLAP_HOURS, MAX_ROTATION_OVERLAP_HOURS, type StartedRotation } from '../../../operations/webhooks/rotate-webhook-secret.js';
 import { MerchantPicker } from './developers-index-page.js';
-import { DeveloperLayout, FormBasics, formatTime, type PageFrame } from './developer-request.js';
+import { DeveloperLayout, FormBasics, formatTime, type PageFrame, TableWrap } from './developer-request.js';
 
 export const WEBHOOKS = '/console/developers/webhooks';
 
@@ -39,7 +39,7 @@ function rotationText(webhook: DeveloperWebhook): string {
 function WebhookTable({ webhooks }: { webhooks: readonly DeveloperWebhook[] }) {
   if (webhooks.length === 0) return <p>No webhooks yet.</p>;
   return (
-    <div class="table-wrap">
+    <TableWrap label="Webhooks">
       <table>
         <caption class="visually-hidden">Webhooks</caption>
         <thead><tr><th scope="col">URL</th><th scope="col">For</th><th scope="col">Types</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
@@ -55,7 +55,7 @@ function WebhookTable({ webhooks }: { webhooks: readonly DeveloperWebhook[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 
