@@ -3,10 +3,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderGeneratedFiles } from '../src/catalogue/render/generated-files.js';
 import { spliceSimulatorTables } from '../src/connectors/simulator/index.js';
+import { spliceRolesTable } from '../src/domain/access/permissions-docs.js';
 
 /**
  * `npm run docs`: writes the parameter, OpenAPI and result-code references and the request types,
- * and refreshes the generated tables inside docs/simulator.md. Tests fail when any is stale.
+ * and refreshes the generated tables inside docs/simulator.md and the roles table of docs/console.md. Tests fail when any is stale.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -19,3 +20,4 @@ function write(path: string, content: string): void {
 
 for (const [path, content] of renderGeneratedFiles()) write(path, content);
 write('docs/simulator.md', spliceSimulatorTables(readFileSync(join(root, 'docs/simulator.md'), 'utf8')));
+write('docs/console.md', spliceRolesTable(readFileSync(join(root, 'docs/console.md'), 'utf8')));

@@ -43,6 +43,7 @@ import { createSimulatedThreeDSecureServer } from './connectors/simulator/three-
 import { RiskSettings } from './operations/risk/risk-settings.js';
 import { registerRiskAdminRoutes } from './http/routes/admin-risk.js';
 import { registerSettlementAdminRoutes } from './http/routes/admin-settlement.js';
+import { registerConsoleUserAdminRoutes } from './http/routes/admin-console-users.js';
 import { registerRiskRoutes } from './http/routes/risk.js';
 import { ThreeDSecureSettings } from './operations/three-d-secure/requirement-settings.js';
 import { EntityNames } from './operations/entity-names.js';
@@ -190,6 +191,7 @@ function registerAdminApi(app: FastifyInstance, options: AppOptions): void {
   registerRoutingAdminRoutes(app);
   registerRiskAdminRoutes(app);
   registerSettlementAdminRoutes(app);
+  registerConsoleUserAdminRoutes(app);
 }
 
 function registerPublicApi(app: FastifyInstance): void {
@@ -275,7 +277,7 @@ async function assembleApp(options: AppOptions, role: AppRole, embedded: Embedde
   if (role !== 'public') registerAdminApi(app, options);
   if (role !== 'admin' && app.gateway.requestLog) registerApiRequestLog(app, app.gateway.requestLog);
   if (role !== 'admin') registerPublicApi(app);
-  if (role !== 'admin') await registerConsole(app, CONSOLE_AREAS);
+  if (servesConsole(config, role)) await registerConsole(app, CONSOLE_AREAS);
   // On the admin listener when there is one; else on the one listener, behind the token or METRICS_ALLOW_FROM.
   if (role !== 'public') registerMetricsRoute(app, role === 'admin' ? 'admin' : 'public');
   // Connectors holding connections (the ISO 8583 pool) close with the app; the admin app shares them and leaves them be.
@@ -288,6 +290,13 @@ async function assembleApp(options: AppOptions, role: AppRole, embedded: Embedde
     });
   }
   return app;
+}
+
+/** CONSOLE_LISTENER: the console on the public listener (or the only one), on the admin listener only, or nowhere. */
+function servesConsole(config: Config, role: AppRole): boolean {
+  const listener = config.console.listener;
+  if (listener === 'off') return false;
+  return listener === 'admin' ? role !== 'public' : role !== 'admin';
 }
 
 /**

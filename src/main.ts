@@ -9,6 +9,8 @@ import { localAdminToken, removeRuntimeRecord, runningGateway, writeRuntimeRecor
 import { randomIds, systemClock } from './domain/ids.js';
 import { readBuildNumber } from './http/build-info.js';
 import { ensureDemoMerchant } from './operations/admin/ensure-demo-merchant.js';
+import { demoMerchantBanner, type DemoMerchantCredentials } from './operations/admin/demo-merchant-banner.js';
+import { ensureDemoConsoleUser } from './operations/people/ensure-demo-console-user.js';
 import { startWorkers } from './jobs/start-workers.js';
 import { settleDayDepsOf } from './jobs/settle-day.js';
 import { startConfiguredSftp } from './sftp/sftp-server.js';
@@ -54,13 +56,18 @@ async function connectRedis(url: string | undefined): Promise<Redis | undefined>
   return new RedisClient(url, { connectTimeout: 1_000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
 }
 
-function printDemoMerchant(entityId: string, accessToken: string, baseUrl: string): void {
+function printDemoMerchant(demo: DemoMerchantCredentials, baseUrl: string): void {
   // Straight to the terminal, not through the logger: a token must never reach a log line.
-  process.stdout.write(
-    `\nDemo merchant created (shown once; create more with: npm run gateway -- entity create --name "Shop")\n` +
-      `  entityId:    ${entityId}\n  accessToken: ${accessToken}\n` +
-      `  try:  curl -H "Authorization: Bearer ${accessToken}" "${baseUrl}/v1/resultcodes"\n\n`,
-  );
+  process.stdout.write(demoMerchantBanner(demo, baseUrl));
+}
+
+/** The demo merchant's console person (test system, first start): where and how to sign in. */
+function printDemoConsoleUser(person: { email: string; password: string } | undefined, config: Config, baseUrl: string, adminUrl: string | undefined): void {
+  const listener = config.console.listener;
+  if (!person || listener === 'off') return;
+  const consoleUrl = `${listener === 'admin' && adminUrl ? adminUrl : baseUrl}/console`;
+  // Straight to the terminal, not through the logger: a password must never reach a log line.
+  process.stdout.write(`Console of the demo merchant (shown once):\n  open:     ${consoleUrl}\n  e-mail:   ${person.email}\n  password: ${person.password}\n\n`);
 }
 
 const schemeOf = (config: Config) => (config.tlsCertFile ? 'https' : 'http');
@@ -70,6 +77,7 @@ async function startPrimary(config: Config): Promise<void> {
   const logger = pino(loggerOptions(config.logLevel));
   const storage = await openMigratedStorage(config);
   const demo = config.system === 'test' ? await ensureDemoMerchant({ storage, clock: systemClock, ids: randomIds }) : undefined;
+  const demoConsole = demo ? await ensureDemoConsoleUser({ storage, clock: systemClock, ids: randomIds }, demo.entityId) : undefined;
   if (config.system === 'live') await logUnroutedEntities(storage, logger);
   await storage.close();
   // It lives as long as the primary, which outlives every process it forks.
@@ -85,7 +93,8 @@ async function startPrimary(config: Config): Promise<void> {
     stopGraceMs: stopBoundMs(config.health, config.workers.webhookTimeoutMs),
     ...(embedded ? { env: acquirerVariablesOf(embedded) } : {}),
     onReady(url) {
-      if (demo) printDemoMerchant(demo.entityId, demo.accessToken, url);
+      if (demo) printDemoMerchant(demo, url);
+      printDemoConsoleUser(demoConsole, config, url, undefined);
       logger.info({ url, processes: config.gatewayProcesses }, 'gateway ready');
     },
   });
@@ -107,6 +116,7 @@ async function main(): Promise<void> {
   const deps = { storage, clock: systemClock, ids: randomIds };
   const vault = openVault(deps, masterKeyRingOf(vaultKeys));
   const demo = config.system === 'test' && !oneOfSeveral ? await ensureDemoMerchant(deps) : undefined;
+  const demoConsole = demo ? await ensureDemoConsoleUser(deps, demo.entityId) : undefined;
   const redis = await connectRedis(config.redisUrl);
   redis?.on('error', () => undefined);
   const https = config.tlsCertFile && config.tlsKeyFile
@@ -138,7 +148,8 @@ async function main(): Promise<void> {
   const servesSftp = config.settlement.sftp?.inGateway === true && processIndex(process.env) === 0;
   const sftp = servesSftp ? await startConfiguredSftp(config.settlement, { publicKeysOf: (id) => publicKeysOf(storage, id) }, app.log) : undefined;
   if (sftp) app.log.info({ sftpPort: sftp.port }, 'sftp server ready');
-  if (demo) printDemoMerchant(demo.entityId, demo.accessToken, address);
+  if (demo) printDemoMerchant(demo, address);
+  printDemoConsoleUser(demoConsole, config, address, adminUrl);
   // The last line of a start: supervisors and tests wait for it.
   app.log.info({ url: address, adminUrl }, oneOfSeveral ? 'gateway process ready' : 'gateway ready');
 

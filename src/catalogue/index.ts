@@ -9,7 +9,6 @@ export { RULES } from './rules/index.js';
 export { THREE_D_SECURE_V2_SIGNALS } from './three-d-secure-fields.js';
 export { renderParametersMarkdown } from './render/markdown.js';
 export { buildOpenApiDocument } from './render/openapi.js';
-export { renderReferencePage } from './render/reference-page.js';
 export { ENDPOINTS } from './types.js';
 export type { Endpoint, EndpointUse, FieldFormat, ParameterRow, RequestBody, Requirement, UnknownParameterMode, ValidationContext } from './types.js';
 export type * from './request-types.generated.js';

@@ -11,6 +11,7 @@ import { isWebhookCommand, runWebhookCommand, WEBHOOK_HELP, WEBHOOK_OPTIONS, Web
 import { isRiskCommand, RISK_HELP, RISK_OPTIONS, RiskUsageError, runRiskCommand } from './risk-commands.js';
 import { isRoutingCommand, ROUTING_HELP, ROUTING_OPTIONS, RoutingUsageError, runRoutingCommand } from './routing-commands.js';
 import { isSettlementCommand, runSettlementCommand, SETTLEMENT_HELP, SETTLEMENT_OPTIONS, SettlementUsageError } from './settlement-commands.js';
+import { isUsersCommand, runUsersCommand, USERS_HELP, USERS_OPTIONS, UsersUsageError } from './user-commands.js';
 
 const HELP = `Usage: npm run gateway -- <command> [options]
 
@@ -44,7 +45,7 @@ Commands:
                           issue another access token for an entity (shown once)
   token revoke --token-id <tokenId>
                           revoke an access token
-${WEBHOOK_HELP}${VAULT_HELP}${ROUTING_HELP}${RISK_HELP}${SETTLEMENT_HELP}
+${WEBHOOK_HELP}${VAULT_HELP}${ROUTING_HELP}${RISK_HELP}${SETTLEMENT_HELP}${USERS_HELP}
 The command reads the gateway's configuration (DATABASE_URL, DATA_DIR, ADMIN_TOKEN, ...).
 On PostgreSQL it works on the database directly. On the embedded database it goes through the
 running gateway's administration API (its own listener with ADMIN_PORT) when a gateway holds
@@ -87,7 +88,7 @@ function bankAccountOf(options: Options): MerchantBankAccountInput | null {
 }
 
 function isUsageError(error: unknown): error is Error {
-  return error instanceof UsageError || error instanceof WebhookUsageError || error instanceof VaultUsageError || error instanceof RoutingUsageError || error instanceof RiskUsageError || error instanceof SettlementUsageError;
+  return error instanceof UsageError || error instanceof WebhookUsageError || error instanceof VaultUsageError || error instanceof RoutingUsageError || error instanceof RiskUsageError || error instanceof SettlementUsageError || error instanceof UsersUsageError;
 }
 
 async function run(port: AdminPort, command: string, options: Options): Promise<unknown> {
@@ -145,6 +146,7 @@ function parseCommandLine(argv: string[]) {
         ...ROUTING_OPTIONS,
         ...RISK_OPTIONS,
         ...SETTLEMENT_OPTIONS,
+        ...USERS_OPTIONS,
         parent: { type: 'string' },
         holder: { type: 'string' },
         number: { type: 'string' },
@@ -182,6 +184,10 @@ async function main(argv: string[]): Promise<number> {
   }
   if (isSettlementCommand(command)) {
     process.stdout.write(`${JSON.stringify(await runSettlementCommand(config, command, values, { env: process.env, readSecret: readStandardInput }), null, 2)}\n`);
+    return 0;
+  }
+  if (isUsersCommand(command)) {
+    process.stdout.write(`${JSON.stringify(await runUsersCommand(config, command, values, { env: process.env, readSecret: readStandardInput }), null, 2)}\n`);
     return 0;
   }
   if (isVaultCommand(command)) {

@@ -10,6 +10,7 @@ import { collectSettlementSettings, SETTLEMENT_VARIABLES, type SettlementSetting
 import { collectMetricsSettings, METRICS_VARIABLES, type MetricsSettings } from './metrics-settings.js';
 import { collectRequestLogSettings, REQUEST_LOG_VARIABLES, type RequestLogSettings } from './request-log-settings.js';
 import { collectHealthSettings, HEALTH_VARIABLES, type HealthSettings } from './health-settings.js';
+import { collectConsoleSettings, CONSOLE_VARIABLES, type ConsoleSettings } from './console-settings.js';
 
 /**
  * The gateway's configuration: parsed once from the environment, validated, typed and frozen.
@@ -67,6 +68,8 @@ export interface Config {
   readonly requestLog: RequestLogSettings;
   /** Readiness checks' timeout and the graceful shutdown's drain and grace. */
   readonly health: HealthSettings;
+  /** Where the console is served, its sessions' lifetimes, its sign-in back-off. */
+  readonly console: ConsoleSettings;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +117,7 @@ export const CONFIG_VARIABLES = [
   ...METRICS_VARIABLES,
   ...REQUEST_LOG_VARIABLES,
   ...HEALTH_VARIABLES,
+  ...CONSOLE_VARIABLES,
 ] as const;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -214,11 +218,13 @@ export function loadConfig(env: Env): Config {
     metrics: collectMetricsSettings(env, problems),
     requestLog: collectRequestLogSettings(env, problems),
     health: collectHealthSettings(env, problems),
+    console: collectConsoleSettings(env, problems),
   };
   checkTls(config, problems);
   checkProxies(env, config, problems);
   checkAdminListener(config, problems);
   checkProcesses(config, problems);
+  if (config.console.listener === 'admin' && config.adminListener === undefined) problems.push('CONSOLE_LISTENER=admin needs ADMIN_PORT');
   // A slow acquirer must end as a pending answer (200, 000.200.000), not as a 504 "uncertain".
   if (config.resolution.connectorTimeoutMs >= config.httpTimeouts.handlerTimeoutMs) problems.push('CONNECTOR_TIMEOUT_MS must be shorter than HANDLER_TIMEOUT_MS');
   // The host's own timeout must come first, so an unanswered request is advised, not just abandoned.

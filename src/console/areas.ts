@@ -5,6 +5,10 @@ import { registerDevelopersIndex } from './areas/developers-index.js';
 import { registerDeveloperRequests } from './areas/developers-requests.js';
 import { registerDeveloperWebhooks } from './areas/developers-webhooks.js';
 import { navigationFor } from './navigation.js';
+import { registerAuditLogArea } from './areas/audit-log.js';
+import { registerSignIn } from './areas/sign-in.js';
+import { registerAccount } from './areas/account.js';
+import { registerPeople } from './areas/people.js';
 
 /** /console: the first area the person's role opens (the overview, once part two adds it). */
 function registerHome(app: FastifyInstance): void {
@@ -20,6 +24,10 @@ function registerHome(app: FastifyInstance): void {
  */
 export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   registerHome,
+  registerSignIn,
+  registerAccount,
+  registerPeople,
+  registerAuditLogArea,
   registerDevelopersIndex,
   registerDeveloperCredentials,
   registerDeveloperWebhooks,

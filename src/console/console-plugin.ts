@@ -1,7 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
+import cookie from '@fastify/cookie';
 import { registerConsoleAccess } from './console-access.js';
+import { createConsoleServices } from './sessions/console-services.js';
+import { registerConsoleSessions } from './sessions/session-hook.js';
 import './route-config.js';
+
+/** A console route as registered: tests enumerate them (CSRF on every change, access on every page). */
+export interface ConsoleRoute {
+  readonly method: string;
+  readonly url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every console route, filled as areas register them. */
+    consoleRoutes: ConsoleRoute[];
+  }
+}
 
 /**
  * The console's pages may load their own stylesheet and script and nothing else: no inline
@@ -32,7 +48,14 @@ export type ConsoleArea = (app: FastifyInstance) => void;
  * touch its routes only. Areas are registered in the order of the navigation.
  */
 export async function registerConsole(app: FastifyInstance, areas: readonly ConsoleArea[]): Promise<void> {
+  const routes: ConsoleRoute[] = [];
+  app.decorate('consoleRoutes', routes);
   await app.register(async (console) => {
+    console.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    });
+    await console.register(cookie);
+    console.decorate('consoleServices', createConsoleServices(app));
     console.addHook('onRequest', (_request, reply, done) => {
       reply.headers({ 'content-security-policy': CONSOLE_CSP, 'x-frame-options': 'DENY', 'referrer-policy': 'same-origin' });
       done();
@@ -43,6 +66,8 @@ export async function registerConsole(app: FastifyInstance, areas: readonly Cons
       return reply.header('cache-control', 'public, max-age=300').type(asset.type).send(asset.body);
     });
     console.decorateRequest('consoleUser', undefined);
+    // The session (who asks) and the CSRF check run before the one access check.
+    registerConsoleSessions(console);
     registerConsoleAccess(console);
     for (const area of areas) area(console);
   });

@@ -105,7 +105,7 @@ describe('the developers\' pages in a real browser', { timeout: 300_000 }, () =>
       await page.selectOption('#entity', { label: 'Web shop (channel)' });
       await page.click('text=Create token');
       await page.waitForSelector('text=shown only once');
-      assert.equal(await page.locator('code.secret').count(), 3);
+      assert.equal(await page.locator('code.dev-secret').count(), 3);
     });
     await capture('credential-revoke', 'developer', async (page) => {
       await page.goto(`${base}/console/developers/credentials`);

@@ -9,12 +9,13 @@ import { after, before, describe, it } from 'node:test';
 import { screenshot, useBrowser } from './support/browser.js';
 import { startGatewayWithWebhook, type GatewayWithWebhook } from './support/gateway.js';
 import { paymentNotification } from './support/widget-checkout.js';
+import { outcomeButton } from './support/shopper.js';
 import { typeCard, type WidgetPage } from './support/widget-shopper.js';
 
 /**
  * docs/widget.md promises a merchant page that works when copied: its `shop.mjs` is taken from
  * the document as it stands, run with node against a real gateway, and a shopper pays there in
- * Chromium.
+ * Chromium, with the plain test card and with the 3-D Secure card the document recommends.
  */
 
 const DOC = new URL('../../docs/widget.md', import.meta.url);
@@ -70,32 +71,53 @@ describe("docs/widget.md's merchant page, copied as it is", { timeout: 300_000 }
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
+  /** A shopper on the shop's page in Chromium, the card typed, the pay button clicked. */
+  async function shopperPays(lang: string, number: string): Promise<WidgetPage> {
+    const context = await browser().newContext({ locale: lang });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && !/favicon/.test(message.text()) && errors.push(message.text()));
+    await page.goto(`${shopUrl}/?lang=${lang}`);
+    await page.waitForSelector('.wpwl-container[data-wpwl-ready]', { timeout: 15_000 });
+    const at: WidgetPage = {
+      context,
+      page,
+      errors,
+      numberInput: () => page.frameLocator('.wpwl-form-card iframe.wpwl-control-cardNumber').locator('input'),
+      cvvInput: () => page.frameLocator('.wpwl-form-card iframe.wpwl-control-cvv').locator('input'),
+      close: () => context.close(),
+    };
+    await typeCard(at, { number, expiry: '0534', cvv: '123', holder: 'Jane Jones' });
+    await screenshot(page, `widget-docs-example-${lang}-${number.slice(-4)}`);
+    await page.click('.wpwl-form-card .wpwl-button-pay');
+    return at;
+  }
+
+  async function thankedAndNotified(at: WidgetPage): Promise<void> {
+    await at.page.waitForURL((url) => url.href.startsWith(`${shopUrl}/result`), { timeout: 30_000 });
+    assert.equal(await at.page.locator('#outcome').innerText(), 'Thank you for your order!');
+    const paymentId = await at.page.locator('#payment-id').innerText();
+    const code = await at.page.locator('#result-code').innerText();
+    await paymentNotification(env, paymentId, code);
+    assert.deepEqual(at.errors.filter((error) => /Content Security Policy|Refused/.test(error)), [], 'the documented policy lets the widget work');
+  }
+
   for (const lang of ['en', 'de']) {
     it(`a shopper pays on it (${lang})`, async () => {
-      const context = await browser().newContext({ locale: lang });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('console', (message) => message.type() === 'error' && !/favicon/.test(message.text()) && errors.push(message.text()));
-      await page.goto(`${shopUrl}/?lang=${lang}`);
-      await page.waitForSelector('.wpwl-container[data-wpwl-ready]', { timeout: 15_000 });
-      const at: WidgetPage = {
-        context,
-        page,
-        errors,
-        numberInput: () => page.frameLocator('.wpwl-form-card iframe.wpwl-control-cardNumber').locator('input'),
-        cvvInput: () => page.frameLocator('.wpwl-form-card iframe.wpwl-control-cvv').locator('input'),
-        close: () => context.close(),
-      };
-      await typeCard(at, { number: '4200000000000000', expiry: '0534', cvv: '123', holder: 'Jane Jones' });
-      await screenshot(page, `widget-docs-example-${lang}`);
-      await page.click('.wpwl-form-card .wpwl-button-pay');
-      await page.waitForURL((url) => url.href.startsWith(`${shopUrl}/result`), { timeout: 30_000 });
-      assert.equal(await page.locator('#outcome').innerText(), 'Thank you for your order!');
-      const paymentId = await page.locator('#payment-id').innerText();
-      const code = await page.locator('#result-code').innerText();
-      await paymentNotification(env, paymentId, code);
-      assert.deepEqual(errors.filter((error) => /Content Security Policy|Refused/.test(error)), [], 'the documented policy lets the widget work');
-      await context.close();
+      const at = await shopperPays(lang, '4200000000000000');
+      await thankedAndNotified(at);
+      await at.close();
     });
   }
+
+  it('a shopper pays with the 3-D Secure card the page recommends, through its challenge', async () => {
+    const at = await shopperPays('en', '4200000000000042');
+    await outcomeButton(at.page, 'Y').waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
+      await screenshot(at.page, 'widget-docs-example-3ds-failed');
+      throw new Error(`${error.message}\nat ${at.page.url()}: ${await at.page.locator('body').innerText()}`);
+    });
+    await outcomeButton(at.page, 'Y').click();
+    await thankedAndNotified(at);
+    await at.close();
+  });
 });

@@ -134,6 +134,17 @@ describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 },
     await at.close();
   });
 
+  it("the 3-D Secure card in a checkout without the billing address: the shopper is told at the shop, the status call says why", async () => {
+    const checkout = await createCheckout(env);
+    const at = await openCheckout(checkout, 'VISA');
+    await typeCard(at, { ...CARD, number: CHALLENGE });
+    await at.page.click('.wpwl-form-card .wpwl-button-pay');
+    const back = await backAtShop(at, checkout.id);
+    const payment = await assertAgreement(back, checkout.id, /^100\.800\.100$/);
+    assert.equal(payment['resultDetails']?.['ExtendedDescription'], '3-D Secure authentication needs billing.street1, billing.city, billing.postcode, billing.country');
+    await at.close();
+  });
+
   it('a redirect brand (PAYPAL)', async () => {
     const checkout = await createCheckout(env);
     const at = await openCheckout(checkout, 'VISA PAYPAL');

@@ -88,6 +88,20 @@ for (const database of testDatabases()) {
       assert.match(response.json().result.code, /^(100\.100\.100|200\.300\.404)$/, response.body);
     });
 
+    it('decrypted wallet data without its ECI and cryptogram is refused: 400 naming each missing field, nothing stored', async () => {
+      const card = { 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' };
+      const response = await postPayment(t, merchant, { ...basics, paymentBrand: 'VISA', 'walletA.source': 'web', ...card, merchantTransactionId: 'wallet-no-cavv-1' });
+      assert.equal(response.statusCode, 400, response.body);
+      const { result } = response.json();
+      assert.equal(result.code, '100.370.121');
+      assert.deepEqual(result.parameterErrors.map((e: { name: string }) => e.name), ['threeDSecure.eci', 'threeDSecure.verificationId']);
+      for (const entry of result.parameterErrors) assert.match(entry.message, /walletA\.source.*docs\/api\.md#decrypted-wallet-data/);
+      const query = await t.app.inject({ method: 'GET', url: `/v1/query?entityId=${merchant.entityId}&merchantTransactionId=wallet-no-cavv-1`, headers: { authorization: `Bearer ${merchant.accessToken}` } });
+      assert.equal(query.json().result.code, '700.400.580', 'no payment was made');
+      const bare = await postPayment(t, merchant, { ...basics, paymentBrand: 'VISA', 'walletB.source': 'app' });
+      assert.deepEqual(bare.json().result.parameterErrors.map((e: { name: string }) => e.name), ['card.number', 'card.expiryMonth', 'card.expiryYear', 'threeDSecure.eci', 'threeDSecure.verificationId']);
+    });
+
     it('testMode=EXTERNAL goes to the processor test platform: 000.100.112', async () => {
       const response = await postPayment(t, merchant, { ...basics, testMode: 'EXTERNAL', paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123' });
       assert.equal(response.json().result.code, '000.100.112');

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { context, trace } from '@opentelemetry/api';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { testDatabases } from '../support/databases.js';
-import { createCheckout, widgetPost } from '../support/checkouts.js';
+import { checkoutStatus, createCheckout, widgetPost } from '../support/checkouts.js';
 import { cardPayment, getPayment, referencePayment, SAMPLE_CARD, type Merchant } from '../support/payments.js';
 import { BROWSER } from '../support/three-d-secure.js';
 import { bearer, form, FORM_HEADERS, json, LogCapture, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
@@ -116,19 +116,34 @@ for (const database of testDatabases()) {
       assert.equal(line['entityId'], undefined, 'an entity is named only once the request is authenticated');
     });
 
-    it("a widget payment refused for the billing address its checkout lacks: the checkout id, the result code and why", async () => {
+    it("a widget payment declined for the billing address its checkout lacks: the checkout id, the result code and why, in the log and in the merchant's status call", async () => {
       const checkout = json(await createCheckout(t, merchant));
       const { line: created } = await logged(t, () => createCheckout(t, merchant));
       assert.match(created['checkoutId'], /^[0-9A-F]{32}\./, 'a created checkout is named on its line');
       const browser = Object.fromEntries(Object.entries(BROWSER).filter(([name]) => name.startsWith('customer.browser.')));
       // The 3-D Secure card the widget docs recommend, posted as the widget does (browser data, no billing address).
-      const { response, line } = await logged(t, () => widgetPost(t, checkout.id, { ...CARD, 'card.number': '4200000000000042', ...browser }));
+      const { response, line } = await logged(t, () => widgetPost(t, checkout.id, { ...CARD, 'card.number': '4200000000000042', ...browser, shopperResultUrl: 'https://shop.example/result' }));
+      const answer = json(response as never);
+      // The shopper could correct nothing (the address is the checkout's): a declined payment, which the shop's result page shows.
+      assert.equal(answer.result.code, '100.800.100');
+      assert.equal(answer.resultDetails.ExtendedDescription, '3-D Secure authentication needs billing.street1, billing.city, billing.postcode, billing.country');
+      assert.equal(line['checkoutId'], checkout.id);
+      assert.equal(line['transactionId'], answer.id);
+      assert.equal(line['resultCode'], '100.800.100');
+      assert.equal(line['reason'], answer.result.description);
+      const status = json(await checkoutStatus(t, merchant, checkout.id));
+      assert.equal(status.id, answer.id);
+      assert.equal(status.result.code, '100.800.100', 'the status call says why, not "pending"');
+      assert.match(status.resultDetails.ExtendedDescription, /billing\.street1/);
+      assert.ok(!t.logs.text.includes('4200000000000042'), 'no card number in the log');
+    });
+
+    it('a widget payment without the browser data 3-D Secure needs is refused as a request: the widget sends it, a poster can correct it', async () => {
+      const checkout = json(await createCheckout(t, merchant));
+      const { response, line } = await logged(t, () => widgetPost(t, checkout.id, { ...CARD, 'card.number': '4200000000000042', shopperResultUrl: 'https://shop.example/result' }));
       assert.equal(response.statusCode, 400);
       assert.equal(line['checkoutId'], checkout.id);
-      assert.equal(line['resultCode'], json(response as never).result.code);
-      assert.equal(line['reason'], json(response as never).result.description);
-      assert.deepEqual(line['failedParameters'], ['billing.street1', 'billing.city', 'billing.postcode', 'billing.country']);
-      assert.ok(!t.logs.text.includes('4200000000000042'), 'no card number in the log');
+      assert.ok((line['failedParameters'] as string[]).includes('customer.browser.language'));
     });
 
     it('a widget payment declined or refused by risk: the checkout id, the transaction, the result code and the reason', async () => {

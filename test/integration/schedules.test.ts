@@ -86,6 +86,14 @@ for (const database of testDatabases()) {
       const plain = (await postRegistration(t, merchant)).json().id as string;
       const withoutCit = await postSchedule(t, merchant, plain, { 'job.hour': '1' });
       assert.deepEqual(errorOf(withoutCit), ['100.150.300', 'registrationId']);
+      // Both ways out named in one answer, each pointing to the docs.
+      const { parameterErrors } = withoutCit.json().result;
+      assert.deepEqual(parameterErrors.map((e: { name: string }) => e.name), ['registrationId', 'standingInstruction.initialTransactionId']);
+      for (const entry of parameterErrors) assert.match(entry.message, /docs\/schedules\.md#creating-a-schedule/);
+      // A bad run field and the missing initial payment: one answer says both.
+      const all = (await postSchedule(t, merchant, plain, { 'job.hour': '1', 'standingInstruction.source': 'CIT', 'standingInstruction.mode': 'INITIAL' })).json().result;
+      assert.equal(all.code, '600.200.501');
+      assert.deepEqual(all.parameterErrors.map((e: { name: string }) => e.name), ['standingInstruction.mode', 'standingInstruction.source', 'registrationId', 'standingInstruction.initialTransactionId']);
     });
 
     it('DS stops all runs; RS ends the old plan and starts the new one', async () => {

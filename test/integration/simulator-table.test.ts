@@ -32,7 +32,8 @@ function methodFields(method: PaymentMethodData | undefined): Record<string, str
     case 'tokenAccount':
       return { paymentBrand: 'VISA', 'tokenAccount.number': m.token.number, 'tokenAccount.type': m.token.type, ...(m.token.expiryMonth ? { 'tokenAccount.expiryMonth': m.token.expiryMonth, 'tokenAccount.expiryYear': m.token.expiryYear! } : {}) };
     case 'walletDecrypted':
-      return { paymentBrand: 'VISA', [`${m.wallet}.source`]: m.source, ...card(m.card) };
+      // Decrypted wallet data carries the wallet's ECI and cryptogram (docs/api.md, "Decrypted wallet data").
+      return { paymentBrand: 'VISA', [`${m.wallet}.source`]: m.source, ...card(m.card), ...(m.eci ? { 'threeDSecure.eci': m.eci } : {}), ...(m.verificationId ? { 'threeDSecure.verificationId': m.verificationId } : {}) };
     case 'walletToken':
       return { paymentBrand: 'VISA', [`${m.wallet}.paymentToken`]: m.paymentToken };
     case 'asynchronous':

@@ -123,9 +123,9 @@ function readOperation(operationId: string, summary: string, okSchema: string): 
 }
 
 /** A schedule operation beside SD: its form body has the entity and the fields listed. */
-function scheduleChange(operationId: string, summary: string, fields: Readonly<Record<string, string>>, bodySchema?: string): JsonObject {
+function scheduleChange(operationId: string, summary: string, fields: Readonly<Record<string, string>>, bodySchema?: JsonObject): JsonObject {
   const properties = Object.fromEntries([['entityId', 'The schedule\'s entity'], ...Object.entries(fields)].map(([name, description]) => [name, { type: 'string', description }]));
-  const schema = bodySchema ? ref(bodySchema) : { type: 'object', required: ['entityId', ...Object.keys(fields)], properties };
+  const schema = bodySchema ?? { type: 'object', required: ['entityId', ...Object.keys(fields)], properties };
   return {
     operationId,
     summary,
@@ -148,7 +148,8 @@ function schedulePaths(): JsonObject {
     },
     '/scheduling/v1/schedules/{id}': { get: readOperation('getSchedule', 'A schedule, its state and its runs with their payment ids', 'PaymentResponse') },
     '/scheduling/v1/schedules/{id}/reschedule': {
-      post: scheduleChange('reschedule', 'Reschedule (RS): the old plan ends, a new one starts; the job.* fields of the new plan, anything of the runs to change', {}, requestSchemaName('schedule')),
+      // The parameters of SD, all but entityId optional: what is not sent stays as the old plan had it.
+      post: scheduleChange('reschedule', 'Reschedule (RS): the old plan ends, a new one starts; the job.* fields of the new plan, anything of the runs to change', {}, { ...requestSchema('schedule'), required: ['entityId'] }),
     },
     '/scheduling/v1/schedules/{id}/deschedule': { post: scheduleChange('deschedule', 'Deschedule (DS): no run after it', {}) },
     '/scheduling/v1/schedules/{id}/advance': {
@@ -175,7 +176,11 @@ function allPaths(): JsonObject {
     '/v1/registrations/{id}/payments': { post: operation('registrationPayment', 'PaymentResponse') },
     '/v1/checkouts': { post: operation('checkout', 'CheckoutResponse') },
     '/v1/checkouts/{id}': {
-      post: { ...readOperation('updateCheckout', 'Update a checkout before the shopper pays (the parameters of POST /v1/checkouts)', 'CheckoutResponse'), parameters: [idPath('Checkout id')] },
+      post: {
+        ...readOperation('updateCheckout', 'Update a checkout before the shopper pays (the parameters of POST /v1/checkouts)', 'CheckoutResponse'),
+        parameters: [idPath('Checkout id')],
+        requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: ref(requestSchemaName('checkout')) } } },
+      },
     },
     '/v1/checkouts/{id}/payment': {
       post: operation('checkoutPayment', 'PaymentResponse'),

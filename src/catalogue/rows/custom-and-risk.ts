@@ -23,7 +23,7 @@ const custom = defineRows({ section: 'Custom parameters', use: optional(WRITE_EN
 const risk = defineRows({ section: 'Risk', use: optional(RISK) }, [
   ['risk.channelId', text(255)],
   ['risk.serviceId', text(255), { sample: 'S' }],
-  ['risk.amount', decimal(10, true), { code: '100.550.603', description: 'Accepted and echoed; no risk rule and no 3-D Secure authentication uses it: both count the payment\'s own amount (docs/risk.md).' }],
+  ['risk.amount', decimal(10, true), { code: '100.550.603', description: 'Echoed, and the amount a 3-D Secure authentication covers when threeDSecure.amount is absent. No risk rule counts it: they count the payment\'s own amount (docs/risk.md).' }],
   ['risk.orderTimestamp', dateTime(), { description: 'Defaults to the time set by the system.' }],
   ['risk.brand', text(255), { sample: 'VISA' }],
   ['risk.parameters[name]', multilineText(2048), { keyFormat: mapKey('USER_DATA1') }],

@@ -18,12 +18,16 @@ const requestorRows: RowSpec[] = NETWORKS.flatMap((network) =>
 );
 
 const authentication = defineRows({ section: '3D Secure: authentication message fields', use: optional(THREE_D_SECURE) }, [
-  ['threeDSecure.amount', decimal(9), { code: '100.550.303' }],
-  ['threeDSecure.currency', currency(), { code: '100.550.401' }],
+  ['threeDSecure.amount', decimal(9), {
+    code: '100.550.303',
+    description: 'The amount the shopper authenticates (the ACS shows it), in threeDSecure.currency; default risk.amount, else amount. Never what is charged, and never what risk rules or the 3-D Secure threshold count: they take amount.',
+  }],
+  ['threeDSecure.currency', currency(), { code: '100.550.401', description: 'Currency of threeDSecure.amount; default currency.' }],
   ['threeDSecure.deviceInfo', multilineText(16384, 1, 'encrypted authRequestParams of the mobile SDK'), {
-    use: conditional(THREE_D_SECURE),
+    // Not on a checkout: the widget pays from a browser and could not run the app channel's challenge.
+    use: conditional(THREE_D_SECURE.filter((endpoint) => endpoint !== 'checkout')),
     echo: false,
-    description: 'Starts the app-based 3D Secure v2 flow.',
+    description: 'Starts the app-based 3D Secure v2 flow (deviceChannel 01): no customer.browser.* needed, and a challenge answers with the SDK\'s data in threeDSecure (acsSignedContent, acsReferenceNumber, status C) instead of a redirect (docs/api.md).',
   }],
   ['threeDSecure.merchant.name', text(100)],
   ['threeDSecure.merchant.url', text(2048), { sample: 'https://shop.example.com' }],
@@ -42,7 +46,10 @@ const authentication = defineRows({ section: '3D Secure: authentication message 
     sample: 'SCORE-12',
     bad: 'score_12',
   }), { use: conditional(THREE_D_SECURE) }],
-  ['threeDSecure.schemeData[NF-USECASE]', digits(2, 1, 'N2', '01'), { use: conditional(THREE_D_SECURE) }],
+  ['threeDSecure.schemeData[NF-USECASE]', digits(2, 1, 'N2', '01'), {
+    use: conditional(THREE_D_SECURE),
+    description: 'Required with network F scheme data for a payment authentication (PA), or an NPA with authenticationInd RECURRING or INSTALLMENT (rule networkFUseCaseRequired).',
+  }],
 ]);
 
 const externalServer = defineRows({ section: '3D Secure: fields of the payment transaction', use: conditional(THREE_D_SECURE) }, [

@@ -104,22 +104,3 @@ export const cvvRequiredForBrand: ConditionalRule = {
     return isCvvExempt(context) ? [] : [violation('card.cvv', '100.100.600', `is required for ${entry.brand}`)];
   },
 };
-
-export const walletDataComplete: ConditionalRule = {
-  id: 'walletDataComplete',
-  description: 'Wallet data is either an encrypted walletX.paymentToken, or decrypted card data (card.number, expiry) marked by walletX.source.',
-  codes: ['200.100.602', '100.100.100'],
-  check(context) {
-    const found: RuleViolation[] = [];
-    for (const wallet of ['walletA', 'walletB', 'walletC']) {
-      if (!context.hasAnyUnder(`${wallet}.`)) continue;
-      const source = context.has(`${wallet}.source`);
-      if (!source && !context.has(`${wallet}.paymentToken`)) {
-        found.push(violation(`${wallet}.paymentToken`, '200.100.602', `is required unless ${wallet}.source marks decrypted card data`));
-      } else if (source && !context.has('card.number')) {
-        found.push(violation('card.number', '100.100.100', `is required with ${wallet}.source`));
-      }
-    }
-    return found;
-  },
-};

@@ -6,7 +6,6 @@ import {
   cardNumberLuhn,
   cvvRequiredForBrand,
   paymentBrandRequired,
-  walletDataComplete,
 } from './card.js';
 import { jobDayOfWeekOrDayOfMonth } from './job.js';
 import { customerNamesRequired, houseNumber2NeedsHouseNumber1, identificationDocPair, streetNotDigitsOnly } from './party.js';
@@ -21,6 +20,8 @@ import {
   checkoutPaymentData,
 } from './structure.js';
 import type { ConditionalRule } from './types.js';
+import { walletDataComplete } from './wallet.js';
+import { networkFUseCaseRequired } from './three-d-secure.js';
 
 /**
  * The conditional rules in precedence order: request shape first, then what the payment is
@@ -53,6 +54,7 @@ export const RULES: readonly ConditionalRule[] = Object.freeze([
   identificationDocPair,
   houseNumber2NeedsHouseNumber1,
   streetNotDigitsOnly,
+  networkFUseCaseRequired,
   jobDayOfWeekOrDayOfMonth,
 ]);
 

@@ -32,7 +32,7 @@ function everyCardLikeMethod(number: string): SimulatorExample[] {
   return [
     { operation: 'PA', method: sampleCard(number) },
     { operation: 'DB', method: { kind: 'tokenAccount', token: { number, type: 'NETWORK', ...TOKEN_EXPIRY, cryptogram: 'AgAAAAAAAIR8CQrXcIhbQAAAAAA=' } } },
-    { operation: 'CD', method: { kind: 'walletDecrypted', wallet: 'walletB', source: 'app', card: { number, ...TOKEN_EXPIRY } } },
+    { operation: 'CD', method: { kind: 'walletDecrypted', wallet: 'walletB', source: 'app', card: { number, ...TOKEN_EXPIRY }, eci: '05', verificationId: 'AAACAgSRBklmQCFgMpEGAAAAAAA=' } },
     { operation: 'DB', method: { kind: 'walletToken', wallet: 'walletA', paymentToken: encryptWalletTokenForTests('walletA', { number, ...TOKEN_EXPIRY, eci: '05' }) } },
   ];
 }

@@ -1,8 +1,12 @@
+import { recordCompletedChange, withAudit, withVaultInTransaction } from '../../operations/audit/audited.js';
+import { adminActor } from '../admin-actor.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listPending, resolveManually } from '../../operations/pending/resolve-manually.js';
 import { createRoute } from '../../operations/routing/create-route.js';
 import { disableRouteById, listRouteViews, rotateRouteCredentials } from '../../operations/routing/change-route.js';
 import type { RoutingDeps } from '../../operations/routing/deps.js';
+import type { RouteView } from '../../operations/routing/route-view.js';
+import type { Queryable } from '../../storage/port.js';
 import { invalidRouteParameter } from '../../operations/routing/route-input.js';
 import { sendWithEnvelope } from '../reply.js';
 
@@ -37,6 +41,21 @@ function limitOf(request: FastifyRequest): number | undefined {
   return Number(raw);
 }
 
+/** A route's change: the route as its view shows it (credential names, never their values). */
+function routeChange(action: string) {
+  return {
+    action,
+    target: (route: RouteView) => ({ kind: 'route', id: route.routeId }),
+    entityId: (route: RouteView) => route.entityId,
+    after: (route: RouteView) => route,
+  };
+}
+
+async function entityOfTransaction(db: Queryable, transactionId: string): Promise<string | null> {
+  const result = await db.query<{ entity_id: string }>('SELECT entity_id FROM transactions WHERE id = $1', [transactionId]);
+  return result.rows[0]?.entity_id.trim() ?? null;
+}
+
 /**
  * The operator's routing and pending-resolution API (guarded by ADMIN_TOKEN): routes from an
  * entity, brand and currency to a connector with its credentials (never shown again), the
@@ -52,7 +71,7 @@ export function registerRoutingAdminRoutes(app: FastifyInstance): void {
   });
   app.post('/admin/routes', admin, async (request, reply) => {
     const body = request.body;
-    const created = await createRoute(deps, {
+    const input = {
       system: field(body, 'system', false),
       entityId: field(body, 'entity', false),
       brand: field(body, 'brand', false),
@@ -60,23 +79,30 @@ export function registerRoutingAdminRoutes(app: FastifyInstance): void {
       connectorId: field(body, 'connector', true)!,
       credentials: credentialsOf(body),
       fallbackRouteId: field(body, 'fallback', false),
-    });
+    };
+    const created = await withAudit(deps, adminActor(request), (scoped) => createRoute(withVaultInTransaction(scoped), input), routeChange('routes.create'));
     return sendWithEnvelope(request, reply, 201, created, OK);
   });
   app.get('/admin/routes', admin, async (request, reply) => sendWithEnvelope(request, reply, 200, { routes: await listRouteViews(deps) }, OK));
-  app.post<RouteParams>('/admin/routes/:routeId/credentials', admin, async (request, reply) =>
-    sendWithEnvelope(request, reply, 200, await rotateRouteCredentials(deps, request.params.routeId, credentialsOf(request.body)), OK),
-  );
+  app.post<RouteParams>('/admin/routes/:routeId/credentials', admin, async (request, reply) => {
+    const credentials = credentialsOf(request.body);
+    const rotated = await withAudit(deps, adminActor(request), (scoped) => rotateRouteCredentials(withVaultInTransaction(scoped), request.params.routeId, credentials), routeChange('routes.rotate-credentials'));
+    return sendWithEnvelope(request, reply, 200, rotated, OK);
+  });
   app.post<RouteParams>('/admin/routes/:routeId/disable', admin, async (request, reply) =>
-    sendWithEnvelope(request, reply, 200, await disableRouteById(deps, request.params.routeId), OK),
+    sendWithEnvelope(request, reply, 200, await withAudit(deps, adminActor(request), (scoped) => disableRouteById(scoped, request.params.routeId), routeChange('routes.disable')), OK),
   );
 
   app.get('/admin/pending', admin, async (request, reply) => sendWithEnvelope(request, reply, 200, { pending: await listPending(deps, limitOf(request)) }, OK));
   app.post<{ Params: { transactionId: string } }>('/admin/transactions/:transactionId/resolve', admin, async (request, reply) => {
-    const resolved = await resolveManually(deps, {
-      transactionId: request.params.transactionId,
-      outcome: field(request.body, 'outcome', true)!,
-      reason: field(request.body, 'reason', true)!,
+    const input = { transactionId: request.params.transactionId, outcome: field(request.body, 'outcome', true)!, reason: field(request.body, 'reason', true)! };
+    const resolved = await resolveManually(deps, input);
+    await recordCompletedChange(deps, adminActor(request), {
+      action: 'payments.resolve-pending',
+      target: { kind: 'transaction', id: input.transactionId },
+      entityId: await entityOfTransaction(deps.storage, input.transactionId),
+      before: { status: 'pending' },
+      after: { outcome: input.outcome, reason: input.reason, result: resolved },
     });
     return sendWithEnvelope(request, reply, 200, resolved, OK);
   });

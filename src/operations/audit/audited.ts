@@ -75,3 +75,19 @@ export async function withAudit<D extends { readonly storage: Storage; readonly 
 export function withVaultInTransaction<D extends { readonly storage: Storage; readonly vault: Vault }>(deps: D): D {
   return { ...deps, vault: deps.vault.within(createDataKeyStore(deps.storage)) };
 }
+
+/**
+ * Records a change that is already made, in a transaction of its own: for the few operations that
+ * call out before they finish (a webhook test calls the receiver; a pending payment resolved by
+ * hand goes through the payments' grouped writes), where holding a transaction open across the
+ * call would stall others. The entry follows the change; a crash between the two loses the entry,
+ * never the change (said in docs/console.md).
+ */
+export async function recordCompletedChange(deps: { readonly storage: Storage; readonly clock: Clock }, actor: Actor, change: { readonly action: string; readonly target: { readonly kind: string; readonly id: string }; readonly entityId: string | null; readonly before?: unknown; readonly after?: unknown }): Promise<void> {
+  await deps.storage.transaction(async (tx) => {
+    await recordChange(tx, deps.clock, {
+      actor, action: change.action, target: change.target, before: change.before, after: change.after,
+      merchantId: change.entityId === null ? null : await merchantOfEntity(tx, change.entityId),
+    });
+  });
+}

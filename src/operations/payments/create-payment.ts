@@ -1,8 +1,9 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
 import { INITIAL_OPERATIONS, type NormalizedOutcome, type PaymentConnectorRequest, type RedirectInstruction, type ShopperReturn, type ThreeDSecureData } from '../../connectors/connector.js';
+import type { AppChallenge } from '../../connectors/three-d-secure.js';
 import type { NewRedirect } from '../../storage/repositories/shopper-redirects.js';
 import { authenticatePayment, connectorThreeDSecure, threeDSecureBlock, type PaymentAuthentication, type PaymentAuthenticationInput } from '../three-d-secure/authenticate-payment.js';
-import { openChallenge, providerRedirectRow, returnUrlOf } from '../redirects/open-redirect.js';
+import { openChallenge, providerRedirectRow, returnUrlOf, type OpenedChallenge } from '../redirects/open-redirect.js';
 import { newShortId } from '../../domain/short-id.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
 import { newTransactionState } from '../../domain/transaction.js';
@@ -109,14 +110,15 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
   const riskInput = { entityId, transactionId: id, request, method, paymentType, amountMinor, currency };
   const preparedRisk = await prepareRisk(deps, riskInput);
   const authenticationInput = { entityId, request, method, paymentType, amountMinor, currency, standingInstruction: input.standingInstruction?.forConnector };
-  const entityAuthentication = await authenticatePayment(deps, authenticationInput);
+  // A checkout's billing address is the merchant's: lacking it declines the widget's payment, with why.
+  const entityAuthentication = await authenticatePayment(deps, { ...authenticationInput, missingFields: input.checkoutId ? 'decline-billing' : 'refuse-request' });
   const now = deps.clock.now();
   const shortId = newShortId();
   const descriptor = await descriptorOf(deps, entityId, request, shortId);
   const merchantBankAccount = await merchantBankAccountFor(deps, entityId, method.brand);
   const viewWith = (echo: Readonly<Record<string, unknown>>, authentication: PaymentAuthentication) =>
-    (outcome: Parameters<typeof buildPaymentView>[0]['outcome'], registrationId: string | undefined, redirect?: RedirectInstruction) =>
-      buildPaymentView({ id, paymentType, paymentBrand: method.brand, amountMinor, currency, descriptor, merchantTransactionId: request.merchantTransactionId, shortId, outcome, method: method.data, echo, registrationId, standingInstruction: input.standingInstruction, threeDSecure: shownAuthentication(authentication), redirect, merchantBankAccount });
+    (outcome: Parameters<typeof buildPaymentView>[0]['outcome'], registrationId: string | undefined, redirect?: RedirectInstruction, appChallenge?: AppChallenge) =>
+      buildPaymentView({ id, paymentType, paymentBrand: method.brand, amountMinor, currency, descriptor, merchantTransactionId: request.merchantTransactionId, shortId, outcome, method: method.data, echo, registrationId, standingInstruction: input.standingInstruction, threeDSecure: appChallenge ?? shownAuthentication(authentication), redirect, merchantBankAccount });
 
   const pendingView = viewWith(input.echo, entityAuthentication)({ code: PENDING, resultDetails: {} }, input.registrationId);
   const read = await deps.writes.insertPending({
@@ -164,19 +166,19 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     deps.observe.payment({ entityId, paymentType, brand: method.brand, connector, resultCode: outcome.code, amountMinor, currency });
     if (redirect) deps.observe.redirect('opened');
   };
-  const settleWith = async (outcome: NormalizedOutcome, connector: string | undefined, redirect?: { readonly instruction: RedirectInstruction; readonly row: NewRedirect }) => {
+  const settleWith = async (outcome: NormalizedOutcome, connector: string | undefined, redirect?: OpenedChallenge) => {
     const redirectRow = redirect && withCheckout(redirect.row, input.checkoutId);
     const settled = (view: SerialisedView) =>
       settledPayment(deps, { id, entityId, outcome, view, schemeTransactionId: outcome.schemeTransactionId ?? null, notificationUrl: request.notificationUrl, redirect: redirectRow, riskEvaluation: risk.evaluation });
     const onOutcome = risk.onOutcome(input.onOutcome);
     if (!onOutcome) {
-      const view = serialisedView(viewOf(outcome, input.registrationId, redirect?.instruction));
+      const view = serialisedView(viewOf(outcome, input.registrationId, redirect?.instruction, redirect?.appChallenge));
       await deps.writes.settle(settled(view));
       observed(outcome, connector, redirectRow);
       return view;
     }
     const stored = await deps.storage.transaction(async (tx) => {
-      const view = serialisedView(viewOf(outcome, (await onOutcome(tx, outcome, id)) ?? input.registrationId, redirect?.instruction));
+      const view = serialisedView(viewOf(outcome, (await onOutcome(tx, outcome, id)) ?? input.registrationId, redirect?.instruction, redirect?.appChallenge));
       await writeSettledPayments(tx, [settled(view)]);
       return view;
     });

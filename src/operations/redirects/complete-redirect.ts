@@ -10,6 +10,7 @@ import { serialisedView, viewOfStored } from '../payments/payment-response.js';
 import { settledPayment, writeSettledPayments } from '../payments/payment-writes.js';
 import { settleRegistrations } from '../payments/settle-registrations.js';
 import { connectorThreeDSecure, threeDSecureBlock } from '../three-d-secure/authenticate-payment.js';
+import { withoutChallengeStart } from '../../domain/three-d-secure/authentication-request.js';
 import { completeStandaloneChallenge } from '../three-d-secure/standalone-authentication.js';
 import { statusRequestOf } from '../pending/check-pending.js';
 import { checkoutResourcePath } from '../../domain/checkouts/checkout-id.js';
@@ -195,8 +196,12 @@ export function completedResponse(stored: Record<string, unknown>, outcome: Norm
   const { result: _result, redirect: _redirect, ...body } = stored;
   const details = { ...(body['resultDetails'] as Record<string, string> | undefined), ...outcome.resultDetails };
   const completed: Record<string, unknown> = { ...body };
+  // The app channel's challenge data ends with the challenge (threeDSecure.acsSignedContent, status C).
+  const started = withoutChallengeStart(body['threeDSecure'] as Record<string, unknown> | undefined);
+  if (started) completed['threeDSecure'] = started;
+  else delete completed['threeDSecure'];
   if (Object.keys(details).length > 0) completed['resultDetails'] = details;
-  if (threeDSecure) completed['threeDSecure'] = { ...(body['threeDSecure'] as object | undefined), ...threeDSecure };
+  if (threeDSecure) completed['threeDSecure'] = { ...started, ...threeDSecure };
   if (outcome.card && body['card']) completed['card'] = { ...(body['card'] as object), ...outcome.card };
   return Object.assign(completed, {
     result: resultOf(outcome.code, {

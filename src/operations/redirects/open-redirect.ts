@@ -1,5 +1,8 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
 import type { PaymentConnectorRequest, RedirectInstruction, ShopperReturn } from '../../connectors/connector.js';
+import type { AppChallenge } from '../../connectors/three-d-secure.js';
+import { formatAmount } from '../../domain/money.js';
+import type { AuthenticatedAmount } from '../../domain/three-d-secure/authentication-request.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
 import type { NewRedirect } from '../../storage/repositories/shopper-redirects.js';
 import type { PaymentDeps } from '../deps.js';
@@ -59,8 +62,26 @@ export interface ChallengeResume {
   readonly challengeIndicator?: string | undefined;
   readonly exemptionFlag?: string | undefined;
   readonly notificationUrl?: string | undefined;
+  /** What the ACS shows the shopper to confirm: the authenticated amount (wire form) and currency. */
+  readonly purchase?: PurchaseShown | undefined;
   /** The connector request without method, credentials and shopperReturn; amountMinor as a string. */
   readonly connectorRequest: Record<string, unknown>;
+}
+
+export interface PurchaseShown {
+  readonly amount: string;
+  readonly currency: string;
+}
+
+export function purchaseShown(purchase: AuthenticatedAmount): PurchaseShown {
+  return { amount: formatAmount(purchase.amountMinor), currency: purchase.currency };
+}
+
+/** A challenge as the payment's first answer carries it: a browser redirect, or the app channel's SDK data. */
+export interface OpenedChallenge {
+  readonly instruction?: RedirectInstruction | undefined;
+  readonly appChallenge?: AppChallenge | undefined;
+  readonly row: NewRedirect;
 }
 
 /**
@@ -68,7 +89,7 @@ export interface ChallengeResume {
  * opens (the acquirer needs it once the shopper is authenticated), and the shopper is sent to the
  * ACS. The card and CVV are wiped when the redirect ends, whichever way.
  */
-export async function openChallenge(deps: PaymentDeps, input: ChallengeInput): Promise<{ readonly instruction: RedirectInstruction; readonly row: NewRedirect }> {
+export async function openChallenge(deps: PaymentDeps, input: ChallengeInput): Promise<OpenedChallenge> {
   const { connectorRequest, authentication } = input;
   const reference = connectorRequest.shopperReturn.reference;
   const card = input.method.data.kind === 'card' ? input.method.data.card : undefined;
@@ -85,17 +106,20 @@ export async function openChallenge(deps: PaymentDeps, input: ChallengeInput): P
     challengeIndicator: authentication.exemption.challengeIndicator,
     exemptionFlag: authentication.exemption.exemptionFlag,
     notificationUrl: input.request.notificationUrl,
+    purchase: purchaseShown(authentication.purchase),
     connectorRequest: { ...rest, amountMinor: amountMinor.toString() },
   };
   const now = deps.clock.now();
-  const instruction = deps.threeDSecure.challengeRedirect({
+  const start = {
     gatewayBaseUrl: connectorRequest.shopperReturn.gatewayBaseUrl,
     reference,
     ...authentication.ids,
     challengeWindowSize: input.request.threeDSecure?.challengeWindowSize,
-  });
+  };
+  // The app channel has no browser to redirect: the SDK runs the challenge from the answer's data.
+  const shown = authentication.channel === 'app' ? { appChallenge: deps.threeDSecure.appChallenge(start) } : { instruction: deps.threeDSecure.challengeRedirect(start) };
   return {
-    instruction,
+    ...shown,
     row: {
       id: reference,
       entityId: input.entityId,

@@ -37,6 +37,8 @@ export async function redirectPage(deps: Pick<PaymentDeps, 'storage' | 'clock' |
     : (await findAuthenticationById(deps.storage, redirect.authenticationId!))?.response;
   if (!response) return { kind: 'ended', reason: 'not-found', locale: redirect.locale };
   const brand = String(response['paymentBrand'] ?? '');
+  // An ACS shows what the shopper authenticates (threeDSecure.amount …), which the charge may not be.
+  const purchase = (redirect.resume as { purchase?: { amount?: unknown; currency?: unknown } }).purchase;
   const card = response['card'] as { last4Digits?: string } | undefined;
   return {
     kind: 'page',
@@ -44,8 +46,8 @@ export async function redirectPage(deps: Pick<PaymentDeps, 'storage' | 'clock' |
     locale: redirect.locale,
     merchantName: await deps.entityNames.nameOf(redirect.entityId),
     brandName: asynchronousBrand(brand)?.name ?? brand,
-    amount: String(response['amount'] ?? ''),
-    currency: String(response['currency'] ?? ''),
+    amount: String(purchase?.amount ?? response['amount'] ?? ''),
+    currency: String(purchase?.currency ?? response['currency'] ?? ''),
     cardLast4: card?.last4Digits ?? '',
     resultOrigin: new URL(redirect.shopperResultUrl).origin,
     framingOrigin: typeof redirect.resume['checkoutId'] === 'string' ? new URL(redirect.shopperResultUrl).origin : undefined,

@@ -1,6 +1,6 @@
 import type { EndpointRequest } from '../../catalogue/index.js';
 import { newShortId } from '../../domain/short-id.js';
-import { GatewayError } from '../../results/gateway-error.js';
+import { GatewayError, type ParameterError } from '../../results/gateway-error.js';
 import type { Queryable } from '../../storage/port.js';
 import type { StoredRegistration } from '../../storage/repositories/registrations.js';
 import { insertSchedule, insertScheduleTransaction, type StoredSchedule } from '../../storage/repositories/schedules.js';
@@ -33,13 +33,49 @@ export interface NewPlan extends CreateScheduleInput {
 
 const CARD_LIKE: readonly string[] = ['card', 'tokenAccount'];
 
-/** Runs are MITs: a stored card needs its initial CIT's scheme reference (or one named in the request). */
-function refuseWithoutInitialCit(registration: StoredRegistration, run: Readonly<Record<string, string>>): void {
-  if (!CARD_LIKE.includes(registration.method) || registration.initialSchemeReference || run['standingInstruction.initialTransactionId']) return;
-  throw new GatewayError('100.150.300', {
-    parameterErrors: [{ name: 'registrationId', value: registration.id, message: 'runs are MIT REPEATED payments: the registration needs a successful INITIAL CIT payment (or a recurring migration) first' }],
-  });
+/** Where docs/schedules.md says what a schedule needs first; the refusal points there. */
+export const SCHEDULE_INITIAL_PAYMENT_DOCS = 'docs/schedules.md#creating-a-schedule';
+
+/**
+ * Runs are MITs: a stored card needs its initial CIT's scheme reference (or one named in the
+ * request). Both ways out are named, each its own entry, so one answer says what to send.
+ */
+function withoutInitialCit(registration: StoredRegistration, run: Readonly<Record<string, string>>): ParameterError[] {
+  if (!CARD_LIKE.includes(registration.method) || registration.initialSchemeReference || run['standingInstruction.initialTransactionId']) return [];
+  return [
+    { name: 'registrationId', value: registration.id, message: `runs are MIT REPEATED payments: the registration needs a successful INITIAL CIT payment (or a recurring migration) first (${SCHEDULE_INITIAL_PAYMENT_DOCS})` },
+    { name: 'standingInstruction.initialTransactionId', value: '', message: `is required while the registration has no INITIAL CIT payment: the scheme reference of the series' first payment (${SCHEDULE_INITIAL_PAYMENT_DOCS})` },
+  ];
 }
+
+/**
+ * Everything wrong with a plan's runs in one answer: the series role a run cannot have, the run
+ * parameters the catalogue refuses, then the initial payment the registration lacks. The code is
+ * the first error's. Answers the run parameters when nothing is wrong.
+ */
+function checkedRun(entityId: string, registration: StoredRegistration, wire: Readonly<Record<string, string>>, now: Date): Record<string, string> {
+  const refusals: GatewayError[] = [];
+  const attempt = <T>(step: () => T): T | undefined => {
+    try {
+      return step();
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      refusals.push(error);
+      return undefined;
+    }
+  };
+  const run = attempt(() => runRequestOf(wire));
+  if (run) attempt(() => runPaymentRequest(entityId, run, now));
+  const missing = withoutInitialCit(registration, wire);
+  if (run && refusals.length === 0 && missing.length === 0) return run;
+  const parameterErrors = [...refusals.flatMap((refusal) => refusal.parameterErrors ?? [])];
+  const named = new Set(parameterErrors.map((entry) => entry.name));
+  parameterErrors.push(...missing.filter((entry) => !named.has(entry.name)));
+  throw new GatewayError(refusals[0]?.code ?? INITIAL_CIT_MISSING_CODE, { parameterErrors });
+}
+
+/** "no valid registration": the registration cannot carry MIT runs yet. */
+const INITIAL_CIT_MISSING_CODE = '100.150.300';
 
 function newSchedule(input: NewPlan, plan: SchedulePlan, id: string, run: Record<string, string>, at: Date): StoredSchedule {
   return {
@@ -80,9 +116,7 @@ export async function startPlan(deps: ScheduleDeps, input: NewPlan): Promise<Sch
   const { payments } = deps;
   const registration = await loadRegistration(payments.storage, input.entityId, input.request.registrationId);
   refuseUnusable(registration);
-  const run = runRequestOf(input.wire);
-  runPaymentRequest(input.entityId, run, payments.clock.now());
-  refuseWithoutInitialCit(registration, run);
+  const run = checkedRun(input.entityId, registration, input.wire, payments.clock.now());
   const plan = planOfJob(input.request.job, input.now, deps.settings.defaultTimeZone);
   const id = payments.ids.id();
   const at = payments.clock.now();

@@ -1,5 +1,5 @@
 import { validateRequest, type EndpointRequest } from '../../catalogue/index.js';
-import { GatewayError } from '../../results/gateway-error.js';
+import { GatewayError, type ParameterError } from '../../results/gateway-error.js';
 
 /**
  * What every run of a schedule sends, kept as wire parameters and validated again at each run
@@ -15,9 +15,12 @@ const WRONG_RECURRING_DATA = '600.200.501';
 export function runRequestOf(wire: Readonly<Record<string, string>>): Record<string, string> {
   const run: Record<string, string> = {};
   for (const [name, value] of Object.entries(wire)) if (RUN_PARAMETER.test(name)) run[name] = value;
-  const refuse = (name: string, message: string) => new GatewayError(WRONG_RECURRING_DATA, { parameterErrors: [{ name, value: run[name] ?? '', message }] });
-  if (run['standingInstruction.mode'] !== undefined && run['standingInstruction.mode'] !== 'REPEATED') throw refuse('standingInstruction.mode', 'must be REPEATED: scheduled runs follow the initial payment');
-  if (run['standingInstruction.source'] !== undefined && run['standingInstruction.source'] !== 'MIT') throw refuse('standingInstruction.source', 'must be MIT: scheduled runs are merchant-initiated');
+  const wrong: ParameterError[] = [];
+  const refuse = (name: string, message: string) => wrong.push({ name, value: run[name] ?? '', message });
+  if (run['standingInstruction.mode'] !== undefined && run['standingInstruction.mode'] !== 'REPEATED') refuse('standingInstruction.mode', 'must be REPEATED: scheduled runs follow the initial payment');
+  if (run['standingInstruction.source'] !== undefined && run['standingInstruction.source'] !== 'MIT') refuse('standingInstruction.source', 'must be MIT: scheduled runs are merchant-initiated');
+  // Both named in one answer when both are wrong.
+  if (wrong.length > 0) throw new GatewayError(WRONG_RECURRING_DATA, { parameterErrors: wrong });
   return { ...run, 'standingInstruction.type': run['standingInstruction.type'] ?? 'RECURRING', 'standingInstruction.mode': 'REPEATED', 'standingInstruction.source': 'MIT' };
 }
 

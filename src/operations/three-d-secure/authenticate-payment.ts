@@ -2,6 +2,7 @@ import type { PaymentRequest } from '../../catalogue/request-types.generated.js'
 import { BILLING_FOR_THREE_D_SECURE_V2, BROWSER_DATA_FOR_THREE_D_SECURE_V2 } from '../../catalogue/three-d-secure-fields.js';
 import type { CardDetails, StandingInstructionData, ThreeDSecureData } from '../../connectors/connector.js';
 import type { AuthenticationData, DirectoryAnswer, ThreeDSecureServer } from '../../connectors/three-d-secure.js';
+import { authenticatedAmount, deviceChannelOf, type AuthenticatedAmount, type DeviceChannel } from '../../domain/three-d-secure/authentication-request.js';
 import { paymentAfterDirectory } from '../../domain/three-d-secure/outcome-codes.js';
 import { planAuthentication, standingInstructionViolations, type AuthenticationFacts, type AuthenticationPlan } from '../../domain/three-d-secure/plan.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
@@ -36,9 +37,12 @@ export interface PaymentAuthenticationInput {
   /**
    * What fields an authentication needs and the request lacks make of it: by default the request
    * is refused (a 400, nothing written); 'decline' answers a refusal of the payment instead, for
-   * a payment whose row is already written (a step-up the risk decision asks for).
+   * a payment whose row is already written (a step-up the risk decision asks for);
+   * 'decline-billing' declines when only billing fields are missing: a widget payment, whose billing
+   * address comes with the merchant's checkout, so the shopper could correct nothing and the
+   * merchant's status call must learn why (fields the poster sends still refuse the request).
    */
-  readonly missingFields?: 'refuse-request' | 'decline' | undefined;
+  readonly missingFields?: 'refuse-request' | 'decline' | 'decline-billing' | undefined;
 }
 
 /** What 3-D Secure makes of a payment before its connector is asked. */
@@ -49,8 +53,8 @@ export type PaymentAuthentication =
   | { readonly kind: 'proceed'; readonly data?: AuthenticationData | undefined; readonly exemption: Exemption }
   /** Authentication ended the payment: it is stored declined with this code (and these result details). */
   | { readonly kind: 'refuse'; readonly code: string; readonly data?: AuthenticationData | undefined; readonly resultDetails?: Readonly<Record<string, string>> | undefined }
-  /** The issuer wants the shopper: a challenge redirect. */
-  | { readonly kind: 'challenge'; readonly required: boolean; readonly ids: ChallengeIds; readonly exemption: Exemption };
+  /** The issuer wants the shopper: a challenge redirect (browser), or the SDK's own challenge (app). */
+  | { readonly kind: 'challenge'; readonly required: boolean; readonly ids: ChallengeIds; readonly exemption: Exemption; readonly channel: DeviceChannel; readonly purchase: AuthenticatedAmount };
 
 export interface Exemption {
   readonly challengeIndicator?: string | undefined;
@@ -90,19 +94,38 @@ function factsOf(input: PaymentAuthenticationInput): AuthenticationFacts {
   };
 }
 
-/** The fields an issuer's ACS needs for a browser-based 3-D Secure v2 authentication (spec: "mandatory for 3D Secure v2"). */
-function missingAuthenticationFields(request: PaymentRequest): ParameterError[] {
+/** Where docs/api.md explains what an authentication needs; every message about a missing field points there. */
+export const AUTHENTICATION_FIELDS_DOCS = 'docs/api.md#what-an-authentication-needs';
+
+function required(name: string, why: string): ParameterError {
+  return { name, value: '', message: `is required for 3D Secure v2 ${why} (${AUTHENTICATION_FIELDS_DOCS})` };
+}
+
+/**
+ * Every field an authentication on this channel needs and the request lacks, each its own entry,
+ * so one answer says all that is missing: the way back (both channels: the ACS's completion lands
+ * there), the shopper's browser (browser channel only: the app channel's device data is in
+ * threeDSecure.deviceInfo) and the billing address (both).
+ */
+function missingAuthenticationFields(request: PaymentRequest, channel: DeviceChannel): ParameterError[] {
   const browser = (request.customer?.browser ?? {}) as Record<string, unknown>;
   const billing = (request.billing ?? {}) as Record<string, unknown>;
   const missing: ParameterError[] = [];
-  if (!request.shopperResultUrl) missing.push({ name: 'shopperResultUrl', value: '', message: 'is required for 3D Secure v2: the shopper returns there after the challenge' });
-  for (const name of BROWSER_DATA_FOR_THREE_D_SECURE_V2) {
-    if (browser[name.slice('customer.browser.'.length)] === undefined) missing.push({ name, value: '', message: 'is required for 3D Secure v2' });
+  if (!request.shopperResultUrl) missing.push(required('shopperResultUrl', 'authentication: the shopper returns there after a challenge'));
+  if (channel === 'browser') {
+    for (const name of BROWSER_DATA_FOR_THREE_D_SECURE_V2) {
+      if (browser[name.slice('customer.browser.'.length)] === undefined) missing.push(required(name, 'in a browser (or send threeDSecure.deviceInfo from the mobile SDK)'));
+    }
   }
   for (const [name] of BILLING_FOR_THREE_D_SECURE_V2) {
-    if (billing[name.slice('billing.'.length)] === undefined) missing.push({ name, value: '', message: 'is required for 3D Secure v2' });
+    if (billing[name.slice('billing.'.length)] === undefined) missing.push(required(name, 'authentication: the billing address'));
   }
   return missing;
+}
+
+function declinesFor(mode: PaymentAuthenticationInput['missingFields'], missing: readonly ParameterError[]): boolean {
+  if (mode === 'decline') return true;
+  return mode === 'decline-billing' && missing.every((field) => BILLING_FOR_THREE_D_SECURE_V2.some(([name]) => name === field.name));
 }
 
 function missingFieldsCode(missing: readonly ParameterError[]): string {
@@ -114,6 +137,18 @@ function missingFieldsCode(missing: readonly ParameterError[]): string {
 /** What a declined payment's resultDetails say of the fields its authentication lacked. */
 function missingFieldsDescription(missing: readonly ParameterError[]): string {
   return `3-D Secure authentication needs ${missing.map((m) => m.name).join(', ')}`;
+}
+
+/** The amount the authentication covers; the entity's requirement above stays on the payment's own amount. */
+function purchaseOf(input: PaymentAuthenticationInput): AuthenticatedAmount {
+  const { threeDSecure, risk } = input.request;
+  return authenticatedAmount({
+    amountMinor: input.amountMinor,
+    currency: input.currency,
+    threeDSecureAmountMinor: threeDSecure?.amount,
+    threeDSecureCurrency: threeDSecure?.currency,
+    riskAmountMinor: risk?.amount,
+  });
 }
 
 function cardOf(method: ResolvedPaymentMethod): CardDetails | undefined {
@@ -157,23 +192,27 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
     return plan.required ? { kind: 'refuse', code: '000.400.104' } : { kind: 'none' };
   }
   const exemption: Exemption = { challengeIndicator: plan.challengeIndicator ?? facts.challengeIndicator, exemptionFlag: plan.exemptionFlag ?? facts.exemptionFlag };
+  const channel = deviceChannelOf(input.request.threeDSecure?.deviceInfo);
+  const purchase = purchaseOf(input);
   const answer: DirectoryAnswer = await deps.threeDSecure.lookup({
     pan: card.number,
+    channel,
+    purchase,
     forcedEnrolled: facts.forcedEnrolled,
     forcedFlow: facts.forcedFlow,
     challengeRequested: plan.challengeRequested,
     exemptionFlag: exemption.exemptionFlag,
   });
   if (answer.kind === 'frictionless' || answer.kind === 'challenge' || answer.kind === 'error') {
-    const missing = missingAuthenticationFields(input.request);
-    if (missing.length > 0 && input.missingFields === 'decline') return { kind: 'refuse', code: missingFieldsCode(missing), resultDetails: { ExtendedDescription: missingFieldsDescription(missing) } };
+    const missing = missingAuthenticationFields(input.request, channel);
+    if (missing.length > 0 && declinesFor(input.missingFields, missing)) return { kind: 'refuse', code: missingFieldsCode(missing), resultDetails: { ExtendedDescription: missingFieldsDescription(missing) } };
     if (missing.length > 0) throw new GatewayError(missingFieldsCode(missing), { parameterErrors: missing });
   }
   const outcome = directoryOutcome(answer);
   if (outcome) deps.observe?.threeDSecure(outcome);
   // The ids of an authentication (AReq/ARes); a card the directory does not enrol gets none.
   const ids = () => ({ dsTransactionId: uuidOf(deps.ids.id()), acsTransactionId: uuidOf(deps.ids.id()) });
-  if (answer.kind === 'challenge') return { kind: 'challenge', required: plan.required, ids: ids(), exemption };
+  if (answer.kind === 'challenge') return { kind: 'challenge', required: plan.required, ids: ids(), exemption, channel, purchase };
   const end = paymentAfterDirectory(answer, plan.required);
   const data = answer.kind === 'frictionless'
     ? deps.threeDSecure.authenticationData(card.number, answer.status, ids(), false)

@@ -11,9 +11,10 @@ import { endAuthentication, findAuthentication, findAuthenticationById, insertAu
 import type { PaymentDeps } from '../deps.js';
 import { resolvePaymentMethod } from '../payments/payment-method.js';
 import { viewOfStored, type PaymentView } from '../payments/payment-response.js';
-import { returnUrlOf } from '../redirects/open-redirect.js';
+import { purchaseShown, returnUrlOf } from '../redirects/open-redirect.js';
 import { authenticatePayment, threeDSecureBlock } from './authenticate-payment.js';
 import { challengeOutcome } from './observe-authentication.js';
+import { withoutChallengeStart } from '../../domain/three-d-secure/authentication-request.js';
 
 const PENDING = '000.200.000';
 const ALWAYS = { mode: 'always' } as const;
@@ -66,8 +67,10 @@ export async function createStandaloneAuthentication(deps: PaymentDeps, input: S
   if (authentication.kind === 'challenge') {
     if (!request.shopperResultUrl) throw new GatewayError('100.370.101', { parameterErrors: [{ name: 'shopperResultUrl', value: '', message: 'is required for a challenge' }] });
     const reference = deps.ids.id();
-    const instruction = deps.threeDSecure!.challengeRedirect({ gatewayBaseUrl: input.gatewayBaseUrl, reference, ...authentication.ids, challengeWindowSize: request.threeDSecure?.challengeWindowSize });
-    body['redirect'] = instruction;
+    const start = { gatewayBaseUrl: input.gatewayBaseUrl, reference, ...authentication.ids, challengeWindowSize: request.threeDSecure?.challengeWindowSize };
+    // The app channel has no browser to redirect: the SDK runs the challenge from the answer's data.
+    if (authentication.channel === 'app') body['threeDSecure'] = { ...(body['threeDSecure'] as object | undefined), ...deps.threeDSecure!.appChallenge(start) };
+    else body['redirect'] = deps.threeDSecure!.challengeRedirect(start);
     const response = { ...body, result: resultOf(PENDING) };
     await deps.storage.transaction(async (tx) => {
       await insertAuthentication(tx, { id, entityId, status: 'pending', resultCode: PENDING, response, createdAt: now, updatedAt: now });
@@ -79,7 +82,7 @@ export async function createStandaloneAuthentication(deps: PaymentDeps, input: S
         purpose: 'challenge',
         shopperResultUrl: request.shopperResultUrl!,
         locale: input.locale ?? null,
-        resume: { ...authentication.ids, cardPrefix: cardBin(card.number), returnUrl: returnUrlOf(input.gatewayBaseUrl, reference) },
+        resume: { ...authentication.ids, cardPrefix: cardBin(card.number), returnUrl: returnUrlOf(input.gatewayBaseUrl, reference), purchase: purchaseShown(authentication.purchase) },
         sealedMethod: null,
         createdAt: now,
         expiresAt: new Date(now.getTime() + deps.redirectExpiryMs),
@@ -107,7 +110,10 @@ export async function completeStandaloneChallenge(deps: Pick<PaymentDeps, 'stora
   const found = await findAuthenticationById(deps.storage, redirect.authenticationId!);
   const resume = redirect.resume as { dsTransactionId: string; acsTransactionId: string; cardPrefix: string };
   const now = deps.clock.now();
-  const { result: _result, redirect: _redirect, ...body } = found?.response ?? {};
+  const { result: _result, redirect: _redirect, threeDSecure: started, ...body } = found?.response ?? {};
+  // The app channel's challenge data ends with the challenge (acsSignedContent, status C).
+  const kept = withoutChallengeStart(started as Record<string, unknown> | undefined);
+  if (kept) body['threeDSecure'] = kept;
   let code: string;
   if (choice === 'expired' || !deps.threeDSecure) {
     code = '100.390.124';

@@ -68,7 +68,7 @@ for (const database of testDatabases()) {
         if (response.statusCode !== 200) continue;
         assert.equal(response.headers['cache-control'], 'no-store');
         assert.match(response.body, /authentication\.password/);
-        const token = /<code class="secret">([A-Za-z0-9+/=]{60,})<\/code>/.exec(response.body)?.[1];
+        const token = /<code class="dev-secret">([A-Za-z0-9+/=]{60,})<\/code>/.exec(response.body)?.[1];
         assert.ok(token, 'the Bearer token is on the page');
         const list = await get(`/console/developers/credentials?merchant=${merchant.entityId}`, role);
         assert.equal(list.body.includes(token), false, 'the list never shows a token');
@@ -109,7 +109,7 @@ for (const database of testDatabases()) {
       const created = await post('/console/developers/webhooks', 'developer', { entity: merchant.entityId, url: 'https://shop.example/hooks', types: 'PAYMENT' });
       assert.equal(created.statusCode, 200);
       assert.equal(created.headers['cache-control'], 'no-store');
-      assert.match(created.body, /<code class="secret">[0-9a-f]{64}<\/code>/);
+      assert.match(created.body, /<code class="dev-secret">[0-9a-f]{64}<\/code>/);
       assert.match(created.body, /name="stored"[^>]*required/);
       const webhookId = /webhooks\/([0-9a-f]{32})\/test/.exec(created.body)![1]!;
       const refused = await post(`/console/developers/webhooks/${webhookId}/test`, 'developer', {});

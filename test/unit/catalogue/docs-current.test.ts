@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { renderGeneratedFiles } from '../../../src/catalogue/render/generated-files.js';
-import { renderReferencePage } from '../../../src/catalogue/render/reference-page.js';
+import { DOCS_CONTENT_SECURITY_POLICY, renderDocsPage } from '../../../src/http/docs/reference-page.js';
 
 /** The committed generated files are what the data renders today; `npm run docs` refreshes them. */
 
@@ -38,11 +38,14 @@ test('the OpenAPI document covers the endpoints with form bodies and bearer auth
   assert.equal(document.components.schemas['param.amount'].pattern, '^[0-9]{1,10}(\\.[0-9]{2})?$');
 });
 
-test('the reference page is self-contained and escapes what it shows', () => {
-  const page = renderReferencePage('/openapi.json?"<x>');
+test('the reference page loads its renderer from the gateway, runs no inline script and escapes what it shows', () => {
+  const page = renderDocsPage('/openapi.json?"<x>', 'Gateway <test>');
   assert.ok(page.startsWith('<!doctype html>'));
-  assert.ok(!/<script|<link|src="http|href="http/i.test(page));
-  assert.ok(page.includes('href="/openapi.json?&quot;&lt;x&gt;"'));
-  assert.ok(page.includes('<code>/v1/payments</code>'));
-  assert.ok(page.includes('<code>card.number</code>'));
+  // Every script has a src on this origin; no inline script, no style element, nothing from another host.
+  assert.deepEqual([...page.matchAll(/<script([^>]*)>/g)].map((match) => /src="\/docs\/assets\/[\w.-]+"/.test(match[1]!)), [true, true]);
+  assert.ok(!/<style|src="http|href="http|\son\w+=/i.test(page));
+  assert.ok(page.includes('data-openapi-url="/openapi.json?&#34;&#60;x&#62;"'));
+  assert.ok(page.includes('Gateway &#60;test&#62; API reference'));
+  assert.match(DOCS_CONTENT_SECURITY_POLICY, /script-src 'self'(;|$)/);
+  assert.doesNotMatch(DOCS_CONTENT_SECURITY_POLICY, /unsafe-inline|unsafe-eval/);
 });

@@ -184,12 +184,15 @@ test('sparse indexes are compacted in index order, maps have no prototype', () =
     'airline.passengers[1].legs[0].flightNumber': 'LH0',
     'customParameters[SHOPPER_a.b]': 'x',
     'threeDSecure.schemeData[NF-ITEMSNB]': '2',
+    // Network F data on a payment authentication needs its use case (rule networkFUseCaseRequired).
+    'threeDSecure.schemeData[NF-USECASE]': '01',
   });
   assert.deepEqual(request['cart'].items, [{ name: 'two', price: 100n }, { name: 'five' }, { name: 'ten' }]);
   assert.deepEqual(request['airline'].passengers, [{ legs: [{ flightNumber: 'LH0' }, { flightNumber: 'LH1' }] }]);
   assert.equal(Object.getPrototypeOf(request['customParameters']), null);
   assert.equal(request['customParameters']['SHOPPER_a.b'], 'x');
   assert.equal(request['threeDSecure'].schemeData['NF-ITEMSNB'], '2');
+  assert.equal(request['threeDSecure'].schemeData['NF-USECASE'], '01');
 });
 
 test('the brand detected from the card number fills paymentBrand', () => {

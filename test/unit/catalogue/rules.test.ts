@@ -14,6 +14,8 @@ type Case = readonly [title: string, endpoint: Endpoint, additions: Readonly<Rec
 const UNKNOWN_RANGE_NUMBER = withLuhnDigit('999999999999999');
 const NAMES = { 'customer.givenName': 'Jane', 'customer.surname': 'Jones' };
 const SEPA = { paymentBrand: 'DIRECTDEBIT_SEPA', 'bankAccount.holder': 'Jane Jones', 'bankAccount.iban': 'DE23100000001234567890' };
+/** The wallet's own authentication of decrypted data: ECI and cryptogram (CAVV). */
+const WALLET_AUTHENTICATION = { 'threeDSecure.eci': '05', 'threeDSecure.verificationId': 'AAACAgSRBklmQCFgMpEGAAAAAAA=' };
 const TOKEN = { 'tokenAccount.number': '4895370012345678', 'tokenAccount.type': 'NETWORK' };
 
 const CASES: Readonly<Record<string, readonly Case[]>> = {
@@ -93,14 +95,25 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     ['MAESTRO without CVV', 'payment', { ...VISA_CARD, paymentBrand: 'MAESTRO', 'card.number': '6759649826438453', 'card.cvv': undefined }, []],
     ['repeated standing instruction', 'payment', { ...VISA_CARD, 'card.cvv': undefined, 'standingInstruction.mode': 'REPEATED' }, []],
     ['merchant-initiated', 'payment', { ...VISA_CARD, 'card.cvv': undefined, 'standingInstruction.source': 'MIT' }, []],
-    ['decrypted wallet data', 'payment', { ...VISA_CARD, 'card.cvv': undefined, 'walletA.source': 'app' }, []],
+    ['decrypted wallet data', 'payment', { ...VISA_CARD, ...WALLET_AUTHENTICATION, 'card.cvv': undefined, 'walletA.source': 'app' }, []],
     ['registration', 'registration', { ...VISA_CARD, 'card.cvv': undefined }, []],
     ['AMEX with three digits', 'payment', { ...VISA_CARD, paymentBrand: 'AMEX', 'card.number': '377777777777770' }, [['card.cvv', '100.100.601']]],
   ],
   walletDataComplete: [
     ['encrypted token', 'payment', { paymentBrand: 'WALLETC', 'walletC.paymentToken': '{"token":"x"}' }, []],
     ['neither token nor source', 'payment', { 'walletA.cardNetwork': 'VISA' }, [['walletA.paymentToken', '200.100.602']]],
-    ['source without card data', 'payment', { 'walletB.source': 'web' }, [['card.number', '100.100.100']]],
+    ['decrypted data complete', 'payment', { ...VISA_CARD, ...WALLET_AUTHENTICATION, 'walletA.source': 'web' }, []],
+    ['card data alone is not enough', 'payment', { ...VISA_CARD, 'walletA.source': 'web' }, [['threeDSecure.eci', '100.370.121'], ['threeDSecure.verificationId', '100.370.125']]],
+    ['verificationId missing', 'payment', { ...VISA_CARD, 'threeDSecure.eci': '05', 'walletC.source': 'app' }, [['threeDSecure.verificationId', '100.370.125']]],
+    ['source alone: every field named', 'payment', { 'walletB.source': 'web' }, [
+      ['card.number', '100.100.100'],
+      ['card.expiryMonth', '100.100.200'],
+      ['card.expiryYear', '100.100.300'],
+      ['threeDSecure.eci', '100.370.121'],
+      ['threeDSecure.verificationId', '100.370.125'],
+    ]],
+    ['registration: the same data', 'registration', { ...VISA_CARD, 'walletA.source': 'web' }, [['threeDSecure.eci', '100.370.121'], ['threeDSecure.verificationId', '100.370.125']]],
+    ['widget post: card data only (threeDSecure.* is not admitted there)', 'checkoutPayment', { ...VISA_CARD, 'walletA.source': 'web' }, []],
   ],
   bankAccountHolderRequired: [
     ['holder with the account', 'payment', { ...SEPA }, []],
@@ -150,6 +163,16 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     ['digits only', 'payment', { 'billing.street1': '12', 'billing.street2': '34' }, [['billing.street1', '100.800.102']]],
     ['second line alone', 'payment', { 'shipping.street2': '123' }, [['shipping.street2', '100.800.102']]],
     ['merchant billing', 'payment', { 'merchant.billing.street1': '1 2' }, [['merchant.billing.street1', '100.800.102']]],
+  ],
+  networkFUseCaseRequired: [
+    ['no network F data', 'payment', { 'threeDSecure.npa': 'false' }, []],
+    ['payment authentication with the use case', 'payment', { 'threeDSecure.schemeData[NF-ITEMSNB]': '2', 'threeDSecure.schemeData[NF-USECASE]': '01' }, []],
+    ['payment authentication (PA) without it', 'payment', { 'threeDSecure.schemeData[NF-ITEMSNB]': '2' }, [['threeDSecure.schemeData[NF-USECASE]', '200.300.404']]],
+    ['PA: npa false', 'registration', { 'threeDSecure.schemeData[NF-SCORE_MERCHANT]': 'SCORE-12', 'threeDSecure.npa': 'false' }, [['threeDSecure.schemeData[NF-USECASE]', '200.300.404']]],
+    ['NPA, recurring (02)', 'payment', { 'threeDSecure.schemeData[NF-ITEMSNB]': '2', 'threeDSecure.npa': 'true', 'threeDSecure.authenticationInd': 'RECURRING' }, [['threeDSecure.schemeData[NF-USECASE]', '200.300.404']]],
+    ['NPA, instalment (03)', 'payment', { 'threeDSecure.schemeData[NF-ITEMSNB]': '2', 'threeDSecure.npa': 'true', 'threeDSecure.authenticationInd': 'INSTALLMENT' }, [['threeDSecure.schemeData[NF-USECASE]', '200.300.404']]],
+    ['NPA, add card (04): not required', 'payment', { 'threeDSecure.schemeData[NF-ITEMSNB]': '2', 'threeDSecure.npa': 'true', 'threeDSecure.authenticationInd': 'ADD_CARD' }, []],
+    ['NPA without an indicator: not required', 'payment', { 'threeDSecure.schemeData[NF-ITEMSNB]': '2', 'threeDSecure.npa': 'true' }, []],
   ],
   jobDayOfWeekOrDayOfMonth: [
     ['one of them ?', 'schedule', { 'job.dayOfWeek': '?' }, []],

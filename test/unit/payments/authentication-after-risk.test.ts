@@ -27,14 +27,17 @@ const input: PaymentAuthenticationInput = {
   currency: 'EUR',
 };
 
+/** A browser challenge of the payment's own amount. */
+const BROWSER_CHALLENGE = { channel: 'browser', purchase: { amountMinor: 9200n, currency: 'EUR', source: 'amount' } } as const;
+
 describe('what the risk decision makes of the entity\'s authentication', () => {
   const cases: { name: string; risk: Parameters<typeof authenticationAfterRisk>[1]; first: PaymentAuthentication; expected: PaymentAuthentication }[] = [
     { name: 'accept: the authentication stands', risk: {}, first: { kind: 'none' }, expected: { kind: 'none' } },
     { name: 'reject: the rejection replaces a success', risk: { refusal: REJECTED }, first: { kind: 'proceed', data: DATA, exemption: {} }, expected: REJECTED },
-    { name: 'reject: the rejection replaces a challenge', risk: { refusal: REJECTED }, first: { kind: 'challenge', required: false, ids: IDS, exemption: {} }, expected: REJECTED },
+    { name: 'reject: the rejection replaces a challenge', risk: { refusal: REJECTED }, first: { kind: 'challenge', required: false, ids: IDS, exemption: {}, ...BROWSER_CHALLENGE }, expected: REJECTED },
     { name: 'step-up after a successful authentication: it stands', risk: { threeDSecureRequirement: ALWAYS }, first: { kind: 'proceed', data: DATA, exemption: {} }, expected: { kind: 'proceed', data: DATA, exemption: {} } },
     { name: 'step-up after a refusal: it stands', risk: { threeDSecureRequirement: ALWAYS }, first: { kind: 'refuse', code: '000.400.109' }, expected: { kind: 'refuse', code: '000.400.109' } },
-    { name: 'step-up of a challenge: required', risk: { threeDSecureRequirement: ALWAYS }, first: { kind: 'challenge', required: false, ids: IDS, exemption: {} }, expected: { kind: 'challenge', required: true, ids: IDS, exemption: {} } },
+    { name: 'step-up of a challenge: required', risk: { threeDSecureRequirement: ALWAYS }, first: { kind: 'challenge', required: false, ids: IDS, exemption: {}, ...BROWSER_CHALLENGE }, expected: { kind: 'challenge', required: true, ids: IDS, exemption: {}, ...BROWSER_CHALLENGE } },
     { name: 'step-up where none ran: asked again as always (no server on the live system)', risk: { threeDSecureRequirement: ALWAYS }, first: { kind: 'none' }, expected: { kind: 'refuse', code: '000.400.104' } },
     { name: 'step-up after going on without one (not enrolled): asked again', risk: { threeDSecureRequirement: ALWAYS }, first: { kind: 'proceed', exemption: {} }, expected: { kind: 'refuse', code: '000.400.104' } },
   ];

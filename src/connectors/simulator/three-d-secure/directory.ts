@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { detectCardBrand } from '../../../domain/card.js';
 import type { AuthenticationStatus, ChallengeChoice, DirectoryAnswer } from '../../../domain/three-d-secure/answers.js';
+import type { AuthenticatedAmount, DeviceChannel } from '../../../domain/three-d-secure/authentication-request.js';
 
 export type { AuthenticationStatus, ChallengeChoice, DirectoryAnswer } from '../../../domain/three-d-secure/answers.js';
 
@@ -51,6 +52,14 @@ export interface DirectoryQuery {
   /** threeDSecure.challengeIndicator 04 */
   readonly challengeRequested: boolean;
   readonly exemptionFlag?: string | undefined;
+  /**
+   * The AReq's purchase amount: what the shopper confirms, which the ACS shows on its challenge
+   * (threeDSecure.amount, else risk.amount, else the payment's amount). The simulated directory's
+   * answer depends on the card alone, as the test cards of compatibility.md promise.
+   */
+  readonly purchase?: AuthenticatedAmount | undefined;
+  /** The AReq's deviceChannel: app (threeDSecure.deviceInfo sent) or browser. */
+  readonly channel?: DeviceChannel | undefined;
 }
 
 /** The forcing rules in the order askDirectory applies them; docs.ts prints this list. */

@@ -13,6 +13,7 @@ import {
   type DirectoryAnswer,
   type EciScheme,
 } from './directory.js';
+import { SIMULATED_ACS_REFERENCE_NUMBER } from './server.js';
 
 /** The simulator's success code for a standalone authentication after a challenge (flavour INTERNAL). */
 const SIMULATOR_SUCCESS_CODE = '000.100.110';
@@ -23,7 +24,7 @@ const SIMULATOR_SUCCESS_CODE = '000.100.110';
  * payment rules use, so the page cannot drift from the behaviour.
  */
 export function threeDSecureSimulatorDocs(): string {
-  return [...cardTable(), '', ...forcingList(), '', ...challengeTable(), '', ...requirementTable()].join('\n');
+  return [...cardTable(), '', ...forcingList(), '', ...challengeTable(), '', ...appChannel(), '', ...requirementTable()].join('\n');
 }
 
 function cardTable(): string[] {
@@ -86,6 +87,17 @@ function challengeTable(): string[] {
         codeCell(standaloneCode(required.kind === 'proceed' ? 'challenge-success' : required, SIMULATOR_SUCCESS_CODE)),
       ]);
     }),
+  ];
+}
+
+function appChannel(): string[] {
+  return [
+    '### App channel and the amount shown',
+    '',
+    'With `threeDSecure.deviceInfo` the cards answer as above, but a challenge is no redirect: the pending answer\'s `threeDSecure` carries ' +
+      `\`authenticationStatus\` C, \`acsReferenceNumber\` \`${SIMULATED_ACS_REFERENCE_NUMBER}\` and \`acsSignedContent\`, an unsigned compact JWS (\`alg\` \`none\`) whose payload's ` +
+      '`acsURL` is the simulated ACS endpoint: post `outcome` there (the choices above) as the SDK\'s native challenge would. ' +
+      'The challenge page shows the amount authenticated: `threeDSecure.amount` (in `threeDSecure.currency`), else `risk.amount`, else the payment\'s `amount`.',
   ];
 }
 

@@ -112,13 +112,13 @@ export function CredentialCreatedPage({ frame, created, backHref, mayEnableLegac
       <p class="notice" role="status"><strong>Copy it now: it is shown only once.</strong> The gateway keeps only a hash of it.</p>
       <dl class="secret-values">
         <dt>Bearer token (header <code>Authorization: Bearer …</code>)</dt>
-        <dd><code class="secret">{created.accessToken}</code></dd>
+        <dd><code class="dev-secret">{created.accessToken}</code></dd>
         {created.legacy ? (
           <>
             <dt><code>authentication.userId</code></dt>
-            <dd><code class="secret">{created.legacy.userId}</code></dd>
+            <dd><code class="dev-secret">{created.legacy.userId}</code></dd>
             <dt><code>authentication.password</code></dt>
-            <dd><code class="secret">{created.legacy.password}</code></dd>
+            <dd><code class="dev-secret">{created.legacy.password}</code></dd>
           </>
         ) : null}
         <dt><code>entityId</code> / <code>authentication.entityId</code></dt>

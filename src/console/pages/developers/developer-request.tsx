@@ -3,6 +3,7 @@ import type { ComponentChildren, VNode } from 'preact';
 import { visibilityOf } from '../../../domain/access/actor.js';
 import type { DeveloperActor } from '../../../operations/developers/developer-scope.js';
 import { GatewayError } from '../../../results/gateway-error.js';
+import { consoleActor } from '../../console-actor.js';
 import type { ConsoleUser } from '../../console-user.js';
 import { sendPage } from '../../render.js';
 import { Layout } from '../layout.js';
@@ -15,9 +16,9 @@ export interface PageFrame {
   readonly csrfToken: string;
 }
 
-/** The session's CSRF token (set by the session hook of the people area), for the page's forms. */
+/** The session's CSRF token (set by the session hook), for the page's forms. */
 export function csrfTokenOf(request: FastifyRequest): string {
-  return (request as FastifyRequest & { consoleCsrfToken?: string }).consoleCsrfToken ?? '';
+  return request.consoleCsrfToken;
 }
 
 export function frameOf(request: FastifyRequest, path: string): PageFrame {
@@ -26,8 +27,7 @@ export function frameOf(request: FastifyRequest, path: string): PageFrame {
 
 /** The signed-in person as the audit log records them, and what they may see. */
 export function developerActorOf(request: FastifyRequest): DeveloperActor {
-  const user = request.consoleUser!;
-  return { actor: { kind: 'user', userId: user.id, email: user.email, role: user.role, merchantId: user.merchantId, address: request.ip }, visibility: visibilityOf(user) };
+  return { actor: consoleActor(request), visibility: visibilityOf(request.consoleUser!) };
 }
 
 /** A field of a posted form or of the query string ('' when absent; the first when repeated). */

@@ -27,7 +27,7 @@ export function WebhookDetailPage({ frame, webhook, log, done }: WebhookDetailPr
     <DeveloperLayout frame={frame} title="Webhook">
       <p><a href={WEBHOOKS}>Webhooks</a></p>
       {done && DONE_MESSAGES[done] ? <p class="success" role="status">{DONE_MESSAGES[done]}</p> : null}
-      <dl class="facts">
+      <dl class="dev-facts">
         <dt>URL</dt><dd class="wrap">{webhook.url}</dd>
         <dt>For</dt><dd>{webhook.entityName} (<code>{webhook.entityId}</code>)</dd>
         <dt>Status</dt><dd>{webhook.status}</dd>
@@ -45,7 +45,7 @@ export function WebhookDetailPage({ frame, webhook, log, done }: WebhookDetailPr
 function WebhookActions({ frame, webhook }: { frame: PageFrame; webhook: DeveloperWebhook }) {
   const base = `${WEBHOOKS}/${webhook.webhookId}`;
   return (
-    <section class="actions">
+    <section class="dev-actions">
       <h2>Actions</h2>
       <TestForm frame={frame} webhookId={webhook.webhookId} askStored={webhook.status === 'pending'} />
       {webhook.rotation ? (
@@ -125,7 +125,7 @@ export function DeliveryRequestPage({ frame, view }: { frame: PageFrame; view: D
       <p><a href={`${WEBHOOKS}/${view.webhookId}`}>Back to the webhook</a></p>
       <p><code>POST</code> <span class="wrap">{view.url}</span></p>
       <h2>Headers</h2>
-      <dl class="facts">{view.headers.map(([name, value]) => <Fragment key={name}><dt>{name}</dt><dd>{value}</dd></Fragment>)}</dl>
+      <dl class="dev-facts">{view.headers.map(([name, value]) => <Fragment key={name}><dt>{name}</dt><dd>{value}</dd></Fragment>)}</dl>
       <h2>Body</h2>
       <p>Sent as the upper-case hex of its AES-256-GCM encryption under the webhook's secret; shown here decrypted. It holds no card number: the payload is the API's own answer (BIN and last four digits at most).</p>
       <pre class="body-view" tabIndex={0}>{view.body}</pre>

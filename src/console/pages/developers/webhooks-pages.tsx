@@ -83,7 +83,7 @@ export function WebhookCreatedPage({ frame, created }: { frame: PageFrame; creat
       <p class="notice" role="status"><strong>Copy the secret now: it is shown only once.</strong></p>
       <dl class="secret-values">
         <dt>URL</dt><dd>{created.url}</dd>
-        <dt>Secret (AES-256 key, 64 hex)</dt><dd><code class="secret">{created.secret}</code></dd>
+        <dt>Secret (AES-256 key, 64 hex)</dt><dd><code class="dev-secret">{created.secret}</code></dd>
       </dl>
       <p>The webhook is <strong>pending</strong>: it receives nothing until your receiver acknowledges a test notification encrypted under this secret.</p>
       <TestForm frame={frame} webhookId={created.webhookId} askStored />
@@ -109,7 +109,7 @@ export function RotationStartedPage({ frame, rotation }: { frame: PageFrame; rot
   return (
     <DeveloperLayout frame={frame} title="New webhook secret">
       <p class="notice" role="status"><strong>Copy the new secret now: it is shown only once.</strong></p>
-      <dl class="secret-values"><dt>New secret</dt><dd><code class="secret">{rotation.secret}</code></dd></dl>
+      <dl class="secret-values"><dt>New secret</dt><dd><code class="dev-secret">{rotation.secret}</code></dd></dl>
       <p>Notifications stay encrypted under the <strong>current</strong> secret until you confirm below, or until {formatTime(rotation.switchAt)} (the end of the overlap), whichever comes first.</p>
       <p>Install the new secret in your receiver first. A receiver may try the new key and fall back to the old one: a wrong key fails the AES-GCM tag check, so it can tell which key fits.</p>
       <ConfirmSecretForm frame={frame} webhookId={rotation.webhookId} />

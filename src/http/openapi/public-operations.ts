@@ -1,0 +1,118 @@
+import { EXAMPLE_ENTITY_ID, type Answer, type JsonObject, type OperationSpec } from './operation-spec.js';
+import { PUBLIC_EXAMPLE_ANSWERS as EXAMPLES, PAYMENT_EXAMPLE_FORM, THREE_D_SECURE_EXAMPLE_FORM } from './public-examples.js';
+
+/**
+ * The public operations the parameter catalogue does not list: 3-D Secure and risk on their own,
+ * the shopper's pages (redirect returns, the test system's simulated provider and ACS), the
+ * widget's scripts, health, metrics and this reference. Examples of the answers: public-examples.ts.
+ */
+
+const AUTHENTICATION_ID = '8ac7a4a0b1c2d3e4f5a6b7c8d9e0f1a2';
+const REDIRECT_ID = '4e5d6c7b8a9f0e1d2c3b4a5f6e7d8c9b';
+
+const STATUS: JsonObject = { type: 'object', required: ['status'], properties: { status: { type: 'string' } } };
+const READINESS: JsonObject = { type: 'object', required: ['status', 'checks'], properties: { status: { type: 'string' }, checks: { type: 'object', additionalProperties: { type: 'string' } } } };
+
+const MERCHANT_REFUSALS: Readonly<Record<number, Answer>> = {
+  400: { description: 'Invalid parameters (parameterErrors names them) or refused' },
+  401: { description: 'No or a malformed Authorization header', example: EXAMPLES.unauthorised },
+  403: { description: 'Invalid access token, or an entity it may not act for' },
+};
+
+const PAYMENT_API: readonly OperationSpec[] = [
+  {
+    method: 'post', path: '/v1/threeDSecure', operationId: 'threeDSecure', tag: '3-D Secure', access: 'merchant',
+    summary: 'Authenticate a card with 3-D Secure, no payment (the payment parameters; paymentType may be left out)',
+    description: 'Answers at once (frictionless) or pending with a challenge redirect whose return carries resourcePath=/v1/threeDSecure/{id} (docs/api.md, "3-D Secure"). A later payment passes the result on as an external server\'s (threeDSecure.eci, verificationId).',
+    form: THREE_D_SECURE_EXAMPLE_FORM, formSchema: 'PaymentCheckRequest',
+    answers: { 200: { description: 'Authenticated (frictionless), or pending with a redirect to the challenge', example: EXAMPLES.threeDSecure }, ...MERCHANT_REFUSALS },
+  },
+  {
+    method: 'get', path: '/v1/threeDSecure/{id}', operationId: 'getThreeDSecure', tag: '3-D Secure', access: 'merchant', summary: 'The result of a standalone authentication',
+    pathExample: { id: AUTHENTICATION_ID }, query: { entityId: EXAMPLE_ENTITY_ID },
+    answers: { 200: { description: 'The result' }, 404: { description: "No such authentication of this entity (another entity's is not found)", example: EXAMPLES.noTransaction }, ...MERCHANT_REFUSALS },
+  },
+  {
+    method: 'post', path: '/v1/risk', operationId: 'risk', tag: 'Risk', access: 'merchant',
+    summary: 'A standalone risk check (the payment parameters; paymentType may be left out): risk.score and the decision, nothing recorded',
+    form: PAYMENT_EXAMPLE_FORM, formSchema: 'PaymentCheckRequest',
+    answers: { 200: { description: 'Accepted by the rules', example: EXAMPLES.risk }, ...MERCHANT_REFUSALS },
+  },
+];
+
+const html = (description: string): Answer => ({ description, type: 'html', example: '<!DOCTYPE html>…' });
+
+function shopperPages(): OperationSpec[] {
+  const returnPage = (method: 'get' | 'post'): OperationSpec => ({
+    method, path: '/v1/redirects/{id}/return', operationId: method === 'get' ? 'redirectReturn' : 'redirectReturnPost', tag: 'Shopper pages', access: 'public',
+    summary: `The shopper's return from a provider page or a 3-D Secure challenge (${method.toUpperCase()}): on to shopperResultUrl`,
+    description: 'The redirect id is the credential. The first return completes the payment and answers 303 to shopperResultUrl with its resourcePath; a link that expired or was used answers a page saying so.',
+    pathExample: { id: REDIRECT_ID },
+    answers: { 303: { description: 'On to shopperResultUrl', type: 'none' }, 404: html('No such redirect: a page saying so'), 410: html('The redirect expired or was completed: a page saying so') },
+  });
+  const simulated = (purpose: 'provider' | 'acs', method: 'get' | 'post'): OperationSpec => ({
+    method, path: `/v1/simulator/${purpose}/{id}`, operationId: `simulated${purpose === 'acs' ? 'Acs' : 'Provider'}${method === 'post' ? 'Post' : 'Page'}`, tag: 'Shopper pages', access: 'public',
+    summary: `Test system only: the simulated ${purpose === 'acs' ? "3-D Secure ACS's challenge" : "payment provider's"} page (${method === 'get' ? 'shown' : 'answered with outcome='})`,
+    pathExample: { id: REDIRECT_ID }, ...(method === 'post' ? { form: { outcome: 'success' }, fields: { outcome: purpose === 'acs' ? 'Y, N, U, R or cancel' : 'success, failure or cancel' } } : {}),
+    answers: {
+      ...(method === 'get' ? { 200: html('The page') } : { 303: { description: 'Done: on to the return', type: 'none' as const }, 400: html('Not an outcome of the page: the page again') }),
+      404: html('No such redirect'), 410: html('The redirect expired or was completed'),
+    },
+  });
+  return [returnPage('get'), returnPage('post'), simulated('provider', 'get'), simulated('provider', 'post'), simulated('acs', 'get'), simulated('acs', 'post')];
+}
+
+const script = (description: string): Answer => ({ description, type: 'javascript', example: '/* minified script */' });
+
+const WIDGET_ASSETS: readonly OperationSpec[] = [
+  {
+    method: 'get', path: '/v1/paymentWidgets.js', operationId: 'paymentWidgetsScript', tag: 'Payment widget', access: 'public',
+    summary: "The widget's script for the merchant's page (docs/widget.md); the same bytes for every checkout",
+    query: { checkoutId: '9c3e1b7a5d2f4e6c8a0b1d3f5e7c9a2b' }, optional: ['checkoutId'],
+    answers: { 200: script('The script (cacheable for a year, CORS open: loaded with integrity=)'), 304: { description: 'Unchanged (If-None-Match)', type: 'none' } },
+  },
+  {
+    method: 'get', path: '/v1/widget/frame', operationId: 'widgetFrame', tag: 'Payment widget', access: 'public', summary: 'The secure card field frame the widget embeds',
+    answers: { 200: { ...html('The frame page, under a CSP with a fresh nonce'), example: '<!doctype html>…' } },
+  },
+  {
+    method: 'get', path: '/v1/widget/frame.js', operationId: 'widgetFrameScript', tag: 'Payment widget', access: 'public', summary: "The frame's script",
+    query: { v: '1' }, optional: ['v'], fields: { v: 'The version the frame page names; any value serves the current script' },
+    answers: { 200: script('The script'), 304: { description: 'Unchanged (If-None-Match)', type: 'none' } },
+  },
+];
+
+const OPERATIONS: readonly OperationSpec[] = [
+  {
+    method: 'get', path: '/health', operationId: 'health', tag: 'Health and metrics', access: 'public', summary: 'For load balancers: the database answers',
+    answers: { 200: { description: 'Up', schema: STATUS, example: { status: 'ok' } }, 503: { description: 'The database does not answer', schema: STATUS, example: { status: 'database unavailable' } } },
+  },
+  {
+    method: 'get', path: '/health/live', operationId: 'healthLive', tag: 'Health and metrics', access: 'public', summary: 'Liveness: the process answers (no I/O; plain HTTP allowed on the live system)',
+    answers: { 200: { description: 'Alive', schema: STATUS, example: { status: 'ok' } } },
+  },
+  {
+    method: 'get', path: '/health/ready', operationId: 'healthReady', tag: 'Health and metrics', access: 'public',
+    summary: 'Readiness: 200 only when every check passes; 503 naming each check\'s state, and "draining" from the start of a graceful shutdown',
+    answers: { 200: { description: 'Ready', schema: READINESS, example: EXAMPLES.ready }, 503: { description: 'Not ready: the checks that failed, or draining', schema: READINESS, example: EXAMPLES.notReady } },
+  },
+  {
+    method: 'get', path: '/metrics', operationId: 'metrics', tag: 'Health and metrics', access: 'admin',
+    summary: 'The Prometheus scrape (docs/metrics.md), when METRICS_ENABLED',
+    description: 'On the admin listener (ADMIN_PORT) anyone who reaches it may scrape; on the public listener the ADMIN_TOKEN is asked for unless the scraper\'s address is on METRICS_ALLOW_FROM.',
+    answers: { 200: { description: 'The metrics, Prometheus text format', type: 'text', example: '# HELP gateway_requests_total …' }, 401: { description: 'Public listener: no Authorization header' }, 403: { description: 'Public listener: not the ADMIN_TOKEN' }, 503: { description: "The node's processes did not answer", type: 'text' } },
+  },
+  {
+    method: 'get', path: '/openapi.json', operationId: 'openApiDocument', tag: 'Reference', access: 'public', summary: 'This document',
+    answers: { 200: { description: 'The OpenAPI 3.1 document', schema: { type: 'object' }, example: { openapi: '3.1.0', info: { title: 'Open payment gateway', version: '1' }, paths: {} } } },
+  },
+  {
+    method: 'get', path: '/docs', operationId: 'docsPage', tag: 'Reference', access: 'public', summary: 'This reference, readable (Swagger UI served by the gateway)',
+    answers: { 200: { ...html('The page'), example: '<!doctype html>…' } },
+  },
+  ...PAYMENT_API,
+  ...shopperPages(),
+  ...WIDGET_ASSETS,
+];
+
+export const PUBLIC_OPERATIONS: readonly OperationSpec[] = OPERATIONS;
