@@ -9,14 +9,13 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import type { Role } from '../../src/domain/access/roles.js';
 import type { CreatedEntity } from '../../src/operations/admin/create-entity.js';
 import type { NotificationSender } from '../../src/operations/webhooks/ports.js';
 import { insertApiRequests } from '../../src/storage/repositories/api-request-log.js';
 import { testDatabases } from '../support/databases.js';
-import { asPerson, consoleWithTestPeople } from '../support/developers-console.js';
+import { signInAs, type ConsoleSession } from '../support/console.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { useBrowser } from './support/browser.js';
 
@@ -39,16 +38,15 @@ async function checkAccessibility(page: Page, name: string): Promise<void> {
 describe('the developers\' pages in a real browser', { timeout: 300_000 }, () => {
   const browser = useBrowser();
   let t: TestApp;
-  let console: FastifyInstance;
+  const sessions = new Map<Role, ConsoleSession>();
   let base: string;
   let merchant: CreatedEntity;
 
   before(async () => {
     mkdirSync(IMAGES, { recursive: true });
     t = await startTestApp(await testDatabases()[0]!.open(), { overrides: { notificationSender: receiver } });
-    console = await consoleWithTestPeople(t);
-    await console.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(console.server.address() as AddressInfo).port}`;
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     merchant = await t.createMerchant('Corner Shop');
     const channel = await t.createChannel(merchant.entityId, 'Web shop');
     const at = (minutesAgo: number) => new Date(t.clock.now().getTime() - minutesAgo * 60_000);
@@ -63,16 +61,18 @@ describe('the developers\' pages in a real browser', { timeout: 300_000 }, () =>
     ]);
   });
   after(async () => {
-    await console?.close();
     await t?.close();
     await t?.storage.close();
   });
 
+  /** A page of a person of `role` signed in through the real sign-in (its session cookie). */
   async function open(role: Role, width: keyof typeof VIEWPORTS): Promise<Page> {
+    if (!sessions.has(role)) sessions.set(role, await signInAs(t, { role, merchantId: merchant.entityId }));
+    const [name, value] = sessions.get(role)!.cookie.split('=') as [string, string];
     // bypassCSP lets the test inject axe-core; the pages themselves run under the console's CSP in every other test.
-    const page = await browser().newPage({ viewport: VIEWPORTS[width], bypassCSP: true });
-    await page.setExtraHTTPHeaders(asPerson(role, merchant.entityId));
-    return page;
+    const context = await browser().newContext({ viewport: VIEWPORTS[width], bypassCSP: true });
+    await context.addCookies([{ name, value, url: base }]);
+    return context.newPage();
   }
 
   /** Screenshot at both widths (the page reached by `reach`) and the accessibility check on each. */
@@ -84,7 +84,7 @@ describe('the developers\' pages in a real browser', { timeout: 300_000 }, () =>
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width === '375') assert.ok(scrollWidth <= 375, `${name} fits 375 px (scrollWidth ${scrollWidth})`);
       await page.screenshot({ path: `${IMAGES}developers-${name}-${width}.png` });
-      await page.close();
+      await page.context().close();
     }
   }
 
@@ -130,7 +130,7 @@ describe('the developers\' pages in a real browser', { timeout: 300_000 }, () =>
     await page.click('text=Send a test notification');
     await page.waitForSelector('text=Delivery log');
     const webhookPath = new URL(page.url()).pathname;
-    await page.close();
+    await page.context().close();
     await capture('webhooks', 'developer', async (page) => {
       await page.goto(`${base}/console/developers/webhooks`);
     });

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { REQUEST_LOG_FIELDS, parseRequestLogQuery, type RequestLogQuery } from '../../domain/request-log-filter.js';
 import { listMerchantEntities } from '../../storage/repositories/developer-entities.js';
 import { listVisibleApiRequests } from '../../operations/request-log/list-api-requests.js';
-import { developerActorOf, fieldOf, frameOf } from '../pages/developers/developer-request.js';
+import { notVisible } from '../../operations/developers/developer-scope.js';
+import { developerActorOf, fieldOf, frameOf, sendRefusal } from '../pages/developers/developer-request.js';
 import { REQUESTS, RequestLogPage } from '../pages/developers/request-log-page.js';
 import { sendPage } from '../render.js';
 import '../route-config.js';
@@ -18,6 +19,10 @@ export function registerDeveloperRequests(app: FastifyInstance): void {
     const { visibility } = developerActorOf(request);
     const query = Object.fromEntries(REQUEST_LOG_FIELDS.map((name) => [name, fieldOf(request.query, name).slice(0, 300)])) as unknown as RequestLogQuery;
     const entities = visibility.kind === 'merchant' ? await listMerchantEntities(deps.storage, visibility.merchantId) : undefined;
+    // Another merchant's entity is "not found", as everywhere else for a merchant's person.
+    if (entities && query.entity !== '' && !entities.some((entity) => entity.id === query.entity)) {
+      return sendRefusal(request, reply, notVisible('entity', query.entity), { href: REQUESTS, label: 'Back to the request log' });
+    }
     const parsed = parseRequestLogQuery(query);
     const frame = frameOf(request, REQUESTS);
     if (!parsed.ok) return sendPage(reply, <RequestLogPage frame={frame} query={query} entities={entities} errors={parsed.errors} requests={[]} olderHref={undefined} />, 400);

@@ -5,14 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
 import { mayPerform, type Action } from '../../../src/domain/access/permissions.js';
 import { ROLES, isOperatorRole, type Role } from '../../../src/domain/access/roles.js';
 import type { CreatedEntity } from '../../../src/operations/admin/create-entity.js';
 import { insertApiRequests } from '../../../src/storage/repositories/api-request-log.js';
 import { testDatabases } from '../../support/databases.js';
-import { asPerson, consoleWithTestPeople } from '../../support/developers-console.js';
-import { FORM_HEADERS, form, startTestApp, type TestApp } from '../../support/test-app.js';
+import { consoleGet, consolePost, signInAs, type ConsoleSession } from '../../support/console.js';
+import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 const PAGES: readonly { url: string; action: Action }[] = [
   { url: '/console/developers/credentials', action: 'credentials.view' },
@@ -23,25 +22,27 @@ const PAGES: readonly { url: string; action: Action }[] = [
 for (const database of testDatabases()) {
   describe(`the developers' pages (${database.name})`, () => {
     let t: TestApp;
-    let console: FastifyInstance;
     let merchant: CreatedEntity;
     let other: CreatedEntity;
     let otherWebhookId: string;
-    const who = (role: Role) => asPerson(role, merchant.entityId);
-    const get = (url: string, role: Role, merchantId = merchant.entityId) => console.inject({ method: 'GET', url, headers: asPerson(role, merchantId) });
-    const post = (url: string, role: Role, fields: Record<string, string>, merchantId = merchant.entityId) =>
-      console.inject({ method: 'POST', url, headers: { ...FORM_HEADERS, ...asPerson(role, merchantId) }, payload: form({ _csrf: 'x', ...fields }) });
+    const sessions = new Map<string, Promise<ConsoleSession>>();
+    /** One signed-in person per role and merchant (operators see every merchant). */
+    const session = (role: Role, merchantId = merchant.entityId): Promise<ConsoleSession> => {
+      const key = isOperatorRole(role) ? role : `${role}:${merchantId}`;
+      if (!sessions.has(key)) sessions.set(key, signInAs(t, isOperatorRole(role) ? { role } : { role, merchantId }));
+      return sessions.get(key)!;
+    };
+    const get = async (url: string, role: Role, merchantId = merchant.entityId) => consoleGet(t, await session(role, merchantId), url);
+    const post = async (url: string, role: Role, fields: Record<string, string>, merchantId = merchant.entityId) => consolePost(t, await session(role, merchantId), url, fields);
 
     before(async () => {
       t = await startTestApp(await database.open());
-      console = await consoleWithTestPeople(t);
       merchant = await t.createMerchant('Shop');
       other = await t.createMerchant('Other');
       const created = await post('/console/developers/webhooks', 'merchant-admin', { entity: other.entityId, url: 'https://other.example/hooks' }, other.entityId);
       otherWebhookId = /\/console\/developers\/webhooks\/([0-9a-f]{32})/.exec(created.body)![1]!;
     });
     after(async () => {
-      await console?.close();
       await t?.close();
       await t?.storage.close();
     });
@@ -149,6 +150,7 @@ for (const database of testDatabases()) {
       assert.doesNotMatch(refusedOnly.body, /000\.100\.110/);
       assert.match(refusedOnly.body, /invalid creditcard, bank account number or bank name/);
       const foreign = await get(`/console/developers/requests?entity=${other.entityId}`, 'developer');
+      assert.equal(foreign.statusCode, 404);
       assert.doesNotMatch(foreign.body, /other-merchant-path/);
       const bad = await get('/console/developers/requests?status=4x&from=yesterday&resultCode=1', 'developer');
       assert.equal(bad.statusCode, 400);
@@ -157,6 +159,25 @@ for (const database of testDatabases()) {
       assert.match(bad.body, /id="e-resultCode"/);
       const operator = await get(`/console/developers/requests?entity=${other.entityId}`, 'operator-support');
       assert.match(operator.body, /other-merchant-path/);
+    });
+    it('refuses every change of the area without the session\'s CSRF token (403), changing nothing', async () => {
+      const me = await session('merchant-admin');
+      const webhook = await post('/console/developers/webhooks', 'merchant-admin', { entity: merchant.entityId, url: 'https://shop.example/csrf' });
+      const webhookId = /webhooks\/([0-9a-f]{32})\/test/.exec(webhook.body)![1]!;
+      const changes: [string, Record<string, string>][] = [
+        ['/console/developers/credentials', { entity: merchant.entityId }],
+        [`/console/developers/credentials/${other.tokenId}/revoke`, {}],
+        ['/console/developers/credentials/legacy-auth', { entity: merchant.entityId, enabled: 'false' }],
+        ['/console/developers/webhooks', { entity: merchant.entityId, url: 'https://shop.example/forged' }],
+        ...['test', 'rotate', 'confirm-secret', 'cancel-rotation', 'deactivate', 'delete'].map((action): [string, Record<string, string>] => [`/console/developers/webhooks/${webhookId}/${action}`, { stored: 'yes', installed: 'yes' }]),
+        ['/console/developers/webhooks/deliveries/' + 'b'.repeat(32) + '/resend', {}],
+      ];
+      const entries = await t.storage.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');
+      for (const [url, fields] of changes) {
+        const forged = await consolePost(t, me, url, { ...fields, _csrf: 'forged' });
+        assert.equal(forged.statusCode, 403, url);
+      }
+      assert.equal(Number((await t.storage.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log')).rows[0]!.n), Number(entries.rows[0]!.n));
     });
   });
 }
