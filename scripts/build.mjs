@@ -12,7 +12,7 @@
  * Plain JavaScript itself, so that it runs before anything is compiled.
  */
 import { build } from 'esbuild';
-import { cpSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -29,6 +29,8 @@ const assets = files.filter((entry) => !isSource(entry.name)).map((entry) => joi
 // never sees a half-written tree.
 const next = `${DIST}.${process.pid}`;
 const previous = `${DIST}.${process.pid}.old`;
+// When this build read src/: a source changed after it makes dist/ stale (scripts/gateway-cli.mjs).
+const startedAtMs = Date.now();
 await build({
   entryPoints: sources,
   outdir: next,
@@ -42,6 +44,7 @@ await build({
   logLevel: 'warning',
 });
 for (const asset of assets) cpSync(asset, join(next, asset.slice(SRC.length)));
+writeFileSync(join(next, 'build-stamp.json'), JSON.stringify({ startedAtMs }));
 // The hosted payment widget's browser bundles (widget/ → dist/widget/), with the options the
 // gateway would use to build them itself (src/http/widget/widget-build.ts, compiled just above).
 const { widgetBuildOptions } = await import(pathToFileURL(join(next, 'http', 'widget', 'widget-build.js')).href);

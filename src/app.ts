@@ -44,6 +44,8 @@ import { RiskSettings } from './operations/risk/risk-settings.js';
 import { registerRiskAdminRoutes } from './http/routes/admin-risk.js';
 import { registerSettlementAdminRoutes } from './http/routes/admin-settlement.js';
 import { registerConsoleUserAdminRoutes } from './http/routes/admin-console-users.js';
+import { registerAuditAdminRoutes } from './http/routes/admin-audit.js';
+import { registerVaultAdminRoutes } from './http/routes/admin-vault.js';
 import { registerRiskRoutes } from './http/routes/risk.js';
 import { ThreeDSecureSettings } from './operations/three-d-secure/requirement-settings.js';
 import { EntityNames } from './operations/entity-names.js';
@@ -192,6 +194,8 @@ function registerAdminApi(app: FastifyInstance, options: AppOptions): void {
   registerRiskAdminRoutes(app);
   registerSettlementAdminRoutes(app);
   registerConsoleUserAdminRoutes(app);
+  registerAuditAdminRoutes(app);
+  registerVaultAdminRoutes(app);
 }
 
 function registerPublicApi(app: FastifyInstance): void {

@@ -6,6 +6,7 @@ import { deactivateWebhook, deleteWebhook } from '../operations/webhooks/deactiv
 import { listWebhookAttempts } from '../operations/webhooks/list-attempts.js';
 import { listWebhooks } from '../operations/webhooks/list-webhooks.js';
 import { resendDelivery } from '../operations/webhooks/resend-delivery.js';
+import { setLocalReceivers, showLocalReceivers } from '../operations/webhooks/local-receivers.js';
 import { activateWebhook, testWebhook } from '../operations/webhooks/test-webhook.js';
 import { openMigratedStorage } from '../storage/open-storage.js';
 import type { WebhookPort } from './webhook-port.js';
@@ -28,6 +29,8 @@ export async function openDirectWebhooks(config: Config): Promise<WebhookPort> {
     testWebhook: (id) => testWebhook(deps, id),
     listAttempts: (id, limit) => listWebhookAttempts(deps, id, limit),
     resendDelivery: (id) => resendDelivery(deps, id),
+    setLocalReceivers: (entityId, receivers) => setLocalReceivers(deps, entityId, receivers),
+    showLocalReceivers: (entityId) => showLocalReceivers(deps, entityId),
     async close() {
       sender.close();
       await storage.close();

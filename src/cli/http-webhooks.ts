@@ -5,6 +5,7 @@ import type { WebhookPort } from './webhook-port.js';
 export function httpWebhooks(baseUrl: string, adminToken: string): WebhookPort {
   const call = adminApiCaller(baseUrl, adminToken);
   const webhook = (id: string) => `/admin/webhooks/${encodeURIComponent(id)}`;
+  const localReceivers = (entityId: string) => `/admin/entities/${encodeURIComponent(entityId)}/webhook-local-receivers`;
   return {
     createWebhook: (input) => call('POST', '/admin/webhooks', { entity: input.entityId, url: input.url, ...(input.types !== undefined ? { types: input.types } : {}) }),
     listWebhooks: async (entityId) =>
@@ -16,6 +17,8 @@ export function httpWebhooks(baseUrl: string, adminToken: string): WebhookPort {
     listAttempts: async (id, limit) =>
       (await call<{ attempts: never[] }>('GET', `${webhook(id)}/attempts${limit ? `?limit=${limit}` : ''}`)).attempts,
     resendDelivery: (id) => call('POST', `/admin/webhooks/deliveries/${encodeURIComponent(id)}/resend`),
+    setLocalReceivers: (entityId, receivers) => call('PUT', `${localReceivers(entityId)}`, { receivers }),
+    showLocalReceivers: (entityId) => call('GET', localReceivers(entityId)),
     close: async () => undefined,
   };
 }

@@ -1,42 +1,16 @@
 import type { Config } from '../config/load-config.js';
 import { adminUrlOf, localAdminToken, runningGateway } from '../config/runtime-file.js';
-import { loadVaultConfig } from '../config/vault-config.js';
-import { randomIds, systemClock } from '../domain/ids.js';
-import { addRiskListEntry, listRiskEntries, removeRiskListEntry, riskRulesHistory, setRiskRules } from '../operations/risk/configure-risk.js';
-import { transactionRisk } from '../operations/risk/transaction-risk.js';
-import { masterKeyRingOf, openVault } from '../operations/registrations/open-vault.js';
-import { openMigratedStorage } from '../storage/open-storage.js';
 import { adminApiCaller } from './admin-api-call.js';
 import { AdminApiError } from './http-admin.js';
+import { UsageError } from './usage.js';
 
-export const RISK_HELP = `  risk rules set --entity <entityId> [--by <name>]
-                          a new version of the entity's risk rule set, read as JSON from
-                          standard input (docs/risk.md); --by names who changed it
-  risk rules show --entity <entityId>
-                          the entity's rule set versions (newest first) and its change record
-  risk blacklist add|remove --entity <entityId> --kind card|bin|iban|email|ip|country [--reason <text>] [--by <name>]
-  risk whitelist add|remove --entity <entityId> --kind ... [--by <name>]
-                          the value is read from standard input (a card number never goes on
-                          the command line); cards and IBANs are kept as the vault's fingerprint
-  risk blacklist list --entity <entityId>    (and risk whitelist list)
-  risk transaction --transaction <id>
-                          the risk decision of a payment: score and the rules that fired
-`;
-
-export const RISK_OPTIONS = {
-  kind: { type: 'string' },
-  by: { type: 'string' },
-  reason: { type: 'string' },
-  transaction: { type: 'string' },
-} as const;
-
-export class RiskUsageError extends Error {}
+export class RiskUsageError extends UsageError {}
 
 type Options = Readonly<Record<string, string | boolean | undefined>>;
 
 interface ListArgs { entityId: string; list: string; kind: string; value: string; reason?: string | undefined; changedBy: string }
 
-interface RiskPort {
+export interface RiskPort {
   setRules(entityId: string, rules: string, changedBy: string): Promise<unknown>;
   showRules(entityId: string): Promise<unknown>;
   add(input: ListArgs): Promise<unknown>;
@@ -50,20 +24,6 @@ export function isRiskCommand(command: string): boolean {
   return command.split(' ')[0] === 'risk';
 }
 
-async function openDirect(config: Config, env: Readonly<Record<string, string | undefined>>): Promise<RiskPort> {
-  const storage = await openMigratedStorage(config);
-  const base = { storage, clock: systemClock, ids: randomIds };
-  const deps = { ...base, vault: openVault(base, masterKeyRingOf(loadVaultConfig(env, config))) };
-  return {
-    setRules: (entityId, rules, changedBy) => setRiskRules(deps, { entityId, rules, changedBy }),
-    showRules: (entityId) => riskRulesHistory(deps, entityId),
-    add: (input) => addRiskListEntry(deps, input),
-    remove: (input) => removeRiskListEntry(deps, input),
-    list: (entityId, list) => listRiskEntries(deps, entityId, list),
-    transaction: (id) => transactionRisk(deps, id),
-    close: () => storage.close(),
-  };
-}
 
 function openHttp(baseUrl: string, token: string): RiskPort {
   const call = adminApiCaller(baseUrl, token);
@@ -132,7 +92,8 @@ export async function runRiskCommand(
     if (!token) throw new AdminApiError(`a gateway holds ${config.dataDir}; set ADMIN_TOKEN to reach it`);
     port = openHttp(adminUrlOf(running), token);
   } else {
-    port = await openDirect(config, io.env);
+    // Loaded only here: the operations and database drivers are most of a command's start-up.
+    port = await (await import('./risk-direct.js')).openRiskDirect(config, io.env);
   }
   try {
     return await runOn(port, words, options, { readSecret: io.readSecret, actor: `cli:${io.env['USER'] ?? 'unknown'}` });

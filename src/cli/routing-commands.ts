@@ -1,48 +1,11 @@
 import type { Config } from '../config/load-config.js';
-import { localAdminToken, runningGateway } from '../config/runtime-file.js';
-import { loadVaultConfig } from '../config/vault-config.js';
-import { createDefaultConnectors, createRouter } from '../connectors/default-connectors.js';
-import { randomIds, systemClock } from '../domain/ids.js';
-import { EntityNames } from '../operations/entity-names.js';
-import { listPending, resolveManually } from '../operations/pending/resolve-manually.js';
-import { createRoute, type CreateRouteInput } from '../operations/routing/create-route.js';
-import { disableRouteById, listRouteViews, rotateRouteCredentials } from '../operations/routing/change-route.js';
-import { masterKeyRingOf, openVault } from '../operations/registrations/open-vault.js';
-import { openMigratedStorage } from '../storage/open-storage.js';
+import { adminUrlOf, localAdminToken, runningGateway } from '../config/runtime-file.js';
+import type { CreateRouteInput } from '../operations/routing/create-route.js';
 import { adminApiCaller } from './admin-api-call.js';
 import { AdminApiError } from './http-admin.js';
+import { UsageError } from './usage.js';
 
-export const ROUTING_HELP = `  route add --connector <id> [--entity <entityId>] [--brand <BRAND>] [--currency <EUR>] [--system test|live] [--fallback <routeId>]
-                          route an entity's (or every entity's) payments of a brand and currency
-                          (or any) to a connector; its credentials are read as a JSON object from
-                          standard input (never pass them as arguments) and sealed by the vault
-  route list              every route (credential names only, never their values)
-  route credentials --route <routeId>
-                          replace a route's credentials (JSON object on standard input): a
-                          rotation without downtime
-  route disable --route <routeId>
-                          no new payment takes the route; its payments keep it for follow-ups
-  connector list          the connectors this build has, whether they may serve the live system
-  pending list [--limit <n>]
-                          transactions still pending, oldest first, with their status checks
-  pending resolve --transaction <id> --outcome success|rejected --reason <text>
-                          end a pending transaction by hand (000.600.000 or 100.397.102); the
-                          reason is kept with its resolution record
-`;
-
-export const ROUTING_OPTIONS = {
-  connector: { type: 'string' },
-  brand: { type: 'string' },
-  currency: { type: 'string' },
-  system: { type: 'string' },
-  fallback: { type: 'string' },
-  route: { type: 'string' },
-  transaction: { type: 'string' },
-  outcome: { type: 'string' },
-  reason: { type: 'string' },
-} as const;
-
-export class RoutingUsageError extends Error {}
+export class RoutingUsageError extends UsageError {}
 
 type Options = Readonly<Record<string, string | boolean | undefined>>;
 
@@ -53,7 +16,7 @@ export function isRoutingCommand(command: string): boolean {
 }
 
 /** What the commands need, from the database itself or from a running gateway's /admin API. */
-interface RoutingPort {
+export interface RoutingPort {
   createRoute(input: CreateRouteInput): Promise<unknown>;
   listRoutes(): Promise<unknown>;
   rotate(routeId: string, credentials: Record<string, unknown>): Promise<unknown>;
@@ -64,25 +27,6 @@ interface RoutingPort {
   close(): Promise<void>;
 }
 
-async function openDirect(config: Config, env: Readonly<Record<string, string | undefined>>): Promise<RoutingPort> {
-  const storage = await openMigratedStorage(config);
-  const deps = { storage, clock: systemClock, ids: randomIds };
-  const vault = openVault(deps, masterKeyRingOf(loadVaultConfig(env, config)));
-  const registry = createDefaultConnectors({ ...deps, acquirer: config.acquirer, system: config.system });
-  const entities = new EntityNames(storage);
-  const connectors = createRouter({ ...deps, system: config.system, registry, openCredentials: (context, sealed) => vault.open(context, sealed), merchantOf: (id) => entities.merchantOf(id) });
-  const routing = { ...deps, connectors, vault };
-  return {
-    createRoute: (input) => createRoute(routing, input),
-    listRoutes: () => listRouteViews(routing),
-    rotate: (routeId, credentials) => rotateRouteCredentials(routing, routeId, credentials),
-    disable: (routeId) => disableRouteById(routing, routeId),
-    listConnectors: async () => registry.connectors.map((c) => ({ connectorId: c.id, liveCapable: c.liveCapable, status: c.status !== undefined })),
-    listPending: (limit) => listPending(deps, limit),
-    resolve: (transactionId, outcome, reason) => resolveManually(deps, { transactionId, outcome, reason }),
-    close: () => storage.close(),
-  };
-}
 
 function credentialFields(credentials: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(credentials).map(([name, value]) => [`credentials[${name}]`, String(value)]));
@@ -178,9 +122,10 @@ export async function runRoutingCommand(
   if (running) {
     const token = config.adminToken ?? localAdminToken(config.dataDir, false);
     if (!token) throw new AdminApiError(`a gateway holds ${config.dataDir}; set ADMIN_TOKEN to reach it`);
-    port = openHttp(running.url, token);
+    port = openHttp(adminUrlOf(running), token);
   } else {
-    port = await openDirect(config, io.env);
+    // Loaded only here: the operations and database drivers are most of a command's start-up.
+    port = await (await import('./routing-direct.js')).openRoutingDirect(config, io.env);
   }
   try {
     return await runOn(port, command, options, io.readSecret);

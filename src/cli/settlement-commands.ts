@@ -1,45 +1,17 @@
 import { readFileSync } from 'node:fs';
 import type { Config } from '../config/load-config.js';
-import { runningGateway } from '../config/runtime-file.js';
-import { paymentDeps } from '../app.js';
-import { loadVaultConfig } from '../config/vault-config.js';
-import { masterKeyRingOf, openVault } from '../operations/registrations/open-vault.js';
-import { pushFile } from '../operations/settlement/push-file.js';
-import { setPushTarget } from '../operations/settlement/set-push-target.js';
-import { randomIds, systemClock } from '../domain/ids.js';
+import { systemClock } from '../domain/ids.js';
 import { dayBounds, hasEnded, isSettlementDay } from '../domain/settlement/days.js';
-import { addSftpKey } from '../operations/settlement/add-sftp-key.js';
-import { runSettlementDay } from '../operations/settlement/run-settlement-day.js';
-import { setSettlementFees } from '../operations/settlement/set-settlement-fees.js';
-import { settlementSources } from '../operations/settlement/settlement-sources.js';
-import { openMigratedStorage } from '../storage/open-storage.js';
+import { UsageError } from './usage.js';
+import { runningGatewayAdmin, type AdminCall } from './running-gateway.js';
 
-export const SETTLEMENT_HELP = `  settlement run --date <YYYY-MM-DD> [--rewrite-files]
-                          ingest that settlement day from every connector with a settlement
-                          feed, match, record chargebacks, write the merchants' reconciliation
-                          files (SETTLEMENT_FILES_DIR); only a day that has ended (UTC); running
-                          it again adds what is new and repeats nothing; --rewrite-files writes
-                          and pushes every merchant's file of the day again (a failed push)
-  settlement sftp-key --merchant <merchantId> --key-file <file.pub>
-                          let the holder of this OpenSSH public key fetch the merchant's files
-                          from the built-in SFTP server (user name: the merchant's entity id)
-  settlement push-target --merchant <merchantId> --url sftp://user@host[:port]/folder
-                          also push the merchant's files to its own server (sftp://, ftps://,
-                          ftp:// on the test system); the password is read from standard input
-                          and sealed by the vault
-  settlement fees --merchant <merchantId> --fixed <amount> --rate-bp <basis points> [--currency <ISO>]
-                          the simulated acquirer's fee and settlement currency for a merchant
-`;
-
-export const SETTLEMENT_OPTIONS = { date: { type: 'string' }, 'rewrite-files': { type: 'boolean' }, 'key-file': { type: 'string' }, fixed: { type: 'string' }, 'rate-bp': { type: 'string' }, currency: { type: 'string' }, url: { type: 'string' } } as const;
-
-export class SettlementUsageError extends Error {}
+export class SettlementUsageError extends UsageError {}
 
 export function isSettlementCommand(command: string): boolean {
   return command === 'settlement' || command.startsWith('settlement ');
 }
 
-type Options = Readonly<Record<string, string | boolean | undefined>>;
+export type Options = Readonly<Record<string, string | boolean | undefined>>;
 
 function required(options: Options, name: string): string {
   const value = options[name];
@@ -61,37 +33,42 @@ function dayToRun(options: Options, now: Date): string {
   return day;
 }
 
-/** Settlement works on the database itself; the embedded one must not be held by a running gateway. */
-export async function runSettlementCommand(config: Config, command: string, options: Options, io: SettlementCommandIo): Promise<unknown> {
-  const day = command === 'settlement run' ? dayToRun(options, systemClock.now()) : undefined;
-  const running = config.databaseUrl === undefined ? runningGateway(config.dataDir) : undefined;
-  if (running) throw new SettlementUsageError(`a gateway (pid ${running.pid}) holds ${config.dataDir}: its daily job settles; stop it to run settlement by hand`);
-  const storage = await openMigratedStorage(config);
-  const deps = { storage, clock: systemClock, ids: randomIds };
-  const vault = () => openVault(deps, masterKeyRingOf(loadVaultConfig(io.env, config)));
-  const targets = config.workers.webhookTargets;
-  try {
-    switch (command) {
-      case 'settlement run': {
-        const payments = paymentDeps({ ...deps, config, vault: vault() });
-        const push = (merchantId: string, path: string) => pushFile({ storage, vault: payments.vault, targets }, merchantId, path);
-        return await runSettlementDay(deps, settlementSources(payments.connectors.registry), config.settlement.filesDir, day ?? '', push, { rewriteFiles: options['rewrite-files'] === true });
-      }
-      case 'settlement sftp-key':
-        return await addSftpKey(deps, required(options, 'merchant'), readFileSync(required(options, 'key-file'), 'utf8'));
-      case 'settlement push-target':
-        return await setPushTarget({ ...deps, vault: vault(), targets }, { merchantId: required(options, 'merchant'), url: required(options, 'url'), password: (await io.readSecret()).trim() });
-      case 'settlement fees':
-        return await setSettlementFees(deps, {
-          merchantId: required(options, 'merchant'),
-          fixed: required(options, 'fixed'),
-          rateBasisPoints: required(options, 'rate-bp'),
-          currency: options['currency'] as string | undefined,
-        });
-      default:
-        throw new SettlementUsageError(`unknown command: ${command}`);
-    }
-  } finally {
-    await storage.close();
+/** The options of a settlement command, checked before anything is opened. */
+function inputOf(command: string, options: Options, now: Date): Record<string, string | undefined> {
+  switch (command) {
+    case 'settlement run':
+      return { day: dayToRun(options, now), rewriteFiles: options['rewrite-files'] === true ? 'true' : undefined };
+    case 'settlement sftp-key':
+      return { merchant: required(options, 'merchant'), keyFile: required(options, 'key-file') };
+    case 'settlement push-target':
+      return { merchant: required(options, 'merchant'), url: required(options, 'url') };
+    case 'settlement fees':
+      return { merchant: required(options, 'merchant'), fixed: required(options, 'fixed'), rateBp: required(options, 'rate-bp'), currency: options['currency'] as string | undefined };
+    default:
+      throw new SettlementUsageError(`unknown command: ${command}`);
   }
+}
+
+/** Through a running gateway's /admin API (it holds the embedded database): the same operations, run there. */
+async function runThroughGateway(call: AdminCall, command: string, input: Record<string, string | undefined>, io: SettlementCommandIo): Promise<unknown> {
+  const merchant = `/admin/entities/${encodeURIComponent(input['merchant'] ?? '')}`;
+  switch (command) {
+    case 'settlement run':
+      return call('POST', `/admin/settlement/days/${encodeURIComponent(input['day']!)}/run`, { 'rewrite-files': input['rewriteFiles'] });
+    case 'settlement sftp-key':
+      return call('POST', `${merchant}/sftp-keys`, { key: readFileSync(input['keyFile']!, 'utf8').trim() });
+    case 'settlement push-target':
+      return call('PUT', `${merchant}/settlement-push-target`, { url: input['url'], password: (await io.readSecret()).trim() });
+    default:
+      return call('PUT', `${merchant}/settlement-fees`, { fixed: input['fixed'], 'rate-bp': input['rateBp'], currency: input['currency'] });
+  }
+}
+
+/** On the database itself, or through the gateway that holds the embedded one. */
+export async function runSettlementCommand(config: Config, command: string, options: Options, io: SettlementCommandIo): Promise<unknown> {
+  const input = inputOf(command, options, systemClock.now());
+  const gateway = runningGatewayAdmin(config);
+  if (gateway) return runThroughGateway(gateway, command, input, io);
+  // Loaded only here: the connectors and database drivers are most of a command's start-up.
+  return (await import('./settlement-direct.js')).runSettlementDirect(config, command, input, io);
 }

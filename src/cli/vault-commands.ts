@@ -1,6 +1,5 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import type { Config } from '../config/load-config.js';
-import { runningGateway } from '../config/runtime-file.js';
 import { loadVaultConfig, type VaultKeyConfig } from '../config/vault-config.js';
 import { randomIds, systemClock } from '../domain/ids.js';
 import type { FingerprintKind } from '../domain/vault/index.js';
@@ -8,22 +7,11 @@ import { masterKeyRingOf, openVault } from '../operations/registrations/open-vau
 import { findRegistrationsOfAccount, rotateVaultKey, vaultStatus } from '../operations/registrations/vault-maintenance.js';
 import { openMigratedStorage } from '../storage/open-storage.js';
 import type { Storage } from '../storage/port.js';
-
-export const VAULT_HELP = `  vault status            the current master key id and how many data keys each master key wraps
-  vault rotate-key        re-wrap every data key with VAULT_MASTER_KEY (keys to unwrap with:
-                          VAULT_ACCEPTED_MASTER_KEYS); offline, VAULT_MASTER_KEY_NEW is the
-                          target instead and a local key file is replaced by it afterwards.
-                          Records are not touched; running it again is harmless
-  vault find-card [--kind card|iban|bankAccountNumber|tokenAccount]
-                          registrations holding the number read from standard input (never
-                          pass a card number as an argument: it would stay in shell history)
-`;
-
-/** Options to merge into the dispatcher's parseArgs options. */
-export const VAULT_OPTIONS = { kind: { type: 'string' } } as const;
+import { UsageError } from './usage.js';
+import { runningGatewayAdmin, type AdminCall } from './running-gateway.js';
 
 /** A wrong vault command or option, or a state it cannot run in; the dispatcher shows the help. */
-export class VaultUsageError extends Error {}
+export class VaultUsageError extends UsageError {}
 
 export function isVaultCommand(command: string): boolean {
   return command === 'vault' || command.startsWith('vault ');
@@ -38,14 +26,6 @@ export interface VaultCommandIo {
 }
 
 const FINGERPRINT_KINDS: readonly FingerprintKind[] = ['card', 'iban', 'bankAccountNumber', 'tokenAccount'];
-
-/** The vault works on the database itself; PGlite must not be open in a running gateway. */
-async function openVaultStorage(config: Config): Promise<Storage> {
-  const running = config.databaseUrl === undefined ? runningGateway(config.dataDir) : undefined;
-  if (running) throw new VaultUsageError(`a gateway (pid ${running.pid}) holds ${config.dataDir}: stop it, run the vault command, then start it again`);
-  const storage = await openMigratedStorage(config);
-  return storage;
-}
 
 /** After an offline rotation of the test system's own key file, the file holds the new key. */
 function replaceLocalKeyFile(keys: VaultKeyConfig): string | undefined {
@@ -85,12 +65,33 @@ async function runOn(storage: Storage, command: string, options: Options, keys: 
   }
 }
 
-/** Runs one `vault …` command against the database; returns what to print. */
+/**
+ * Through the gateway that holds the embedded database: with the gateway's own keys, so an online
+ * rotation re-wraps to its VAULT_MASTER_KEY; VAULT_MASTER_KEY_NEW (an offline rotation) needs it stopped.
+ */
+async function runThroughGateway(call: AdminCall, command: string, options: Options, keys: VaultKeyConfig, io: VaultCommandIo, dataDir: string): Promise<unknown> {
+  switch (command) {
+    case 'vault status':
+      return call('GET', '/admin/vault/status');
+    case 'vault rotate-key':
+      if (keys.newMasterKeyHex) throw new VaultUsageError(`VAULT_MASTER_KEY_NEW is an offline rotation: stop the gateway that holds ${dataDir}, run it, then start it again`);
+      return call('POST', '/admin/vault/rotate-key', {});
+    default: {
+      const number = (await io.readSecret()).trim();
+      if (number === '') throw new VaultUsageError('vault find-card reads the number from standard input');
+      return call('POST', '/admin/vault/find-card', { kind: fingerprintKind(options), number });
+    }
+  }
+}
+
+/** Runs one `vault …` command against the database, or through the gateway that holds it; returns what to print. */
 export async function runVaultCommand(command: string, options: Options, config: Config, io: VaultCommandIo): Promise<unknown> {
   if (!['vault status', 'vault rotate-key', 'vault find-card'].includes(command)) throw new VaultUsageError(`unknown command: ${command}`);
   if (command === 'vault find-card') fingerprintKind(options);
   const keys = loadVaultConfig(io.env, config);
-  const storage = await openVaultStorage(config);
+  const gateway = runningGatewayAdmin(config);
+  if (gateway) return runThroughGateway(gateway, command, options, keys, io, config.dataDir);
+  const storage = await openMigratedStorage(config);
   try {
     return await runOn(storage, command, options, keys, io);
   } finally {

@@ -1,43 +1,12 @@
 import type { Config } from '../config/load-config.js';
 import { adminUrlOf, localAdminToken, runningGateway } from '../config/runtime-file.js';
-import { openDirectWebhooks } from './direct-webhooks.js';
 import { AdminApiError } from './http-admin.js';
 import { httpWebhooks } from './http-webhooks.js';
 import type { WebhookPort } from './webhook-port.js';
-
-export const WEBHOOK_HELP = `  webhook create --entity <entityId> --url <url> [--types <PAYMENT,REGISTRATION,…>]
-                          register a webhook; prints its webhookId and its 64-hex secret
-                          (shown once). It stays pending until its test notification is
-                          acknowledged (sent by the workers right away). --types: the
-                          notification types it is sent, of PAYMENT, REGISTRATION, SCHEDULE,
-                          RISK, TEST (default PAYMENT,REGISTRATION)
-  webhook list [--entity <entityId>]
-                          list webhooks (never their secrets)
-  webhook activate --webhook <webhookId>
-                          send a test notification now and activate on a 2xx answer
-  webhook deactivate --webhook <webhookId>
-                          stop notifications (queued ones are cancelled)
-  webhook delete --webhook <webhookId>
-                          remove a webhook
-  webhook test --webhook <webhookId>
-                          send a test notification now and show the answer
-  webhook attempts --webhook <webhookId> [--limit <n>]
-                          latest delivery attempts, newest first (default 100, at most 500)
-  webhook resend --delivery <deliveryId>
-                          send one delivery again now (same notification id)
-`;
-
-/** Options to merge into the dispatcher's parseArgs options (`entity` exists there already). */
-export const WEBHOOK_OPTIONS = {
-  url: { type: 'string' },
-  webhook: { type: 'string' },
-  delivery: { type: 'string' },
-  limit: { type: 'string' },
-  types: { type: 'string' },
-} as const;
+import { UsageError } from './usage.js';
 
 /** A missing or malformed option of a webhook command; the dispatcher shows the help (exit 2). */
-export class WebhookUsageError extends Error {}
+export class WebhookUsageError extends UsageError {}
 
 type Options = Readonly<Record<string, string | boolean | undefined>>;
 
@@ -84,6 +53,10 @@ export async function runWebhookCommandOn(port: WebhookPort, command: string, op
       return port.listAttempts(required(options, 'webhook'), optionalLimit(options));
     case 'webhook resend':
       return port.resendDelivery(required(options, 'delivery'));
+    case 'webhook local-receivers': {
+      const entityId = required(options, 'entity');
+      return typeof options['set'] === 'string' ? port.setLocalReceivers(entityId, options['set']) : port.showLocalReceivers(entityId);
+    }
     default:
       throw new WebhookUsageError(`unknown command: ${command}`);
   }
@@ -99,7 +72,8 @@ export async function connectWebhooks(config: Config): Promise<WebhookPort> {
       return httpWebhooks(adminUrlOf(running), token);
     }
   }
-  return openDirectWebhooks(config);
+  // Loaded only here: the operations and database drivers are most of a command's start-up.
+  return (await import('./direct-webhooks.js')).openDirectWebhooks(config);
 }
 
 /** The dispatcher's entry: connect, run one `webhook …` command, close. */

@@ -26,7 +26,7 @@ export const WORKER_VARIABLES = [
 function readWebhookTargets(env: Env, system: 'test' | 'live', problems: string[]): WebhookTargetRules {
   const { ranges, invalid } = parseAllowList(readOptional(env, 'WEBHOOK_ALLOWED_ADDRESSES') ?? '');
   if (invalid.length > 0) problems.push(`WEBHOOK_ALLOWED_ADDRESSES: ${invalid.map((e) => JSON.stringify(e)).join(', ')} must be IP addresses or CIDR ranges`);
-  return Object.freeze({ httpsOnly: system === 'live', allowedAddresses: Object.freeze(ranges) });
+  return Object.freeze({ httpsOnly: system === 'live', allowedAddresses: Object.freeze(ranges), localReceiversAllowed: system === 'test' });
 }
 
 /** Reads the worker variables, adding any problem to `problems` (loadConfig reports them all). */

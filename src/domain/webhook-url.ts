@@ -1,3 +1,4 @@
+import { isListedLocalReceiver } from './local-receivers.js';
 import { isAddressLiteral, judgeAddress, type AddressAllowList, type AddressClass } from './webhook-address.js';
 
 /** The operator's rules for webhook and notificationUrl targets (from the configuration). */
@@ -6,6 +7,20 @@ export interface WebhookTargetRules {
   readonly httpsOnly: boolean;
   /** Addresses allowed although not public (WEBHOOK_ALLOWED_ADDRESSES); empty by default. */
   readonly allowedAddresses: AddressAllowList;
+  /** The test system honours an entity's local receivers (domain/local-receivers.ts); the live system never. */
+  readonly localReceiversAllowed?: boolean | undefined;
+  /** The receiving entity's local receivers, added to the rules of one webhook (withLocalReceivers). */
+  readonly localReceivers?: readonly string[] | undefined;
+}
+
+/** The rules for one entity's webhook: the operator's, plus the entity's local receivers where the system honours them. */
+export function withLocalReceivers(rules: WebhookTargetRules, receivers: readonly string[] | undefined): WebhookTargetRules {
+  return rules.localReceiversAllowed && receivers && receivers.length > 0 ? { ...rules, localReceivers: receivers } : rules;
+}
+
+/** The URL is one of the entity's local receivers, and the system honours them. */
+export function isAllowedLocalReceiver(url: URL, rules: WebhookTargetRules): boolean {
+  return rules.localReceiversAllowed === true && isListedLocalReceiver(url, rules.localReceivers ?? []);
 }
 
 const CLASS_NAMES: Readonly<Record<AddressClass, string>> = {
@@ -44,6 +59,8 @@ export function webhookUrlProblem(raw: string, rules: WebhookTargetRules): strin
   if (rules.httpsOnly && url.protocol !== 'https:') return 'must be an https URL on the live system';
   if (url.hostname === '') return 'must be an absolute http or https URL';
   if (url.username !== '' || url.password !== '') return 'must not carry a user name or password (user:password@)';
+  // Its addresses are checked at each delivery: loopback only (jobs/checked-target.ts).
+  if (isAllowedLocalReceiver(url, rules)) return undefined;
   if (!isAddressLiteral(url.hostname)) return undefined;
   const verdict = judgeAddress(url.hostname, rules.allowedAddresses);
   return verdict.allowed ? undefined : refusedAddressMessage(url.hostname, verdict.addressClass);

@@ -2,7 +2,8 @@ import { lookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { isAddressLiteral, judgeAddress } from '../domain/webhook-address.js';
-import { refusedAddressMessage, webhookUrlProblem, type WebhookTargetRules } from '../domain/webhook-url.js';
+import { isLoopbackAddress } from '../domain/local-receivers.js';
+import { isAllowedLocalReceiver, refusedAddressMessage, webhookUrlProblem, type WebhookTargetRules } from '../domain/webhook-url.js';
 
 /** Resolves a host name to all its addresses; tests pass their own to play DNS. */
 export type ResolveHost = (hostname: string) => Promise<readonly LookupAddress[]>;
@@ -31,6 +32,12 @@ export async function checkedAddresses(url: URL, rules: WebhookTargetRules, reso
   if (isAddressLiteral(url.hostname)) return [{ address: host, family: url.hostname.startsWith('[') ? 6 : 4 }];
   const addresses = await resolve(host);
   if (addresses.length === 0) throw new Error(`${host} has no address`);
+  // An entity's local receiver (test system): `localhost` must resolve to loopback addresses only.
+  if (isAllowedLocalReceiver(url, rules)) {
+    const elsewhere = addresses.find(({ address }) => !isLoopbackAddress(address));
+    if (elsewhere) throw new RefusedTargetError(`${host} resolves to ${elsewhere.address}, not a loopback address; a local receiver must stay on this machine`);
+    return addresses;
+  }
   for (const { address } of addresses) {
     const verdict = judgeAddress(address, rules.allowedAddresses);
     if (!verdict.allowed) throw new RefusedTargetError(`${host} resolves to ${refusedAddressMessage(address, verdict.addressClass)}`);

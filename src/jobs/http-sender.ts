@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { LookupAddress } from 'node:dns';
-import type { WebhookTargetRules } from '../domain/webhook-url.js';
+import { withLocalReceivers, type WebhookTargetRules } from '../domain/webhook-url.js';
 import { withTraceHeaders } from '../observability/tracing/delivery-span.js';
 import { tracingOn } from '../observability/tracing/state.js';
 import type { NotificationRequest, NotificationSender, SendOutcome } from '../operations/webhooks/ports.js';
@@ -45,7 +45,7 @@ export function httpNotificationSender(options: HttpSenderOptions): ClosableSend
   const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
   const resolve = options.resolve ?? systemResolve;
   return {
-    send: (request) => post(request, agents, options.timeoutMs, (url) => checkedAddresses(url, options.targets, resolve)),
+    send: (request) => post(request, agents, options.timeoutMs, (url) => checkedAddresses(url, withLocalReceivers(options.targets, request.localReceivers), resolve)),
     close() {
       agents.http.destroy();
       agents.https.destroy();

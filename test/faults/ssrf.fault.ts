@@ -75,6 +75,11 @@ async function registerWebhook(stage: Stage, url: string): Promise<{ status: num
   return { status: response.status, body: await response.json() };
 }
 
+async function activate(stage: Stage, webhookId: string): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${stage.gateway.url}/admin/webhooks/${webhookId}/activate`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  return { status: response.status, body: await response.json() };
+}
+
 async function payWithNotificationUrl(stage: Stage, notificationUrl: string): Promise<{ status: number; body: any }> {
   const response = await fetch(`${stage.gateway.url}/v1/payments`, {
     method: 'POST',
@@ -160,12 +165,16 @@ describe('SSRF: webhook and notificationUrl targets inside the gateway’s netwo
     const webhookUrl = `http://localhost:${receiver.port}/by-name?secret=query-not-logged`;
     const created = await registerWebhook(stage!, webhookUrl);
     assert.equal(created.status, 201, JSON.stringify(created.body));
+    // Activation sends the test notification now (nothing is sent at registration): refused.
+    const activated = await activate(stage!, created.body.webhookId);
+    assert.equal(activated.status, 502, JSON.stringify(activated.body));
+    assert.match(activated.body.result.parameterErrors[0].message, /refused: localhost resolves to/);
     const paid = await payWithNotificationUrl(stage!, `http://localhost:${receiver.port}/legacy-by-name?secret=query-not-logged`);
     assert.equal(paid.status, 200, JSON.stringify(paid.body));
 
-    // The webhook's test notification and the payment's notificationUrl delivery.
-    const refusals = await waitFor('two refused deliveries', async () => (givenUp(stage!).length >= 2 ? givenUp(stage!) : undefined));
-    assert.equal(refusals.length, 2);
+    // The payment's notificationUrl delivery, by the workers.
+    const refusals = await waitFor('a refused delivery', async () => (givenUp(stage!).length >= 1 ? givenUp(stage!) : undefined));
+    assert.equal(refusals.length, 1);
     for (const line of refusals) {
       assert.equal(line.attempt, 1, 'failed at the first attempt');
       assert.equal(line.nextAttemptAt, null, 'no retry is planned');
@@ -185,6 +194,7 @@ describe('SSRF: webhook and notificationUrl targets inside the gateway’s netwo
     allowing = await startStage({ WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.1/32' });
     const created = await registerWebhook(allowing, `http://127.0.0.1:${receiver.port}/allowed`);
     assert.equal(created.status, 201, JSON.stringify(created.body));
+    await activate(allowing, created.body.webhookId);
     await waitFor('the test notification', async () => (receiver.paths.includes('/allowed') ? true : undefined));
     const refused = await registerWebhook(allowing, `http://2130706433:${receiver.port}/still-allowed`);
     assert.equal(refused.status, 201, '2130706433 is 127.0.0.1, which the operator allowed');

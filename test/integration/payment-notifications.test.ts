@@ -6,6 +6,7 @@ import { silentLogger } from '../../src/jobs/job-types.js';
 import { JobWorker } from '../../src/jobs/job-worker.js';
 import { randomIds } from '../../src/domain/ids.js';
 import { createWebhook } from '../../src/operations/webhooks/create-webhook.js';
+import { activateWebhook } from '../../src/operations/webhooks/test-webhook.js';
 import { testDatabases } from '../support/databases.js';
 import { cardPayment, postPayment, referencePayment, SAMPLE_CARD, type Merchant } from '../support/payments.js';
 import { findSecrets } from '../support/secrets.js';
@@ -28,7 +29,8 @@ for (const database of testDatabases()) {
       worker = new JobWorker({ storage: t.storage, clock: t.clock, handlers: [handler], logger: silentLogger, concurrency: 8, batchSize: 32, pollIntervalMs: 5, leaseMs: 60_000, sweepIntervalMs: 30_000 });
       const created = await createWebhook({ storage: t.storage, clock: t.clock, ids: randomIds, webhookTargets: RECEIVER_TARGETS }, { entityId: merchant.entityId, url: receiver.url('/shop') });
       receiver.setSecret('/shop', created.secret);
-      await drain();
+      // Activated once the receiver holds the secret: the test notification is sent now.
+      await activateWebhook({ storage: t.storage, clock: t.clock, ids: randomIds, sender }, created.webhookId);
     });
     after(async () => {
       sender.close();

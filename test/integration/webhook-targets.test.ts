@@ -121,6 +121,9 @@ for (const database of testDatabases()) {
       const url = `http://localhost:${receiverPort()}/hooks/resolved?token=do-not-log`;
       const created = await admin(t, 'POST', '/admin/webhooks', { entity: merchant.entityId, url });
       assert.equal(created.statusCode, 201, 'a host name is judged at delivery');
+      // Active as if its test had been acknowledged, so a payment's notification is queued for the workers.
+      await t.storage.query(`UPDATE webhooks SET status = 'active', activated_at = now() WHERE id = $1`, [json(created).webhookId]);
+      assert.equal((await cardPayment(t, merchant, 'DB', '4.00')).statusCode, 200);
       const lines = await runWorkers(t);
       const [delivery] = await deliveriesTo(t, url);
       assert.deepEqual([delivery!.status, delivery!.attempts, delivery!.jobs], ['failed', 1, 0]);
@@ -160,12 +163,61 @@ for (const database of testDatabases()) {
       const created = await admin(allowing, 'POST', '/admin/webhooks', { entity: shop.entityId, url });
       assert.equal(created.statusCode, 201, created.body);
       receiver.setSecret('/hooks/allowed', json(created).secret);
+      assert.equal((await admin(allowing, 'POST', `/admin/webhooks/${json(created).webhookId}/activate`)).statusCode, 200);
       const paid = await cardPayment(allowing, shop, 'DB', '6.00', { notificationUrl: receiver.url('/legacy/allowed') });
       assert.equal(paid.statusCode, 200, paid.body);
       await runWorkers(allowing);
-      assert.deepEqual((await deliveriesTo(allowing, url)).map((d) => d.status), ['delivered']);
-      assert.equal(receiver.on('/hooks/allowed').length, 1);
+      assert.deepEqual((await deliveriesTo(allowing, url)).map((d) => d.status), ['delivered', 'delivered']);
+      assert.equal(receiver.on('/hooks/allowed').length, 2, 'the test, then the payment');
       assert.equal(receiver.on('/legacy/allowed').length, 1);
+    });
+
+    it('an entity\'s local receivers (test system) admit its loopback receiver without a restart, and nothing else', async () => {
+      const shop = await t.createMerchant('Local developer');
+      const receivers = `/admin/entities/${shop.entityId}/webhook-local-receivers`;
+      const put = (value: string) => t.app.inject({ method: 'PUT', url: receivers, headers: { ...ADMIN, ...FORM_HEADERS }, payload: form({ receivers: value }) });
+      const url = receiver.url('/hooks/local');
+      assert.equal((await admin(t, 'POST', '/admin/webhooks', { entity: shop.entityId, url })).statusCode, 400, 'refused before the list names it');
+      const set = await put(`localhost:${receiverPort()}`);
+      assert.equal(set.statusCode, 200, set.body);
+      assert.deepEqual(json(set).localReceivers, [`localhost:${receiverPort()}`]);
+      assert.deepEqual(json(await admin(t, 'GET', receivers)).localReceivers, [`localhost:${receiverPort()}`]);
+      const otherPort = await admin(t, 'POST', '/admin/webhooks', { entity: shop.entityId, url: `http://127.0.0.1:${Number(receiverPort()) + 1}/x` });
+      assert.equal(otherPort.statusCode, 400, 'another port of the machine stays refused');
+      const privateAddress = await admin(t, 'POST', '/admin/webhooks', { entity: shop.entityId, url: `http://10.0.0.1:${receiverPort()}/x` });
+      assert.match(json(privateAddress).result.parameterErrors[0].message, /private address/);
+      assert.equal((await admin(t, 'POST', '/admin/webhooks', { entity: merchant.entityId, url })).statusCode, 400, 'another entity has no such receiver');
+
+      const created = await admin(t, 'POST', '/admin/webhooks', { entity: shop.entityId, url });
+      assert.equal(created.statusCode, 201, created.body);
+      const webhookId = json(created).webhookId;
+      await runWorkers(t);
+      assert.equal(receiver.on('/hooks/local').length, 0, 'no test before the receiver holds the secret');
+      receiver.setSecret('/hooks/local', json(created).secret);
+      const activated = await admin(t, 'POST', `/admin/webhooks/${webhookId}/activate`);
+      assert.equal(activated.statusCode, 200, activated.body);
+      assert.equal(receiver.on('/hooks/local')[0]?.body.type, 'TEST');
+
+      const byName = await admin(t, 'POST', '/admin/webhooks', { entity: shop.entityId, url: `http://localhost:${receiverPort()}/hooks/by-name` });
+      receiver.setSecret('/hooks/by-name', json(byName).secret);
+      assert.equal((await admin(t, 'POST', `/admin/webhooks/${json(byName).webhookId}/activate`)).statusCode, 200, 'localhost resolves to loopback only');
+
+      assert.equal((await put('')).statusCode, 200);
+      const afterClear = await admin(t, 'POST', `/admin/webhooks/${webhookId}/test`);
+      assert.match(json(afterClear).attempt.error, /^refused: /, 'cleared: refused at the next delivery');
+      assert.equal(receiver.on('/hooks/local').length, 1);
+    });
+
+    it('local receivers: only loopback hosts with a port, of an existing entity', async () => {
+      const shop = await t.createMerchant('Typo shop');
+      const put = (entityId: string, value: string) =>
+        t.app.inject({ method: 'PUT', url: `/admin/entities/${entityId}/webhook-local-receivers`, headers: { ...ADMIN, ...FORM_HEADERS }, payload: form({ receivers: value }) });
+      for (const value of ['shop.example:80', '10.0.0.1:8080', 'localhost', '127.0.0.1:0', '169.254.169.254:80']) {
+        const answer = await put(shop.entityId, value);
+        assert.equal(answer.statusCode, 400, value);
+        assert.equal(json(answer).result.parameterErrors[0].name, 'receivers');
+      }
+      assert.equal((await put('0'.repeat(32), 'localhost:4242')).statusCode, 404);
     });
 
     it('on the live system only https URLs are registered', async () => {
@@ -178,6 +230,9 @@ for (const database of testDatabases()) {
         assert.equal(plain.statusCode, 400, plain.body);
         assert.match(json(plain).result.parameterErrors[0].message, /https URL on the live system/);
         assert.equal((await post('https://shop.example/hooks')).statusCode, 201);
+        const local = await live.app.inject({ method: 'PUT', url: `/admin/entities/${shop.entityId}/webhook-local-receivers`, headers: { ...ADMIN, ...FORM_HEADERS, 'x-forwarded-proto': 'https' }, payload: form({ receivers: 'localhost:4242' }) });
+        assert.equal(local.statusCode, 400, local.body);
+        assert.match(json(local).result.parameterErrors[0].message, /test system only/);
       } finally {
         await live.close();
         await live.storage.close();

@@ -7,6 +7,7 @@ import { silentLogger } from '../../src/jobs/job-types.js';
 import { JobWorker } from '../../src/jobs/job-worker.js';
 import { createWebhook } from '../../src/operations/webhooks/create-webhook.js';
 import { deactivateWebhook } from '../../src/operations/webhooks/deactivate-webhook.js';
+import { activateWebhook } from '../../src/operations/webhooks/test-webhook.js';
 import { enqueueNotification, type NotificationInput } from '../../src/operations/webhooks/enqueue-notification.js';
 import type { NotificationSender } from '../../src/operations/webhooks/ports.js';
 import { findWebhook } from '../../src/storage/repositories/webhooks.js';
@@ -61,8 +62,8 @@ for (const database of testDatabases()) {
       const created = await createWebhook(deps(), { entityId, url: receiver.url(path) });
       receiver.setSecret(path, created.secret);
       if (options.activate !== false) {
-        await drain();
-        assert.equal((await findWebhook(storage, created.webhookId))?.status, 'active');
+        // The merchant activates once the receiver holds the secret: the test is sent then.
+        assert.equal((await activateWebhook({ ...deps(), sender }, created.webhookId)).webhook.status, 'active');
       }
       return { id: created.webhookId, path };
     }
@@ -87,11 +88,13 @@ for (const database of testDatabases()) {
       payload: { id: `r${n}`, paymentBrand: 'VISA', card: { bin: '420000', last4Digits: '0000' } },
     });
 
-    it('activates a new webhook when its test notification is acknowledged', async () => {
+    it('sends nothing at creation: the test notification waits until the merchant activates, holding the secret', async () => {
       const entityId = await merchant();
       const { id, path } = await webhookFor(entityId, { activate: false });
       assert.equal((await findWebhook(storage, id))?.status, 'pending');
-      assert.equal(await drain(), 1);
+      assert.equal(await drain(), 0, 'no test notification queued before the receiver has its secret');
+      assert.deepEqual(receiver.on(path), []);
+      await activateWebhook({ ...deps(), sender }, id);
       const [test] = receiver.on(path);
       assert.equal(test?.body.type, 'TEST');
       assert.equal(test?.body.id, test?.notificationId);
@@ -148,25 +151,19 @@ for (const database of testDatabases()) {
       assert.equal(rows[0]?.n, 36n, 'three attempts each: two failed, one acknowledged');
     });
 
-    it('a webhook whose test is not acknowledged stays inactive and receives nothing but its tests', async () => {
+    it('a webhook whose test is not acknowledged stays pending and receives nothing but its tests', async () => {
       const entityId = await merchant();
       const path = `/hooks/${++pathCounter}`;
       receiver.answer(500, path);
       const created = await createWebhook(deps(), { entityId, url: receiver.url(path) });
       receiver.setSecret(path, created.secret);
-      await drain();
+      await assert.rejects(activateWebhook({ ...deps(), sender }, created.webhookId), (error: Error & { code?: string }) => /900\.100\.100/.test(`${error.code ?? ''} ${error.message}`));
       assert.equal((await findWebhook(storage, created.webhookId))?.status, 'pending');
       await enqueue([payment(entityId, 1), registration(entityId, 2, 'CREATED')]);
-      assert.equal(await drain(), 0, 'no delivery was queued for a pending webhook');
+      assert.equal(await drain(), 0, 'no delivery was queued for a pending webhook, and no test waits on the schedule');
       clock.advance(MINUTE_MS);
-      await drain();
-      assert.deepEqual([...new Set(receiver.on(path).map((r) => r.body.type))], ['TEST']);
-      assert.equal(receiver.on(path).length, 2, 'the test itself is retried on the schedule');
-      await deactivateWebhook(deps(), created.webhookId);
-      assert.equal(await drain(), 0, 'deactivation cancelled the queued test');
-      clock.advance(2 * MINUTE_MS);
-      assert.equal(await drain(), 1, 'the cancelled test job leaves the queue without a call');
-      assert.equal(receiver.on(path).length, 2);
+      assert.equal(await drain(), 0);
+      assert.deepEqual(receiver.on(path).map((r) => r.body.type), ['TEST'], 'only the test the merchant asked for');
     });
 
     it('a deactivated webhook receives nothing, not even what was queued before', async () => {

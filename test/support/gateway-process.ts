@@ -59,13 +59,17 @@ export async function startGateway(env: Record<string, string>, timeoutMs = 60_0
   };
 }
 
-/** Runs `npm run gateway -- …` (the operator's command line) and returns its output. */
-export async function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: scratchDataDir(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Runs `npm run gateway -- …` (the operator's command line, compiled: scripts/gateway-cli.mjs,
+ * which builds dist/ first when it is stale) and returns its output; `input` is its standard input.
+ */
+export async function runCli(args: string[], env: Record<string, string>, input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['scripts/gateway-cli.mjs', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: scratchDataDir(), ...env }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+  child.stdin?.end(input);
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const [code] = (await once(child, 'exit')) as [number | null];
   return { code, stdout, stderr };
 }

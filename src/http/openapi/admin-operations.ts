@@ -1,4 +1,4 @@
-import { EXAMPLE_ENTITY_ID, type Answer, type OperationSpec } from './operation-spec.js';
+import { EXAMPLE_ENTITY_ID, refused, type Answer, type OperationSpec } from './operation-spec.js';
 import { ADMIN_EXAMPLE_ANSWERS as EXAMPLES } from './admin-examples.js';
 
 /**
@@ -45,6 +45,10 @@ const ENTITIES: readonly OperationSpec[] = [
     form: { email: 'ops@example.com', role: 'operator-admin' }, optional: ['role', 'password'],
     fields: { email: 'Their e-mail, the sign-in name', role: 'operator-admin (default), operator-support or operator-read-only', password: 'Absent: a one-time password is made, shown once and changed at the first sign-in' },
     answers: { ...ok('Created', EXAMPLES.consoleOperator, 201), 400: INVALID, ...REFUSED },
+  }),
+  admin({
+    method: 'get', path: '/admin/audit/verify', operationId: 'adminVerifyAuditChain', summary: "Recompute the audit log's hash chain (docs/console.md, \"The audit log\"); ok false names the first broken entry",
+    answers: { ...ok('The verdict', EXAMPLES.auditVerified), ...REFUSED },
   }),
   admin({
     method: 'delete', path: '/admin/tokens/{tokenId}', operationId: 'adminRevokeToken', summary: 'Revoke an access token (effective at once here, within 5 s in other gateways)',
@@ -175,4 +179,44 @@ const ROUTING: readonly OperationSpec[] = [
   }),
 ];
 
-export const ADMIN_OPERATIONS: readonly OperationSpec[] = [...ENTITIES, ...RISK, ...WEBHOOKS, ...ROUTING];
+const SFTP_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDAPo+Gp/pS5rmEsrXfdKWFMQrHyQVGDLuHUgm1TWcwo finance@shop.example';
+
+/** What the command line does through a running gateway on the embedded database (docs/operations.md, "The command line"). */
+const OPERATOR_TASKS: readonly OperationSpec[] = [
+  entitySpec({
+    method: 'get', path: '/admin/entities/{entityId}/webhook-local-receivers', operationId: 'adminShowLocalReceivers', summary: "Test system: the local receivers (host:port on this machine) the entity's webhooks may reach (docs/webhooks.md)",
+    answers: { ...ok('The receivers', EXAMPLES.localReceivers), 404: NO_ENTITY, ...REFUSED },
+  }),
+  entitySpec({
+    method: 'put', path: '/admin/entities/{entityId}/webhook-local-receivers', operationId: 'adminSetLocalReceivers', summary: "Test system: set the entity's local webhook receivers (an empty value clears them)",
+    form: { receivers: 'localhost:4242' }, fields: { receivers: 'Comma-separated host:port of localhost, 127.x or [::1], at most 10' }, answers: { ...ok('Set', EXAMPLES.localReceivers), 400: INVALID, 404: NO_ENTITY, ...REFUSED },
+  }),
+  entitySpec({
+    method: 'post', path: '/admin/entities/{entityId}/sftp-keys', operationId: 'adminAddSftpKey', summary: "An OpenSSH public key that may fetch the merchant's reconciliation files (docs/settlement.md)",
+    form: { key: SFTP_KEY }, fields: { key: 'One line of an OpenSSH public key file' }, answers: { ...ok('Added', EXAMPLES.sftpKeyAdded, 201), 400: INVALID, 404: NO_ENTITY, ...REFUSED },
+  }),
+  entitySpec({
+    method: 'put', path: '/admin/entities/{entityId}/settlement-push-target', operationId: 'adminSetPushTarget', summary: "Also push the merchant's reconciliation files to its own server (the password is sealed by the vault)",
+    form: { url: 'sftp://files@files.shop.example/outgoing', password: 'push-password' }, fields: { url: 'sftp://, ftps:// (ftp:// on the test system) with user, host, port and folder', password: 'The server password' },
+    answers: { 200: { description: 'Set' }, 400: { description: 'A field is missing or malformed, or the host is not a public address (parameterErrors names it)', example: refused('200.300.404', { name: 'url', value: 'sftp://…@files.shop.example/outgoing', message: 'files.shop.example does not resolve to a public address' }) }, 404: NO_ENTITY, ...REFUSED },
+  }),
+  entitySpec({
+    method: 'put', path: '/admin/entities/{entityId}/settlement-fees', operationId: 'adminSetSettlementFees', summary: "The simulated acquirer's fee and settlement currency for the merchant",
+    form: { fixed: '0.10', 'rate-bp': '150', currency: 'EUR' }, optional: ['currency'], fields: { fixed: 'Fixed fee per transaction', 'rate-bp': 'Rate in basis points', currency: 'Settlement currency (ISO 4217)' },
+    answers: { ...ok('Set', EXAMPLES.settlementFees), 400: INVALID, 404: NO_ENTITY, ...REFUSED },
+  }),
+  admin({
+    method: 'post', path: '/admin/settlement/days/{day}/run', operationId: 'adminRunSettlementDay', summary: 'Run a settlement day (UTC) that has ended: ingest, match, chargebacks, reconciliation files (docs/settlement.md)',
+    pathExample: { day: '2026-11-21' }, fields: { day: 'The day as YYYY-MM-DD', 'rewrite-files': 'true: write and push every merchant\'s file of the day again' }, form: {}, optional: ['rewrite-files'],
+    answers: { ...ok('The day, run', EXAMPLES.settlementRun), 400: INVALID, ...REFUSED },
+  }),
+  admin({ method: 'get', path: '/admin/vault/status', operationId: 'adminVaultStatus', summary: 'The current master key id and the data keys each master key wraps', answers: { ...ok('The state', EXAMPLES.vaultStatus), ...REFUSED } }),
+  admin({ method: 'post', path: '/admin/vault/rotate-key', operationId: 'adminVaultRotateKey', summary: 'Re-wrap every data key with the current master key (online; records untouched)', form: {}, answers: { ...ok('Re-wrapped', EXAMPLES.vaultRotated), ...REFUSED } }),
+  admin({
+    method: 'post', path: '/admin/vault/find-card', operationId: 'adminVaultFindCard', summary: 'Registrations holding an account number (sent in the body, never the URL)',
+    form: { number: '4200000000000000', kind: 'card' }, optional: ['kind'], fields: { number: 'The account number', kind: 'card (default), iban, bankAccountNumber or tokenAccount' },
+    answers: { ...ok('The registrations', EXAMPLES.vaultFound), 400: INVALID, ...REFUSED },
+  }),
+];
+
+export const ADMIN_OPERATIONS: readonly OperationSpec[] = [...ENTITIES, ...RISK, ...WEBHOOKS, ...ROUTING, ...OPERATOR_TASKS];

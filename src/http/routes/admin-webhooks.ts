@@ -7,6 +7,7 @@ import { listWebhookAttempts } from '../../operations/webhooks/list-attempts.js'
 import { getWebhook, listWebhooks } from '../../operations/webhooks/list-webhooks.js';
 import type { NotificationSender, TargetRulesDeps, WebhookDeps } from '../../operations/webhooks/ports.js';
 import { resendDelivery } from '../../operations/webhooks/resend-delivery.js';
+import { setLocalReceivers, showLocalReceivers } from '../../operations/webhooks/local-receivers.js';
 import { activateWebhook, testWebhook } from '../../operations/webhooks/test-webhook.js';
 import { deliveryNotFound, invalidParameter, webhookNotFound } from '../../operations/webhooks/webhook-errors.js';
 import { sendWithEnvelope } from '../reply.js';
@@ -39,7 +40,7 @@ function limitOf(request: FastifyRequest): number | undefined {
 
 /**
  * The operator's webhook API (guarded by ADMIN_TOKEN): register, list, activate, deactivate,
- * delete, test, list attempts and resend. Test, activate and resend call the receiver before
+ * delete, test, list attempts, resend, and (test system) an entity's local receivers. Test, activate and resend call the receiver before
  * they answer, so they may take up to the webhook timeout.
  */
 export function registerWebhookAdminRoutes(app: FastifyInstance, options: WebhookAdminRouteOptions = {}): void {
@@ -76,6 +77,14 @@ export function registerWebhookAdminRoutes(app: FastifyInstance, options: Webhoo
     const id = request.params.deliveryId;
     if (!ID_PATTERN.test(id)) throw deliveryNotFound(id);
     return sendWithEnvelope(request, reply, 200, await resendDelivery(deps, id), OK);
+  });
+  // Test system: the loopback receivers the entity's webhooks may reach; read at each delivery, so no restart.
+  app.get<{ Params: { entityId: string } }>('/admin/entities/:entityId/webhook-local-receivers', admin, async (request, reply) =>
+    sendWithEnvelope(request, reply, 200, await showLocalReceivers(deps, request.params.entityId), OK),
+  );
+  app.put<{ Params: { entityId: string } }>('/admin/entities/:entityId/webhook-local-receivers', admin, async (request, reply) => {
+    const receivers = (request.body as Record<string, unknown> | undefined)?.['receivers'] === '' ? '' : field(request.body, 'receivers', true)!;
+    return sendWithEnvelope(request, reply, 200, await setLocalReceivers(deps, request.params.entityId, receivers), OK);
   });
 }
 

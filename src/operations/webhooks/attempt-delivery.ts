@@ -24,7 +24,8 @@ export type DeliveryDecision = 'send' | 'skip' | 'cancel';
 /**
  * Whether a queued delivery is still wanted: nothing to do once it left 'pending' (a resend
  * delivered it, or the lease ran out after another worker finished it); cancelled when its
- * webhook was deleted or is not active, and a creation test only while the webhook waits for it.
+ * webhook was deleted or is not active, and a creation test only while the webhook waits for it
+ * (registration queued one until issue 34; activation sends it now, but an older queue may hold one).
  */
 export function decideDelivery(delivery: DeliveryToSend): DeliveryDecision {
   if (delivery.status !== 'pending') return 'skip';

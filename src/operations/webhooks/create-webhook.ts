@@ -1,12 +1,12 @@
 import { generateWebhookSecret } from '../../domain/webhook-crypto.js';
 import { parseNotificationTypes } from '../../domain/webhook-notification-types.js';
 import { findEntity } from '../../storage/repositories/entities.js';
-import { enqueueJob } from '../../storage/repositories/jobs.js';
-import { insertSingleDelivery, insertWebhook, type WebhookRecord } from '../../storage/repositories/webhooks.js';
+import { findLocalReceivers } from '../../storage/repositories/local-receivers.js';
+import { insertWebhook, type WebhookRecord } from '../../storage/repositories/webhooks.js';
+import { withLocalReceivers } from '../../domain/webhook-url.js';
 import type { OperationDeps } from '../deps.js';
 import { checkTargetUrl } from './check-url.js';
-import { testNotificationBody } from './notification-message.js';
-import { DELIVER_WEBHOOK_JOB, type TargetRulesDeps } from './ports.js';
+import type { TargetRulesDeps } from './ports.js';
 import { toWebhookSummary, type WebhookSummary } from './summaries.js';
 import { entityNotFound, invalidParameter } from './webhook-errors.js';
 
@@ -30,12 +30,15 @@ export interface CreatedWebhook extends WebhookSummary {
 
 /**
  * Registers a webhook for an entity, subscribed to the notification types asked for (else the
- * specification's). It starts 'pending' and its test notification is queued in the same
- * transaction, whatever the types: the test is how the receiver shows it holds the secret; the worker activates the webhook when the receiver acknowledges it
- * (retrying on the usual schedule while it does not).
+ * specification's). It starts 'pending' and nothing is sent yet: the secret is answered here, once,
+ * and the receiver cannot read a notification before it holds it. The merchant saves the secret
+ * in the receiver, then activates the webhook (test-webhook.ts), which sends the test notification
+ * and activates on its acknowledgement. On the test system the URL may be one of the entity's
+ * local receivers (local-receivers.ts).
  */
 export async function createWebhook(deps: OperationDeps & TargetRulesDeps, input: CreateWebhookInput): Promise<CreatedWebhook> {
-  const url = checkTargetUrl('url', input.url, deps.webhookTargets);
+  const rules = withLocalReceivers(deps.webhookTargets, await findLocalReceivers(deps.storage, input.entityId));
+  const url = checkTargetUrl('url', input.url, rules);
   const notificationTypes = notificationTypesOf(input);
   const now = deps.clock.now();
   const secret = generateWebhookSecret();
@@ -49,14 +52,9 @@ export async function createWebhook(deps: OperationDeps & TargetRulesDeps, input
     activatedAt: null,
     notificationTypes,
   };
-  const notificationId = deps.ids.id();
   await deps.storage.transaction(async (tx) => {
     if (!(await findEntity(tx, input.entityId))) throw entityNotFound(input.entityId);
     await insertWebhook(tx, { ...webhook, secret });
-    const notification = { id: notificationId, entityId: webhook.entityId, type: 'TEST', action: null, createdAt: now };
-    const body = testNotificationBody(notificationId, webhook);
-    const deliveryId = await insertSingleDelivery(tx, { ...notification, body }, { webhookId: webhook.id, purpose: 'test' });
-    await enqueueJob(tx, { kind: DELIVER_WEBHOOK_JOB, payload: { deliveryId }, runAt: now, createdAt: now });
   });
   return { ...toWebhookSummary(webhook), secret };
 }

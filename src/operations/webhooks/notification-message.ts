@@ -68,11 +68,12 @@ export function testNotificationBody(id: string, webhook: { readonly id: string;
  * each time (hex body, text/plain, IV and tag headers); a notificationUrl has no key, so it gets
  * the JSON in clear.
  */
-export function buildNotificationRequest(delivery: Pick<DeliveryToSend, 'url' | 'secret' | 'notificationId'> & { readonly body: string }): NotificationRequest {
+export function buildNotificationRequest(delivery: Pick<DeliveryToSend, 'url' | 'secret' | 'notificationId' | 'localReceivers'> & { readonly body: string }): NotificationRequest {
   const common = { 'X-Notification-Id': delivery.notificationId, 'User-Agent': NOTIFICATION_USER_AGENT };
   if (delivery.secret === null) {
     return { url: delivery.url, headers: { ...common, 'Content-Type': 'application/json' }, body: delivery.body };
   }
+  const local = delivery.localReceivers && delivery.localReceivers.length > 0 ? { localReceivers: delivery.localReceivers } : {};
   const encrypted = encryptNotification(delivery.body, delivery.secret);
   return {
     url: delivery.url,
@@ -83,5 +84,6 @@ export function buildNotificationRequest(delivery: Pick<DeliveryToSend, 'url' | 
       'X-Authentication-Tag': encrypted.tagHex,
     },
     body: encrypted.bodyHex,
+    ...local,
   };
 }

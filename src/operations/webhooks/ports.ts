@@ -11,6 +11,8 @@ export interface NotificationRequest {
   readonly method?: 'GET' | 'POST' | undefined;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
+  /** The receiving entity's local receivers (test system, a webhook's entity): the sender admits them too. */
+  readonly localReceivers?: readonly string[] | undefined;
 }
 
 /** What the receiver answered: a status, or the transport error (refused, timeout …). */

@@ -21,11 +21,16 @@ export function invalidParameter(name: string, value: string, message: string): 
   return new GatewayError('200.300.404', { parameterErrors: [{ name, value: value.slice(0, 256), message }] });
 }
 
+/** A URL without its query and fragment: a 5xx answer's error is logged, and a query may carry a merchant's secret. */
+function withoutQuery(url: string): string {
+  return url.replace(/[?#].*$/s, '');
+}
+
 /** The receiver did not acknowledge a notification sent on the operator's request. */
 export function notAcknowledged(url: string, attempt: AttemptResult): GatewayError {
   const answer = attempt.httpStatus !== null ? `HTTP ${attempt.httpStatus}` : (attempt.error ?? 'no answer');
   return new GatewayError('900.100.100', {
     httpStatus: 502,
-    parameterErrors: [{ name: 'url', value: url.slice(0, 256), message: `the test notification was not acknowledged: ${answer}` }],
+    parameterErrors: [{ name: 'url', value: withoutQuery(url).slice(0, 256), message: `the test notification was not acknowledged: ${answer}` }],
   });
 }

@@ -31,6 +31,8 @@ export interface DeliveryToSend {
    * notificationUrl the notification's): false hides them from the body (migration 038).
    */
   readonly showConnectorDetails?: boolean;
+  /** The webhook's entity's local receivers (migration 042); none for a notificationUrl. */
+  readonly localReceivers?: readonly string[];
 }
 
 interface DeliveryRow {
@@ -51,13 +53,14 @@ interface DeliveryRow {
   transaction_response: Record<string, unknown> | null;
   event_at: Date;
   show_connector_details: boolean | null;
+  local_webhook_receivers: string | null;
 }
 
 const DELIVERY_SELECT = `
   SELECT d.id, d.notification_id, d.webhook_id, d.purpose, d.status, d.attempt_count, d.first_attempt_at,
          COALESCE(w.url, d.url) AS url, w.secret, w.status AS webhook_status, (w.deleted_at IS NOT NULL) AS webhook_deleted,
          n.type, n.action, n.body, t.response AS transaction_response, n.created_at AS event_at,
-         e.show_connector_details
+         e.show_connector_details, CASE WHEN w.id IS NOT NULL THEN e.local_webhook_receivers END AS local_webhook_receivers
     FROM webhook_deliveries d
     JOIN notifications n ON n.id = d.notification_id
     LEFT JOIN webhooks w ON w.id = d.webhook_id
@@ -83,6 +86,7 @@ function toDelivery(row: DeliveryRow): DeliveryToSend {
     transactionResponse: row.transaction_response,
     eventAt: row.event_at,
     showConnectorDetails: row.show_connector_details ?? true,
+    localReceivers: row.local_webhook_receivers ? row.local_webhook_receivers.split(',') : [],
   };
 }
 

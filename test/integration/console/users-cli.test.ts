@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { runUsersCommand, UsersUsageError } from '../../../src/cli/user-commands.js';
+import { runUsersCommand } from '../../../src/cli/user-commands.js';
+import { UsageError } from '../../../src/cli/usage.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { GatewayError } from '../../../src/results/gateway-error.js';
 import { createPgliteStorage } from '../../../src/storage/pglite-storage.js';
@@ -29,7 +30,7 @@ describe('users create-operator (command line, direct)', () => {
     assert.match(created.oneTimePassword ?? '', /^[\w-]{20}$/);
     await assert.rejects(run({ email: 'ops@example.com' }), (e: unknown) => e instanceof GatewayError && e.parameterErrors?.[0]?.name === 'email');
     await assert.rejects(run({ email: 'support@example.com', role: 'finance' }), GatewayError);
-    await assert.rejects(run({}), UsersUsageError);
+    await assert.rejects(run({}), UsageError);
     const withPassword = await run({ email: 'ro@example.com', role: 'operator-read-only', 'password-stdin': true }, 'a long chosen passphrase\n');
     assert.equal(withPassword.oneTimePassword, undefined);
     const storage = await createPgliteStorage(join(dataDir, 'pglite'));

@@ -21,14 +21,15 @@ describe('worker settings', () => {
     });
     assert.deepEqual({ ...settings }, {
       runInGateway: false, concurrency: 8, batchSize: 4, pollIntervalMs: 50, leaseMs: 5000, sweepIntervalMs: 2500, webhookTimeoutMs: 1000,
-      webhookTargets: { httpsOnly: false, allowedAddresses: ['127.0.0.1/32', '::1/128', '10.1.0.0/16'] },
+      webhookTargets: { httpsOnly: false, allowedAddresses: ['127.0.0.1/32', '::1/128', '10.1.0.0/16'], localReceiversAllowed: true },
     });
   });
 
   it('allows no private address by default, and https only on the live system', () => {
-    assert.deepEqual({ ...readWorkerSettings({}).webhookTargets }, { httpsOnly: false, allowedAddresses: [] });
+    assert.deepEqual({ ...readWorkerSettings({}).webhookTargets }, { httpsOnly: false, allowedAddresses: [], localReceiversAllowed: true });
     const live = loadConfig({ GATEWAY_SYSTEM: 'live', TRUST_PROXY_TLS: 'true' }).workers.webhookTargets;
     assert.equal(live.httpsOnly, true);
+    assert.equal(live.localReceiversAllowed, false, 'an entity\'s local receivers are never honoured on the live system');
   });
 
   it('refuses an allow-list entry that is not an address or range', () => {

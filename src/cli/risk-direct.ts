@@ -1,0 +1,24 @@
+import { loadVaultConfig } from '../config/vault-config.js';
+import { randomIds, systemClock } from '../domain/ids.js';
+import { addRiskListEntry, listRiskEntries, removeRiskListEntry, riskRulesHistory, setRiskRules } from '../operations/risk/configure-risk.js';
+import { transactionRisk } from '../operations/risk/transaction-risk.js';
+import { masterKeyRingOf, openVault } from '../operations/registrations/open-vault.js';
+import { openMigratedStorage } from '../storage/open-storage.js';
+import type { Config } from '../config/load-config.js';
+import type { RiskPort } from './risk-commands.js';
+
+/** The commands on the database itself (PostgreSQL, or an embedded database no gateway holds). */
+export async function openRiskDirect(config: Config, env: Readonly<Record<string, string | undefined>>): Promise<RiskPort> {
+  const storage = await openMigratedStorage(config);
+  const base = { storage, clock: systemClock, ids: randomIds };
+  const deps = { ...base, vault: openVault(base, masterKeyRingOf(loadVaultConfig(env, config))) };
+  return {
+    setRules: (entityId, rules, changedBy) => setRiskRules(deps, { entityId, rules, changedBy }),
+    showRules: (entityId) => riskRulesHistory(deps, entityId),
+    add: (input) => addRiskListEntry(deps, input),
+    remove: (input) => removeRiskListEntry(deps, input),
+    list: (entityId, list) => listRiskEntries(deps, entityId, list),
+    transaction: (id) => transactionRisk(deps, id),
+    close: () => storage.close(),
+  };
+}

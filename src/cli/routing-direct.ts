@@ -1,0 +1,32 @@
+import { createRoute } from '../operations/routing/create-route.js';
+import { loadVaultConfig } from '../config/vault-config.js';
+import { createDefaultConnectors, createRouter } from '../connectors/default-connectors.js';
+import { randomIds, systemClock } from '../domain/ids.js';
+import { EntityNames } from '../operations/entity-names.js';
+import { listPending, resolveManually } from '../operations/pending/resolve-manually.js';
+import { disableRouteById, listRouteViews, rotateRouteCredentials } from '../operations/routing/change-route.js';
+import { masterKeyRingOf, openVault } from '../operations/registrations/open-vault.js';
+import { openMigratedStorage } from '../storage/open-storage.js';
+import type { Config } from '../config/load-config.js';
+import type { RoutingPort } from './routing-commands.js';
+
+/** The commands on the database itself (PostgreSQL, or an embedded database no gateway holds). */
+export async function openRoutingDirect(config: Config, env: Readonly<Record<string, string | undefined>>): Promise<RoutingPort> {
+  const storage = await openMigratedStorage(config);
+  const deps = { storage, clock: systemClock, ids: randomIds };
+  const vault = openVault(deps, masterKeyRingOf(loadVaultConfig(env, config)));
+  const registry = createDefaultConnectors({ ...deps, acquirer: config.acquirer, system: config.system });
+  const entities = new EntityNames(storage);
+  const connectors = createRouter({ ...deps, system: config.system, registry, openCredentials: (context, sealed) => vault.open(context, sealed), merchantOf: (id) => entities.merchantOf(id) });
+  const routing = { ...deps, connectors, vault };
+  return {
+    createRoute: (input) => createRoute(routing, input),
+    listRoutes: () => listRouteViews(routing),
+    rotate: (routeId, credentials) => rotateRouteCredentials(routing, routeId, credentials),
+    disable: (routeId) => disableRouteById(routing, routeId),
+    listConnectors: async () => registry.connectors.map((c) => ({ connectorId: c.id, liveCapable: c.liveCapable, status: c.status !== undefined })),
+    listPending: (limit) => listPending(deps, limit),
+    resolve: (transactionId, outcome, reason) => resolveManually(deps, { transactionId, outcome, reason }),
+    close: () => storage.close(),
+  };
+}

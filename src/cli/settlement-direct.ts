@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { paymentDeps } from '../app.js';
+import type { Config } from '../config/load-config.js';
+import { loadVaultConfig } from '../config/vault-config.js';
+import { randomIds, systemClock } from '../domain/ids.js';
+import { masterKeyRingOf, openVault } from '../operations/registrations/open-vault.js';
+import { addSftpKey } from '../operations/settlement/add-sftp-key.js';
+import { pushFile } from '../operations/settlement/push-file.js';
+import { runSettlementDay } from '../operations/settlement/run-settlement-day.js';
+import { setPushTarget } from '../operations/settlement/set-push-target.js';
+import { setSettlementFees } from '../operations/settlement/set-settlement-fees.js';
+import { settlementSources } from '../operations/settlement/settlement-sources.js';
+import { openMigratedStorage } from '../storage/open-storage.js';
+import type { SettlementCommandIo } from './settlement-commands.js';
+
+/** A settlement command on the database itself (PostgreSQL, or an embedded database no gateway holds). */
+export async function runSettlementDirect(config: Config, command: string, input: Record<string, string | undefined>, io: SettlementCommandIo): Promise<unknown> {
+  const storage = await openMigratedStorage(config);
+  const deps = { storage, clock: systemClock, ids: randomIds };
+  const vault = () => openVault(deps, masterKeyRingOf(loadVaultConfig(io.env, config)));
+  const targets = config.workers.webhookTargets;
+  try {
+    switch (command) {
+      case 'settlement run': {
+        const payments = paymentDeps({ ...deps, config, vault: vault() });
+        const push = (merchantId: string, path: string) => pushFile({ storage, vault: payments.vault, targets }, merchantId, path);
+        return await runSettlementDay(deps, settlementSources(payments.connectors.registry), config.settlement.filesDir, input['day']!, push, { rewriteFiles: input['rewriteFiles'] === 'true' });
+      }
+      case 'settlement sftp-key':
+        return await addSftpKey(deps, input['merchant']!, readFileSync(input['keyFile']!, 'utf8'));
+      case 'settlement push-target':
+        return await setPushTarget({ ...deps, vault: vault(), targets }, { merchantId: input['merchant']!, url: input['url']!, password: (await io.readSecret()).trim() });
+      default:
+        return await setSettlementFees(deps, { merchantId: input['merchant']!, fixed: input['fixed']!, rateBasisPoints: input['rateBp']!, currency: input['currency'] });
+    }
+  } finally {
+    await storage.close();
+  }
+}
