@@ -3,7 +3,7 @@ import { httpNotificationSender } from '../../jobs/http-sender.js';
 import { readDeliveryLog, resendDeveloperDelivery, viewDeliveryRequest } from '../../operations/developers/delivery-log.js';
 import { merchantInScope } from '../../operations/developers/developer-scope.js';
 import {
-  cancelDeveloperWebhookRotation, confirmDeveloperWebhookSecret, createDeveloperWebhook, deactivateDeveloperWebhook, deleteDeveloperWebhook,
+  activateDeveloperWebhook, cancelDeveloperWebhookRotation, confirmDeveloperWebhookSecret, createDeveloperWebhook, deactivateDeveloperWebhook, deleteDeveloperWebhook,
   getDeveloperWebhook, listDeveloperWebhooks, rotateDeveloperWebhookSecret, testDeveloperWebhook,
 } from '../../operations/developers/webhooks.js';
 import type { NotificationSender } from '../../operations/webhooks/ports.js';
@@ -110,6 +110,10 @@ function registerChanges(app: FastifyInstance, sender: () => NotificationSender)
     if (webhook.status === 'pending') requireTicked(request, 'stored', 'tick the box once your receiver holds the secret');
     await testDeveloperWebhook({ ...request.server.gateway, sender: sender() }, who, webhook.webhookId);
     return reply.redirect(detail(request, 'tested'), 303);
+  }));
+  app.post<WebhookParams>(`${WEBHOOKS}/:webhookId/activate`, manage, guarded(async (request, reply) => {
+    await activateDeveloperWebhook({ ...request.server.gateway, sender: sender() }, developerActorOf(request), request.params.webhookId);
+    return reply.redirect(detail(request, 'activated'), 303);
   }));
   app.post<WebhookParams>(`${WEBHOOKS}/:webhookId/deactivate`, manage, guarded(async (request, reply) => {
     await deactivateDeveloperWebhook(request.server.gateway, developerActorOf(request), request.params.webhookId);

@@ -9,7 +9,7 @@ import { deactivateWebhook, deleteWebhook } from '../webhooks/deactivate-webhook
 import type { TargetRulesDeps, WebhookDeps } from '../webhooks/ports.js';
 import { cancelNextSecret, confirmNextSecret, rotateWebhookSecret, type StartedRotation } from '../webhooks/rotate-webhook-secret.js';
 import { toWebhookSummary, type WebhookSummary } from '../webhooks/summaries.js';
-import { testWebhook, type TestOutcome } from '../webhooks/test-webhook.js';
+import { activateWebhook, testWebhook, type TestOutcome } from '../webhooks/test-webhook.js';
 import { entitiesInScope, requireVisibleEntity, type DeveloperActor } from './developer-scope.js';
 import { requireVisibleWebhook } from './webhook-scope.js';
 
@@ -84,11 +84,23 @@ export const cancelDeveloperWebhookRotation = (deps: OperationDeps, who: Develop
  * take the webhook timeout, and the embedded database has one connection), so the audit entry is
  * written right after, with the answer the receiver gave.
  */
-export async function testDeveloperWebhook(deps: WebhookDeps, who: DeveloperActor, webhookId: string): Promise<TestOutcome> {
+export function testDeveloperWebhook(deps: WebhookDeps, who: DeveloperActor, webhookId: string): Promise<TestOutcome> {
+  return sendAndRecord(deps, who, webhookId, 'webhooks.test', testWebhook);
+}
+
+/**
+ * Activates a webhook (also one that was deactivated) by a test notification it must acknowledge;
+ * not acknowledged: 502 900.100.100 with the receiver's answer, and nothing is recorded as changed.
+ */
+export function activateDeveloperWebhook(deps: WebhookDeps, who: DeveloperActor, webhookId: string): Promise<TestOutcome> {
+  return sendAndRecord(deps, who, webhookId, 'webhooks.activate', activateWebhook);
+}
+
+async function sendAndRecord(deps: WebhookDeps, who: DeveloperActor, webhookId: string, action: string, send: (deps: WebhookDeps, webhookId: string) => Promise<TestOutcome>): Promise<TestOutcome> {
   const { merchantId } = await requireVisibleWebhook(deps.storage, who.visibility, webhookId);
-  const outcome = await testWebhook(deps, webhookId);
+  const outcome = await send(deps, webhookId);
   await deps.storage.transaction((tx) => recordChange(tx, deps.clock, {
-    actor: who.actor, action: 'webhooks.test', target: { kind: 'webhook', id: webhookId }, merchantId,
+    actor: who.actor, action, target: { kind: 'webhook', id: webhookId }, merchantId,
     after: { httpStatus: outcome.attempt.httpStatus, error: outcome.attempt.error, acknowledged: outcome.attempt.acknowledged, status: outcome.webhook.status },
   }));
   return outcome;

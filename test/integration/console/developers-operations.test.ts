@@ -14,7 +14,7 @@ import { createCredential, listCredentials, revokeCredential, setCredentialLegac
 import type { DeveloperActor } from '../../../src/operations/developers/developer-scope.js';
 import { readDeliveryLog, resendDeveloperDelivery, viewDeliveryRequest } from '../../../src/operations/developers/delivery-log.js';
 import {
-  cancelDeveloperWebhookRotation, confirmDeveloperWebhookSecret, createDeveloperWebhook, deleteDeveloperWebhook, listDeveloperWebhooks,
+  activateDeveloperWebhook, cancelDeveloperWebhookRotation, confirmDeveloperWebhookSecret, deactivateDeveloperWebhook, createDeveloperWebhook, deleteDeveloperWebhook, listDeveloperWebhooks,
   rotateDeveloperWebhookSecret, testDeveloperWebhook,
 } from '../../../src/operations/developers/webhooks.js';
 import type { NotificationRequest, NotificationSender } from '../../../src/operations/webhooks/ports.js';
@@ -137,6 +137,11 @@ for (const database of testDatabases()) {
       assert.equal(resent.attempt.acknowledged, true);
       const actions = (await listAuditEntries(t.storage, { targetId: created.webhookId }, undefined, 10)).map((e) => e.action);
       assert.deepEqual(actions.sort(), ['webhooks.create', 'webhooks.test']);
+      await deactivateDeveloperWebhook(deps(), person(merchant.entityId), created.webhookId);
+      await assert.rejects(activateDeveloperWebhook(webhookDeps(recordingSender(503)), person(merchant.entityId), created.webhookId),
+        (error: unknown) => error instanceof GatewayError && error.code === '900.100.100' && error.httpStatus === 502);
+      await refusedAsNotFound(activateDeveloperWebhook(webhookDeps(sender), person(other.entityId), created.webhookId));
+      assert.equal((await activateDeveloperWebhook(webhookDeps(sender), person(merchant.entityId), created.webhookId)).webhook.status, 'active');
       assert.equal((await listAuditEntries(t.storage, { action: 'notifications.resend', targetId: attempt.deliveryId }, undefined, 5)).length, 1);
     });
 

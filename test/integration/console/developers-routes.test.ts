@@ -82,7 +82,7 @@ for (const database of testDatabases()) {
       assert.equal((await post('/console/developers/credentials', 'developer', { entity: other.entityId })).statusCode, 404);
       assert.equal((await post('/console/developers/credentials/legacy-auth', 'merchant-admin', { entity: other.entityId, enabled: 'false' })).statusCode, 404);
       assert.equal((await get(`/console/developers/webhooks/${otherWebhookId}`, 'developer')).statusCode, 404);
-      for (const action of ['test', 'deactivate', 'delete', 'rotate', 'confirm-secret', 'cancel-rotation']) {
+      for (const action of ['test', 'activate', 'deactivate', 'delete', 'rotate', 'confirm-secret', 'cancel-rotation']) {
         assert.equal((await post(`/console/developers/webhooks/${otherWebhookId}/${action}`, 'merchant-admin', { installed: 'yes', stored: 'yes' })).statusCode, 404, action);
       }
       assert.equal((await get(`/console/developers/credentials?merchant=${other.entityId}`, 'developer')).body.includes(other.tokenId), false);
@@ -169,7 +169,7 @@ for (const database of testDatabases()) {
         [`/console/developers/credentials/${other.tokenId}/revoke`, {}],
         ['/console/developers/credentials/legacy-auth', { entity: merchant.entityId, enabled: 'false' }],
         ['/console/developers/webhooks', { entity: merchant.entityId, url: 'https://shop.example/forged' }],
-        ...['test', 'rotate', 'confirm-secret', 'cancel-rotation', 'deactivate', 'delete'].map((action): [string, Record<string, string>] => [`/console/developers/webhooks/${webhookId}/${action}`, { stored: 'yes', installed: 'yes' }]),
+        ...['test', 'activate', 'rotate', 'confirm-secret', 'cancel-rotation', 'deactivate', 'delete'].map((action): [string, Record<string, string>] => [`/console/developers/webhooks/${webhookId}/${action}`, { stored: 'yes', installed: 'yes' }]),
         ['/console/developers/webhooks/deliveries/' + 'b'.repeat(32) + '/resend', {}],
       ];
       const entries = await t.storage.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');

@@ -9,6 +9,7 @@ import { ConfirmSecretForm, DEFAULT_ROTATION_OVERLAP_HOURS, MAX_ROTATION_OVERLAP
 const DONE_MESSAGES: Readonly<Record<string, string>> = {
   tested: 'The test notification was sent: its attempt is the newest in the delivery log.',
   resent: 'The notification was sent again: its attempt is the newest in the delivery log.',
+  activated: 'The receiver acknowledged the test: the webhook is active.',
   deactivated: 'The webhook is inactive: nothing is sent to it, and queued notifications were cancelled.',
   'secret-switched': 'Notifications are encrypted under the new secret from now on.',
   'rotation-cancelled': 'The new secret was dropped; notifications stay under the current one.',
@@ -69,7 +70,12 @@ function WebhookActions({ frame, webhook }: { frame: PageFrame; webhook: Develop
           <FormBasics csrfToken={frame.csrfToken} />
           <button type="submit" class="secondary">Deactivate</button>
         </form>
-      ) : <p class="role">Inactive: an acknowledged test does not reactivate it; ask the operator (webhook activate).</p>}
+      ) : (
+        <form method="post" action={`${base}/activate`}>
+          <FormBasics csrfToken={frame.csrfToken} />
+          <button type="submit" class="secondary">Activate (sends a test it must acknowledge)</button>
+        </form>
+      )}
       <p><a href={`${base}/delete`}>Delete…</a></p>
     </section>
   );
