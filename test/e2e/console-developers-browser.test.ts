@@ -163,6 +163,7 @@ describe('the developers\' pages in a real browser', { timeout: 300_000 }, () =>
     });
     await capture('requests-filtered', 'developer', async (page) => {
       await page.goto(`${base}/console/developers/requests`);
+      await page.click('summary:has-text("Filters")');
       await page.fill('#f-status', '4xx');
       await page.click('button:has-text("Filter")');
       await page.waitForURL(/status=4xx/);

@@ -49,12 +49,12 @@ function CredentialTable({ credentials, mayManage, merchantId }: { credentials: 
         <tbody>
           {credentials.map((c) => (
             <tr key={c.tokenId}>
-              <td><code>{c.tokenId}</code></td>
-              <td>{c.entityName} <span class="role">({c.entityKind})</span></td>
-              <td>{formatTime(c.createdAt)}</td>
-              <td>{c.lastUsedAt ? formatTime(c.lastUsedAt) : 'not in the request log'}</td>
-              <td>{c.revokedAt ? `revoked ${formatTime(c.revokedAt)}` : 'active'}</td>
-              {mayManage ? <td>{c.revokedAt ? null : <a href={`${LIST}/${c.tokenId}/revoke${query}`} aria-label={`Revoke token ${c.tokenId}`}>Revoke…</a>}</td> : null}
+              <td data-label="Token id"><code>{c.tokenId}</code></td>
+              <td data-label="For">{c.entityName} <span class="role">({c.entityKind})</span></td>
+              <td data-label="Created">{formatTime(c.createdAt)}</td>
+              <td data-label="Last used">{c.lastUsedAt ? formatTime(c.lastUsedAt) : 'not in the request log'}</td>
+              <td data-label="State">{c.revokedAt ? `revoked ${formatTime(c.revokedAt)}` : 'active'}</td>
+              {mayManage ? <td data-label="Actions">{c.revokedAt ? null : <a href={`${LIST}/${c.tokenId}/revoke${query}`} aria-label={`Revoke token ${c.tokenId}`}>Revoke…</a>}</td> : null}
             </tr>
           ))}
         </tbody>

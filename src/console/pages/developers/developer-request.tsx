@@ -82,7 +82,7 @@ export function formatTime(at: Date | null | undefined): string {
   return at ? at.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC') : '—';
 }
 
-/** A table that may scroll sideways on a narrow screen: a named region the keyboard can scroll. */
+/** A table: on a narrow screen each row becomes a card (labels from data-label); a named region the keyboard can scroll. */
 export function TableWrap({ label, children }: { label: string; children: ComponentChildren }) {
-  return <div class="table-wrap" role="region" aria-label={label} tabIndex={0}>{children}</div>;
+  return <div class="table-wrap dev-stack" role="region" aria-label={label} tabIndex={0}>{children}</div>;
 }

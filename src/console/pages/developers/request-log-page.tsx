@@ -58,8 +58,8 @@ function FilterForm({ query, entities, errors }: Pick<RequestLogPageProps, 'quer
 }
 
 function ResultCell({ code }: { code: string | null }) {
-  if (code === null) return <td>—</td>;
-  return <td><code>{code}</code><br /><span class="role">{resultCodes.get(code)?.description ?? 'not in the result catalogue'}</span></td>;
+  if (code === null) return <td data-label="Result">—</td>;
+  return <td data-label="Result"><code>{code}</code><br /><span class="role">{resultCodes.get(code)?.description ?? 'not in the result catalogue'}</span></td>;
 }
 
 function RequestTable({ requests }: { requests: readonly StoredApiRequest[] }) {
@@ -72,12 +72,12 @@ function RequestTable({ requests }: { requests: readonly StoredApiRequest[] }) {
         <tbody>
           {requests.map((r) => (
             <tr key={String(r.id)}>
-              <td>{formatTime(r.at)}</td>
-              <td><code>{r.method}</code> <span class="wrap">{r.path}</span><br /><span class="role">entity {r.entityId.slice(0, 8)}… · request {r.requestId}</span></td>
-              <td class={r.status >= 400 ? 'error' : undefined}>{r.status}</td>
+              <td data-label="Time">{formatTime(r.at)}</td>
+              <td data-label="Request"><code>{r.method}</code> <span class="wrap">{r.path}</span><br /><span class="role">entity {r.entityId.slice(0, 8)}… · request {r.requestId}</span></td>
+              <td data-label="Status" class={r.status >= 400 ? 'error' : undefined}>{r.status}</td>
               <ResultCell code={r.resultCode} />
-              <td class="number">{r.durationMs} ms</td>
-              <td>{r.transactionId ? <a href={`/console/payments/${r.transactionId}`}>{`${r.transactionId.slice(0, 8)}…`}</a> : '—'}</td>
+              <td data-label="Duration" class="number">{r.durationMs} ms</td>
+              <td data-label="Payment">{r.transactionId ? <a href={`/console/payments/${r.transactionId}`}>{`${r.transactionId.slice(0, 8)}…`}</a> : '—'}</td>
             </tr>
           ))}
         </tbody>
@@ -89,12 +89,17 @@ function RequestTable({ requests }: { requests: readonly StoredApiRequest[] }) {
 /** The merchant's recent API requests: what was asked, how it was answered, and why (the result code's description). */
 export function RequestLogPage(props: RequestLogPageProps) {
   const hasErrors = Object.keys(props.errors).length > 0;
+  // Collapsed unless a filter is refused, so the requests come first, at 375 px too.
+  const active = Object.values(props.query).filter((value) => value !== '').length;
   return (
     <DeveloperLayout frame={props.frame} title="Request log">
       <p><a href="/console/developers">Developers</a></p>
       <p>API requests the gateway accepted from the merchant's credentials, newest first (no bodies; card-number-like digits in paths masked).</p>
       {hasErrors ? <p class="notice" role="alert">Some filters are not valid: see the fields below.</p> : null}
-      <FilterForm query={props.query} entities={props.entities} errors={props.errors} />
+      <details class="filter-box" open={hasErrors}>
+        <summary>{active > 0 ? `Filters (${active} in use)` : 'Filters'}</summary>
+        <FilterForm query={props.query} entities={props.entities} errors={props.errors} />
+      </details>
       {hasErrors ? null : <RequestTable requests={props.requests} />}
       {props.olderHref ? <p><a href={props.olderHref}>Older requests</a></p> : null}
     </DeveloperLayout>

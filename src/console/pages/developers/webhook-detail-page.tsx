@@ -97,17 +97,17 @@ function DeliveryLog({ frame, webhookId, log, mayResend }: { frame: PageFrame; w
           <tbody>
             {log.entries.map((e) => (
               <tr key={String(e.attemptId)}>
-                <td>{formatTime(e.attemptedAt)}</td>
-                <td>
+                <td data-label="Time">{formatTime(e.attemptedAt)}</td>
+                <td data-label="Notification">
                   <a href={`${WEBHOOKS}/deliveries/${e.deliveryId}`}>{e.type}{e.action ? ` ${e.action}` : ''}</a>
                   {e.transactionId ? <><br /><a href={`/console/payments/${e.transactionId}`} class="role">payment {e.transactionId.slice(0, 8)}…</a></> : null}
                 </td>
-                <td>{e.trigger}</td>
-                <td class={e.acknowledged ? 'success' : 'error'}>{answerOf(e)}</td>
-                <td class="number">{e.latencyMs} ms</td>
-                <td>{e.deliveryStatus}</td>
+                <td data-label="Trigger">{e.trigger}</td>
+                <td data-label="Answer" class={e.acknowledged ? 'success' : 'error'}>{answerOf(e)}</td>
+                <td data-label="Duration" class="number">{e.latencyMs} ms</td>
+                <td data-label="Delivery">{e.deliveryStatus}</td>
                 {mayResend ? (
-                  <td>
+                  <td data-label="Resend">
                     <form method="post" action={`${WEBHOOKS}/deliveries/${e.deliveryId}/resend`}>
                       <FormBasics csrfToken={frame.csrfToken} />
                       <button type="submit" class="secondary" aria-label={`Resend ${e.type} notification ${e.notificationId}`}>Resend</button>

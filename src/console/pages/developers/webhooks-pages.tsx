@@ -46,11 +46,11 @@ function WebhookTable({ webhooks }: { webhooks: readonly DeveloperWebhook[] }) {
         <tbody>
           {webhooks.map((w) => (
             <tr key={w.webhookId}>
-              <td class="wrap"><a href={`${WEBHOOKS}/${w.webhookId}`}>{w.url}</a></td>
-              <td>{w.entityName}</td>
-              <td>{w.types.join(', ')}</td>
-              <td>{w.status}{w.rotation ? <><br /><span class="role">{rotationText(w)}</span></> : null}</td>
-              <td>{formatTime(new Date(w.createdAt))}</td>
+              <td data-label="URL" class="wrap"><a href={`${WEBHOOKS}/${w.webhookId}`}>{w.url}</a></td>
+              <td data-label="For">{w.entityName}</td>
+              <td data-label="Types">{w.types.join(', ')}</td>
+              <td data-label="Status">{w.status}{w.rotation ? <><br /><span class="role">{rotationText(w)}</span></> : null}</td>
+              <td data-label="Created">{formatTime(new Date(w.createdAt))}</td>
             </tr>
           ))}
         </tbody>
