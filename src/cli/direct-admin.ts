@@ -11,24 +11,31 @@ import { setConnectorDetails } from '../operations/admin/set-connector-details.j
 import { setMerchantBankAccount } from '../operations/admin/set-merchant-bank-account.js';
 import { openMigratedStorage } from '../storage/open-storage.js';
 import type { AdminPort } from './admin-port.js';
+import { withAudit } from '../operations/audit/audited.js';
+import { entityCreated, tokenCreated, tokenRevoked } from '../operations/audit/admin-changes.js';
+import { entitySettingChange } from '../operations/audit/entity-snapshot.js';
+import { cliActor } from './cli-actor.js';
 
 /** Runs the operations against the database itself (PostgreSQL, or PGlite no gateway holds). */
 export async function openDirectAdmin(config: Config): Promise<AdminPort> {
   const storage = await openMigratedStorage(config);
   const deps = { storage, clock: systemClock, ids: randomIds };
+  // Every change is recorded in the audit log as the person at this shell, in the change's transaction.
+  const actor = cliActor();
+  const setting = <T>(action: string, entityId: string, run: (scoped: typeof deps) => Promise<T>) => withAudit(deps, actor, run, entitySettingChange(action, entityId));
   return {
-    createEntity: (input) => createEntity(deps, input),
+    createEntity: (input) => withAudit(deps, actor, (scoped) => createEntity(scoped, input), entityCreated(input)),
     listEntities: () => listEntities(deps),
-    createToken: (entityId) => createAccessToken(deps, entityId),
-    revokeToken: (tokenId) => revokeAccessToken(deps, tokenId),
+    createToken: (entityId) => withAudit(deps, actor, (scoped) => createAccessToken(scoped, entityId), tokenCreated()),
+    revokeToken: (tokenId) => withAudit(deps, actor, (scoped) => revokeAccessToken(scoped, tokenId), tokenRevoked(tokenId)),
     // A running gateway (PostgreSQL) sees the change within PRINCIPAL_CACHE_TTL_MS.
-    setLegacyAuth: (entityId, enabled) => setEntityLegacyAuth(deps, entityId, enabled),
-    setUnknownParameters: (entityId, mode) => setUnknownParameters(deps, entityId, mode),
+    setLegacyAuth: (entityId, enabled) => setting('entities.legacy-auth', entityId, (scoped) => setEntityLegacyAuth(scoped, entityId, enabled)),
+    setUnknownParameters: (entityId, mode) => setting('entities.unknown-parameters', entityId, (scoped) => setUnknownParameters(scoped, entityId, mode)),
     // A running gateway applies it within five seconds (its cache of the setting).
-    setThreeDSecure: (entityId, requirement) => setThreeDSecure(deps, entityId, requirement),
+    setThreeDSecure: (entityId, requirement) => setting('entities.three-d-secure', entityId, (scoped) => setThreeDSecure(scoped, entityId, requirement)),
     // A running gateway (PostgreSQL) sees the change within PRINCIPAL_CACHE_TTL_MS.
-    setConnectorDetails: (entityId, shown) => setConnectorDetails(deps, entityId, shown),
-    setBankAccount: (entityId, account) => setMerchantBankAccount(deps, entityId, account),
+    setConnectorDetails: (entityId, shown) => setting('entities.connector-details', entityId, (scoped) => setConnectorDetails(scoped, entityId, shown)),
+    setBankAccount: (entityId, account) => setting('entities.bank-account', entityId, (scoped) => setMerchantBankAccount(scoped, entityId, account)),
     close: () => storage.close(),
   };
 }

@@ -6,17 +6,21 @@ import { masterKeyRingOf, openVault } from '../operations/registrations/open-vau
 import { openMigratedStorage } from '../storage/open-storage.js';
 import type { Config } from '../config/load-config.js';
 import type { RiskPort } from './risk-commands.js';
+import { withAudit, withVaultInTransaction } from '../operations/audit/audited.js';
+import { riskListChange, riskRulesChange } from '../operations/audit/admin-changes.js';
+import { cliActor } from './cli-actor.js';
 
 /** The commands on the database itself (PostgreSQL, or an embedded database no gateway holds). */
 export async function openRiskDirect(config: Config, env: Readonly<Record<string, string | undefined>>): Promise<RiskPort> {
   const storage = await openMigratedStorage(config);
   const base = { storage, clock: systemClock, ids: randomIds };
   const deps = { ...base, vault: openVault(base, masterKeyRingOf(loadVaultConfig(env, config))) };
+  const actor = cliActor();
   return {
-    setRules: (entityId, rules, changedBy) => setRiskRules(deps, { entityId, rules, changedBy }),
+    setRules: (entityId, rules, changedBy) => withAudit(deps, actor, (scoped) => setRiskRules(scoped, { entityId, rules, changedBy }), riskRulesChange(entityId)),
     showRules: (entityId) => riskRulesHistory(deps, entityId),
-    add: (input) => addRiskListEntry(deps, input),
-    remove: (input) => removeRiskListEntry(deps, input),
+    add: (input) => withAudit(deps, actor, (scoped) => addRiskListEntry(withVaultInTransaction(scoped), input), riskListChange('risk.lists.add', input)),
+    remove: (input) => withAudit(deps, actor, (scoped) => removeRiskListEntry(withVaultInTransaction(scoped), input), riskListChange('risk.lists.remove', input)),
     list: (entityId, list) => listRiskEntries(deps, entityId, list),
     transaction: (id) => transactionRisk(deps, id),
     close: () => storage.close(),

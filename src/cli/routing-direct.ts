@@ -9,6 +9,9 @@ import { masterKeyRingOf, openVault } from '../operations/registrations/open-vau
 import { openMigratedStorage } from '../storage/open-storage.js';
 import type { Config } from '../config/load-config.js';
 import type { RoutingPort } from './routing-commands.js';
+import { recordCompletedChange, withAudit, withVaultInTransaction } from '../operations/audit/audited.js';
+import { routeChange } from '../operations/audit/admin-changes.js';
+import { cliActor } from './cli-actor.js';
 
 /** The commands on the database itself (PostgreSQL, or an embedded database no gateway holds). */
 export async function openRoutingDirect(config: Config, env: Readonly<Record<string, string | undefined>>): Promise<RoutingPort> {
@@ -19,14 +22,20 @@ export async function openRoutingDirect(config: Config, env: Readonly<Record<str
   const entities = new EntityNames(storage);
   const connectors = createRouter({ ...deps, system: config.system, registry, openCredentials: (context, sealed) => vault.open(context, sealed), merchantOf: (id) => entities.merchantOf(id) });
   const routing = { ...deps, connectors, vault };
+  const actor = cliActor();
   return {
-    createRoute: (input) => createRoute(routing, input),
+    createRoute: (input) => withAudit(routing, actor, (scoped) => createRoute(withVaultInTransaction(scoped), input), routeChange('routes.create')),
     listRoutes: () => listRouteViews(routing),
-    rotate: (routeId, credentials) => rotateRouteCredentials(routing, routeId, credentials),
-    disable: (routeId) => disableRouteById(routing, routeId),
+    rotate: (routeId, credentials) => withAudit(routing, actor, (scoped) => rotateRouteCredentials(withVaultInTransaction(scoped), routeId, credentials), routeChange('routes.rotate-credentials')),
+    disable: (routeId) => withAudit(routing, actor, (scoped) => disableRouteById(scoped, routeId), routeChange('routes.disable')),
     listConnectors: async () => registry.connectors.map((c) => ({ connectorId: c.id, liveCapable: c.liveCapable, status: c.status !== undefined })),
     listPending: (limit) => listPending(deps, limit),
-    resolve: (transactionId, outcome, reason) => resolveManually(deps, { transactionId, outcome, reason }),
+    resolve: async (transactionId, outcome, reason) => {
+      const resolved = await resolveManually(deps, { transactionId, outcome, reason });
+      const entity = await storage.query<{ entity_id: string }>('SELECT entity_id FROM transactions WHERE id = $1', [transactionId]);
+      await recordCompletedChange(deps, actor, { action: 'payments.resolve-pending', target: { kind: 'transaction', id: transactionId }, entityId: entity.rows[0]?.entity_id.trim() ?? null, before: { status: 'pending' }, after: { outcome, reason, result: resolved } });
+      return resolved;
+    },
     close: () => storage.close(),
   };
 }

@@ -6,6 +6,8 @@ import type { FingerprintKind } from '../domain/vault/index.js';
 import { masterKeyRingOf, openVault } from '../operations/registrations/open-vault.js';
 import { findRegistrationsOfAccount, rotateVaultKey, vaultStatus } from '../operations/registrations/vault-maintenance.js';
 import { openMigratedStorage } from '../storage/open-storage.js';
+import { recordCompletedChange } from '../operations/audit/audited.js';
+import { cliActor } from './cli-actor.js';
 import type { Storage } from '../storage/port.js';
 import { UsageError } from './usage.js';
 import { runningGatewayAdmin, type AdminCall } from './running-gateway.js';
@@ -51,6 +53,7 @@ async function runOn(storage: Storage, command: string, options: Options, keys: 
       return vaultStatus(storage, openVault(deps, masterKeyRingOf(keys)));
     case 'vault rotate-key': {
       const report = await rotateVaultKey(storage, openVault(deps, masterKeyRingOf(keys, true)));
+      await recordCompletedChange(deps, cliActor(), { action: 'vault.rotate-key', target: { kind: 'vault', id: report.currentMasterKeyId }, entityId: null, after: { rewrapped: report.rewrapped, skipped: report.skipped } });
       const replaced = replaceLocalKeyFile(keys);
       return { ...report, ...(replaced ? { localKeyFileNowHoldsNewKey: replaced } : {}) };
     }

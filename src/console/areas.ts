@@ -9,6 +9,7 @@ import { registerAuditLogArea } from './areas/audit-log.js';
 import { registerSignIn } from './areas/sign-in.js';
 import { registerAccount } from './areas/account.js';
 import { registerPeople } from './areas/people.js';
+import { registerPaymentDetail } from './areas/payment-detail.js';
 
 /** /console: the first area the person's role opens (the overview, once part two adds it). */
 function registerHome(app: FastifyInstance): void {
@@ -26,6 +27,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   registerHome,
   registerSignIn,
   registerAccount,
+  registerPaymentDetail,
   registerPeople,
   registerAuditLogArea,
   registerDevelopersIndex,

@@ -5,6 +5,7 @@ import { adminField } from '../admin-fields.js';
 import { sendWithEnvelope } from '../reply.js';
 import { withAudit, withVaultInTransaction } from '../../operations/audit/audited.js';
 import { adminActor } from '../admin-actor.js';
+import { riskListChange, riskRulesChange } from '../../operations/audit/admin-changes.js';
 
 const admin = { config: { auth: 'admin' as const } };
 const OK = '000.000.100';
@@ -29,16 +30,6 @@ function listInput(request: FastifyRequest<ListParams>) {
   };
 }
 
-/** A list entry's change as the audit log shows it: the entry in its shown form (a card as BIN and last four), never the value sent. */
-function listChange(action: string, input: { entityId: string; list: string }) {
-  return {
-    action,
-    target: () => ({ kind: 'risk-list', id: `${input.entityId}/${input.list}` }),
-    entityId: () => input.entityId,
-    after: (result: object) => result,
-  };
-}
-
 /**
  * The operator's risk API (ADMIN_TOKEN): rule sets (versioned, with who and when), black- and
  * whitelists (cards by the vault's fingerprint), and what the engine decided for a transaction.
@@ -51,12 +42,7 @@ export function registerRiskAdminRoutes(app: FastifyInstance): void {
   app.put<EntityParams>('/admin/entities/:entityId/risk/rules', admin, async (request, reply) => {
     const { entityId } = request.params;
     const input = { entityId, rules: field(request, 'rules', true)!, changedBy: actor(request) };
-    const saved = await withAudit(riskDeps(), adminActor(request), (scoped) => setRiskRules(scoped, input), {
-      action: 'risk.rules',
-      target: (result) => ({ kind: 'risk-rules', id: `${entityId}/v${result.version}` }),
-      entityId: () => entityId,
-      after: (result) => ({ version: result.version, rules: result.rules }),
-    });
+    const saved = await withAudit(riskDeps(), adminActor(request), (scoped) => setRiskRules(scoped, input), riskRulesChange(entityId));
     return sendWithEnvelope(request, reply, 200, saved, OK);
   });
   app.get<EntityParams>('/admin/entities/:entityId/risk/rules', admin, async (request, reply) =>
@@ -64,12 +50,12 @@ export function registerRiskAdminRoutes(app: FastifyInstance): void {
   );
   app.post<ListParams>('/admin/entities/:entityId/risk/lists/:list', admin, async (request, reply) => {
     const input = listInput(request);
-    const added = await withAudit(riskDeps(), adminActor(request), (scoped) => addRiskListEntry(withVaultInTransaction(scoped), input), listChange('risk.lists.add', input));
+    const added = await withAudit(riskDeps(), adminActor(request), (scoped) => addRiskListEntry(withVaultInTransaction(scoped), input), riskListChange('risk.lists.add', input));
     return sendWithEnvelope(request, reply, 200, added, OK);
   });
   app.post<ListParams>('/admin/entities/:entityId/risk/lists/:list/remove', admin, async (request, reply) => {
     const input = listInput(request);
-    const removed = await withAudit(riskDeps(), adminActor(request), (scoped) => removeRiskListEntry(withVaultInTransaction(scoped), input), listChange('risk.lists.remove', input));
+    const removed = await withAudit(riskDeps(), adminActor(request), (scoped) => removeRiskListEntry(withVaultInTransaction(scoped), input), riskListChange('risk.lists.remove', input));
     return sendWithEnvelope(request, reply, 200, removed, OK);
   });
   app.get<ListParams>('/admin/entities/:entityId/risk/lists/:list', admin, async (request, reply) =>

@@ -5,7 +5,7 @@ import { listPending, resolveManually } from '../../operations/pending/resolve-m
 import { createRoute } from '../../operations/routing/create-route.js';
 import { disableRouteById, listRouteViews, rotateRouteCredentials } from '../../operations/routing/change-route.js';
 import type { RoutingDeps } from '../../operations/routing/deps.js';
-import type { RouteView } from '../../operations/routing/route-view.js';
+import { routeChange } from '../../operations/audit/admin-changes.js';
 import type { Queryable } from '../../storage/port.js';
 import { invalidRouteParameter } from '../../operations/routing/route-input.js';
 import { sendWithEnvelope } from '../reply.js';
@@ -39,16 +39,6 @@ function limitOf(request: FastifyRequest): number | undefined {
   if (raw === undefined) return undefined;
   if (!/^[0-9]{1,4}$/.test(raw)) throw invalidRouteParameter('limit', raw, 'must be a whole number up to 1000');
   return Number(raw);
-}
-
-/** A route's change: the route as its view shows it (credential names, never their values). */
-function routeChange(action: string) {
-  return {
-    action,
-    target: (route: RouteView) => ({ kind: 'route', id: route.routeId }),
-    entityId: (route: RouteView) => route.entityId,
-    after: (route: RouteView) => route,
-  };
 }
 
 async function entityOfTransaction(db: Queryable, transactionId: string): Promise<string | null> {

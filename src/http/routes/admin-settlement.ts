@@ -9,6 +9,9 @@ import { setSettlementFees } from '../../operations/settlement/set-settlement-fe
 import { GatewayError } from '../../results/gateway-error.js';
 import { adminField } from '../admin-fields.js';
 import { sendWithEnvelope } from '../reply.js';
+import { recordCompletedChange, withAudit, withVaultInTransaction } from '../../operations/audit/audited.js';
+import { settlementSettingChange } from '../../operations/audit/admin-changes.js';
+import { adminActor } from '../admin-actor.js';
 
 const admin = { config: { auth: 'admin' as const } };
 const OK = '000.000.100';
@@ -31,16 +34,21 @@ export function registerSettlementAdminRoutes(app: FastifyInstance): void {
   app.get<EntityParams>('/admin/entities/:entityId/sftp-keys', admin, async (request, reply) =>
     sendWithEnvelope(request, reply, 200, await listSftpKeys(payments, request.params.entityId), OK),
   );
-  app.post<EntityParams>('/admin/entities/:entityId/sftp-keys', admin, async (request, reply) =>
-    sendWithEnvelope(request, reply, 201, await addSftpKey(payments, request.params.entityId, field(request, 'key', true)!), OK),
-  );
+  app.post<EntityParams>('/admin/entities/:entityId/sftp-keys', admin, async (request, reply) => {
+    const { entityId } = request.params;
+    const key = field(request, 'key', true)!;
+    const added = await withAudit(payments, adminActor(request), (scoped) => addSftpKey(scoped, entityId, key), settlementSettingChange('settlement.sftp-key', entityId));
+    return sendWithEnvelope(request, reply, 201, added, OK);
+  });
   app.put<EntityParams>('/admin/entities/:entityId/settlement-push-target', admin, async (request, reply) => {
     const input = { merchantId: request.params.entityId, url: field(request, 'url', true)!, password: field(request, 'password', true)! };
-    return sendWithEnvelope(request, reply, 200, await setPushTarget({ ...payments, targets }, input), OK);
+    const change = settlementSettingChange('settlement.push-target', input.merchantId);
+    return sendWithEnvelope(request, reply, 200, await withAudit(payments, adminActor(request), (scoped) => setPushTarget({ ...withVaultInTransaction(scoped), targets }, input), change), OK);
   });
   app.put<EntityParams>('/admin/entities/:entityId/settlement-fees', admin, async (request, reply) => {
     const input = { merchantId: request.params.entityId, fixed: field(request, 'fixed', true)!, rateBasisPoints: field(request, 'rate-bp', true)!, currency: field(request, 'currency', false) };
-    return sendWithEnvelope(request, reply, 200, await setSettlementFees(payments, input), OK);
+    const change = settlementSettingChange('settlement.fees', input.merchantId);
+    return sendWithEnvelope(request, reply, 200, await withAudit(payments, adminActor(request), (scoped) => setSettlementFees(scoped, input), change), OK);
   });
   app.post<{ Params: { day: string } }>('/admin/settlement/days/:day/run', admin, async (request, reply) => {
     const day = request.params.day;
@@ -51,6 +59,8 @@ export function registerSettlementAdminRoutes(app: FastifyInstance): void {
     const run = settleDayDepsOf(app.gateway.config.settlement, payments);
     try {
       const result = await runSettlementDay(run.operations, run.sources(), run.filesDir, day, run.push, { rewriteFiles: rewrite === 'true' });
+      // A run takes as long as its files: recorded once done rather than in one long transaction.
+      await recordCompletedChange(payments, adminActor(request), { action: 'settlement.run', target: { kind: 'settlement-day', id: day }, entityId: null, after: { rewriteFiles: rewrite === 'true', records: result.ingest.records, files: result.files.length } });
       return sendWithEnvelope(request, reply, 200, result, OK);
     } catch (error) {
       if (error instanceof SettlementDayNotEnded) throw invalidDay(day, error.message);

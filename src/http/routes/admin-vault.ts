@@ -4,6 +4,8 @@ import { findRegistrationsOfAccount, rotateVaultKey, vaultStatus } from '../../o
 import { GatewayError } from '../../results/gateway-error.js';
 import { adminField } from '../admin-fields.js';
 import { sendWithEnvelope } from '../reply.js';
+import { recordCompletedChange } from '../../operations/audit/audited.js';
+import { adminActor } from '../admin-actor.js';
 
 const admin = { config: { auth: 'admin' as const } };
 const OK = '000.000.100';
@@ -18,7 +20,11 @@ export function registerVaultAdminRoutes(app: FastifyInstance): void {
   const { storage } = app.gateway;
   const vault = () => app.gateway.payments.vault;
   app.get('/admin/vault/status', admin, async (request, reply) => sendWithEnvelope(request, reply, 200, await vaultStatus(storage, vault()), OK));
-  app.post('/admin/vault/rotate-key', admin, async (request, reply) => sendWithEnvelope(request, reply, 200, await rotateVaultKey(storage, vault()), OK));
+  app.post('/admin/vault/rotate-key', admin, async (request, reply) => {
+    const report = await rotateVaultKey(storage, vault());
+    await recordCompletedChange(app.gateway, adminActor(request), { action: 'vault.rotate-key', target: { kind: 'vault', id: report.currentMasterKeyId }, entityId: null, after: { rewrapped: report.rewrapped, skipped: report.skipped } });
+    return sendWithEnvelope(request, reply, 200, report, OK);
+  });
   app.post('/admin/vault/find-card', admin, async (request, reply) => {
     const kind = adminField(request.body, 'kind', false) ?? 'card';
     if (!FINGERPRINT_KINDS.includes(kind)) throw new GatewayError('200.300.404', { parameterErrors: [{ name: 'kind', value: kind.slice(0, 32), message: `must be one of ${FINGERPRINT_KINDS.join(', ')}` }] });

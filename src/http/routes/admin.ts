@@ -12,12 +12,8 @@ import { sendWithEnvelope } from '../reply.js';
 import { withAudit } from '../../operations/audit/audited.js';
 import { entitySettingChange } from '../../operations/audit/entity-snapshot.js';
 import { adminActor } from '../admin-actor.js';
-import type { Queryable } from '../../storage/port.js';
+import { entityCreated, tokenCreated, tokenRevoked } from '../../operations/audit/admin-changes.js';
 
-async function entityOfToken(db: Queryable, tokenId: string): Promise<string | null> {
-  const result = await db.query<{ entity_id: string }>('SELECT entity_id FROM access_tokens WHERE id = $1', [tokenId]);
-  return result.rows[0]?.entity_id.trim() ?? null;
-}
 
 const admin = { config: { auth: 'admin' as const } };
 
@@ -36,12 +32,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   const deps = app.gateway;
   app.post('/admin/entities', admin, async (request, reply) => {
     const input = { name: field(request, 'name', true)!, merchantId: field(request, 'merchant', false), kind: field(request, 'kind', false) as 'psp' | 'division' | undefined, parentId: field(request, 'parent', false) };
-    const created = await withAudit(deps, adminActor(request), (scoped) => createEntity(scoped, input), {
-      action: 'entities.create',
-      target: (result) => ({ kind: 'entity', id: result.entityId }),
-      entityId: (result) => result.entityId,
-      after: (result) => ({ ...input, kind: result.kind, tokenId: result.tokenId }),
-    });
+    const created = await withAudit(deps, adminActor(request), (scoped) => createEntity(scoped, input), entityCreated(input));
     return sendWithEnvelope(request, reply, 201, created, '000.000.100');
   });
   app.get('/admin/entities', admin, async (request, reply) =>
@@ -56,12 +47,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   });
   app.post('/admin/tokens', admin, async (request, reply) => {
     const entityId = field(request, 'entity', true)!;
-    const created = await withAudit(deps, adminActor(request), (scoped) => createAccessToken(scoped, entityId), {
-      action: 'credentials.create',
-      target: (result) => ({ kind: 'access-token', id: result.tokenId }),
-      entityId: (result) => result.entityId,
-      after: (result) => ({ tokenId: result.tokenId, entityId: result.entityId }),
-    });
+    const created = await withAudit(deps, adminActor(request), (scoped) => createAccessToken(scoped, entityId), tokenCreated());
     return sendWithEnvelope(request, reply, 201, created, '000.000.100');
   });
   app.put<{ Params: { entityId: string } }>('/admin/entities/:entityId/unknown-parameters', admin, async (request, reply) => {
@@ -80,12 +66,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   });
   app.delete<{ Params: { tokenId: string } }>('/admin/tokens/:tokenId', admin, async (request, reply) => {
     const { tokenId } = request.params;
-    const revoked = await withAudit(deps, adminActor(request), (scoped) => revokeAccessToken(scoped, tokenId), {
-      action: 'credentials.revoke',
-      target: () => ({ kind: 'access-token', id: tokenId }),
-      entityId: (_result, db) => entityOfToken(db, tokenId),
-      after: () => ({ revoked: true }),
-    });
+    const revoked = await withAudit(deps, adminActor(request), (scoped) => revokeAccessToken(scoped, tokenId), tokenRevoked(tokenId));
     deps.principals.forgetToken(request.params.tokenId);
     return sendWithEnvelope(request, reply, 200, revoked, '000.000.100');
   });

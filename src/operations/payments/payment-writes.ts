@@ -163,7 +163,7 @@ export function createPaymentWrites(
   return {
     insertPending: (row, risk) => pending.submit({ row, risk }),
     // One group serves every kind of result: each item's result is its own plan's.
-    reserve: <Result>(reservation: ChildReservation<Result>) => reservations.submit(reservation) as Promise<Result>,
+    reserve: <Result>(reservation: ChildReservation<Result>) => reservations.submit(reservation as ChildReservation<unknown>) as Promise<Result>,
     settle: (payment) => settled.submit(payment),
   };
 }

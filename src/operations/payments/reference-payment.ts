@@ -8,6 +8,7 @@ import { newShortId } from '../../domain/short-id.js';
 import { newTransactionState, type ReferencingPaymentType, type TransactionState } from '../../domain/transaction.js';
 import { GatewayError } from '../../results/gateway-error.js';
 import { lockPendingTransaction, lockTransaction, type StoredTransaction } from '../../storage/repositories/transactions.js';
+import type { Queryable } from '../../storage/port.js';
 import type { PaymentDeps } from '../deps.js';
 import { settledPayment, writeSettledPayments } from './payment-writes.js';
 import { buildPaymentView, serialisedView, storedResponse, type PaymentView } from './payment-response.js';
@@ -20,6 +21,11 @@ export interface ReferencePaymentInput {
   readonly echo: Readonly<Record<string, unknown>>;
   /** The claim of the request's Idempotency-Key: stored on the child, where it is unique. */
   readonly idempotencyClaimId?: string | undefined;
+  /**
+   * Written in the transaction that reserves the amount on the parent and stores the pending
+   * child (the console's audit entry of the request), so both commit or neither does.
+   */
+  readonly onReserved?: ((tx: Queryable, reserved: { readonly parent: StoredTransaction; readonly child: StoredTransaction }) => Promise<void>) | undefined;
 }
 
 const REFERENCING_TYPES: readonly string[] = ['CP', 'RF', 'RV'];
@@ -77,6 +83,7 @@ function reservationOf(deps: PaymentDeps, input: ReferencePaymentInput, type: Re
   return {
     entityId: input.entityId,
     parentId: input.parentId,
+    alsoWrite: input.onReserved,
     plan(parent) {
       if (!parent) throw new GatewayError('700.400.580');
       const connector = deps.connectors.registry.connectorById(parent.connectorId);

@@ -22,6 +22,12 @@ export interface ChildReservation<Result> {
   readonly parentId: string;
   /** parent: undefined when there is none this entity may see. */
   readonly plan: (parent: StoredTransaction | undefined) => PlannedChild<Result>;
+  /**
+   * Runs in the reservation's transaction once its child is written (the console's audit entry):
+   * the entry commits exactly when the reservation does. Throwing fails this request alone (the
+   * group is written again item by item).
+   */
+  readonly alsoWrite?: ((tx: Queryable, result: Result) => Promise<void>) | undefined;
 }
 
 export interface PlannedChild<Result> {
@@ -57,6 +63,7 @@ export async function reserveChildren<Result>(tx: Queryable, reservations: reado
 
   const changed = new Map<string, TotalsChange>();
   const children: StoredTransaction[] = [];
+  const extraWrites: Array<() => Promise<void>> = [];
   const results = reservations.map((reservation): ItemResult<Result> => {
     const visible = parents.has(visibilityKey({ id: reservation.parentId, entityId: reservation.entityId }));
     const outcome = planned(reservation, visible ? current.get(reservation.parentId) : undefined);
@@ -65,6 +72,7 @@ export async function reserveChildren<Result>(tx: Queryable, reservations: reado
     current.set(parent.id, parent);
     changed.set(parent.id, { id: parent.id, totals: parent, at: parent.updatedAt });
     children.push(child);
+    if (reservation.alsoWrite) extraWrites.push(() => reservation.alsoWrite!(tx, result));
     return { ok: true, value: result };
   });
 
@@ -72,5 +80,6 @@ export async function reserveChildren<Result>(tx: Queryable, reservations: reado
   if (children.length > 0) {
     await tx.query(`WITH totals AS (${updateTotalsSql('$1')}) ${insertTransactionsSql('$2')}`, [totalsRows([...changed.values()]), transactionRows(children)], { prepareAs: 'reserve_children' });
   }
+  for (const write of extraWrites) await write();
   return results;
 }

@@ -18,6 +18,8 @@ export interface Resolution {
   readonly by: ResolvedBy;
   /** An operator's reason, kept with the record. */
   readonly reason?: string | undefined;
+  /** Written in the resolution's transaction once it applied (the console's audit entry). */
+  readonly alsoWrite?: ((tx: Queryable, resolved: StoredTransaction) => Promise<void>) | undefined;
 }
 
 export type ResolutionResult =
@@ -72,7 +74,9 @@ export async function applyResolutionIn(tx: Queryable, deps: Pick<OperationDeps,
     reason: resolution.reason ?? null,
     answered: resolution.by === 'status',
   });
-  return { applied: true, transaction: { ...transaction, response, resultCode: resolution.outcome.code, status: resolution.outcome.kind === 'success' ? 'success' : 'rejected' } };
+  const resolved: StoredTransaction = { ...transaction, response, resultCode: resolution.outcome.code, status: resolution.outcome.kind === 'success' ? 'success' : 'rejected' };
+  await resolution.alsoWrite?.(tx, resolved);
+  return { applied: true, transaction: resolved };
 }
 
 async function releaseChildOnParent(tx: Queryable, child: StoredTransaction, at: Date): Promise<void> {

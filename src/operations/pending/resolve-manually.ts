@@ -4,7 +4,7 @@ import { GatewayError } from '../../results/gateway-error.js';
 import { listOpenPending, type OpenPendingTransaction } from '../../storage/repositories/pending-checks.js';
 import { findTransactionById } from '../../storage/repositories/transactions.js';
 import type { OperationDeps } from '../deps.js';
-import { applyResolution } from './apply-resolution.js';
+import { applyResolution, type Resolution } from './apply-resolution.js';
 import { observeLaterOutcome } from '../payments/observe-payment.js';
 import type { Observer } from '../../observability/observer.js';
 
@@ -14,6 +14,8 @@ export interface ManualResolutionInput {
   readonly outcome: string;
   /** Why: kept with the resolution record (e.g. the acquirer's ticket). */
   readonly reason: string;
+  /** Written in the resolution's transaction (the console's audit entry): both commit or neither. */
+  readonly alsoWrite?: Resolution['alsoWrite'];
 }
 
 const REASON = /^[^\u0000-\u001f\u007f]{3,500}$/;
@@ -37,7 +39,7 @@ export async function resolveManually(deps: OperationDeps & { readonly observe?:
   const outcome = input.outcome === 'success'
     ? { kind: 'success' as const, code: OPERATOR_SUCCESS_CODE, resultDetails: {} }
     : { kind: 'declined' as const, code: OPERATOR_REJECTED_CODE, resultDetails: {} };
-  const result = await applyResolution(deps, { transactionId: transaction.id, outcome, by: 'operator', reason: input.reason });
+  const result = await applyResolution(deps, { transactionId: transaction.id, outcome, by: 'operator', reason: input.reason, alsoWrite: input.alsoWrite });
   if (!result.applied) throw invalid('transaction', transaction.id, `is not pending (result ${transaction.resultCode}); only a pending transaction can be resolved`);
   observeLaterOutcome(deps.observe, transaction, outcome.code);
   return { transactionId: transaction.id, status: result.transaction.status, resultCode: result.transaction.resultCode, reason: input.reason };

@@ -1,4 +1,5 @@
 import { findDelivery, recordAttempts, type DeliveryStatus } from '../../storage/repositories/webhook-deliveries.js';
+import type { Queryable } from '../../storage/port.js';
 import { activatePendingWebhooks } from '../../storage/repositories/webhooks.js';
 import { attemptDelivery } from './attempt-delivery.js';
 import type { WebhookDeps } from './ports.js';
@@ -15,17 +16,20 @@ export interface ResendOutcome {
  * can tell it is a repeat. An acknowledgement marks it delivered (a queued retry then does nothing);
  * a failure leaves its status and schedule as they were.
  */
-export async function resendDelivery(deps: WebhookDeps, deliveryId: string): Promise<ResendOutcome> {
+export async function resendDelivery(deps: WebhookDeps, deliveryId: string, alsoWrite?: (tx: Queryable, attempt: AttemptSummary) => Promise<void>): Promise<ResendOutcome> {
   const delivery = await findDelivery(deps.storage, deliveryId);
   if (!delivery) throw deliveryNotFound(deliveryId);
   if (delivery.webhookDeleted) throw invalidParameter('deliveryId', deliveryId, 'its webhook was deleted');
   const attempt = await attemptDelivery(deps.sender, deps.clock, delivery);
+  const summary = toAttemptSummary({ deliveryId, notificationId: delivery.notificationId }, attempt);
   await deps.storage.transaction(async (tx) => {
     await recordAttempts(tx, [{ deliveryId, trigger: 'resend', ...attempt, nextStatus: null, nextAttemptAt: null }]);
     if (attempt.acknowledged && delivery.purpose === 'test' && delivery.webhookId) await activatePendingWebhooks(tx, [delivery.webhookId], attempt.attemptedAt);
+    // The caller's record of the resend (the console's audit entry), with the attempt it made.
+    await alsoWrite?.(tx, summary);
   });
   return {
-    attempt: toAttemptSummary({ deliveryId, notificationId: delivery.notificationId }, attempt),
+    attempt: summary,
     deliveryStatus: attempt.acknowledged ? 'delivered' : delivery.status,
   };
 }

@@ -21,7 +21,7 @@ export interface StoredTransaction extends TransactionState {
   readonly idempotencyClaimId: string | null;
 }
 
-interface TransactionRow {
+export interface TransactionRow {
   id: string;
   entity_id: string;
   parent_id: string | null;
@@ -52,7 +52,7 @@ interface TransactionRow {
   idempotency_claim_id: string | null;
 }
 
-function toStored(row: TransactionRow): StoredTransaction {
+export function toStored(row: TransactionRow): StoredTransaction {
   return {
     id: row.id,
     entityId: row.entity_id,
