@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleArea } from './console-plugin.js';
+import { registerDeveloperCredentials } from './areas/developers-credentials.js';
+import { registerDevelopersIndex } from './areas/developers-index.js';
+import { registerDeveloperRequests } from './areas/developers-requests.js';
+import { registerDeveloperWebhooks } from './areas/developers-webhooks.js';
 import { navigationFor } from './navigation.js';
 import { registerAuditLogArea } from './areas/audit-log.js';
 import { registerSignIn } from './areas/sign-in.js';
@@ -20,4 +24,16 @@ function registerHome(app: FastifyInstance): void {
  * Every area of the console, registered in this order. Each area is one file that declares its
  * routes (with their `console` access) and delegates to operations.
  */
-export const CONSOLE_AREAS: readonly ConsoleArea[] = [registerHome, registerSignIn, registerAccount, registerPaymentsSearch, registerPaymentDetail, registerPeople, registerAuditLogArea];
+export const CONSOLE_AREAS: readonly ConsoleArea[] = [
+  registerHome,
+  registerSignIn,
+  registerAccount,
+  registerPaymentsSearch,
+  registerPaymentDetail,
+  registerPeople,
+  registerAuditLogArea,
+  registerDevelopersIndex,
+  registerDeveloperCredentials,
+  registerDeveloperWebhooks,
+  registerDeveloperRequests,
+];

@@ -8,6 +8,7 @@ import { PRUNE_RISK_ATTEMPTS_JOB } from './prune-risk-attempts.js';
 import { PRUNE_REQUEST_LOG_JOB } from './prune-request-log.js';
 import { REVERSAL_ADVICE_JOB } from './send-reversal-advice.js';
 import { SETTLE_DAY_JOB } from './settle-day.js';
+import { SWITCH_WEBHOOK_SECRET_JOB } from './switch-webhook-secret.js';
 
 /**
  * Every kind of job the gateway's workers run (start-workers.ts), so that the queue's gauges
@@ -26,4 +27,5 @@ export const JOB_KINDS: readonly string[] = Object.freeze([
   SEND_CHECKOUT_CALLBACK_JOB,
   SETTLE_DAY_JOB,
   PRUNE_REQUEST_LOG_JOB,
+  SWITCH_WEBHOOK_SECRET_JOB,
 ]);

@@ -9,6 +9,7 @@ import { deliverWebhookHandler } from './deliver-webhook.js';
 import { expireRedirectsHandler } from './expire-redirects.js';
 import { pruneRiskAttemptsHandler } from './prune-risk-attempts.js';
 import { pruneRequestLogHandler } from './prune-request-log.js';
+import { switchWebhookSecretHandler } from './switch-webhook-secret.js';
 import { httpNotificationSender } from './http-sender.js';
 import type { JobHandler, JobLogger } from './job-types.js';
 import { JobWorker } from './job-worker.js';
@@ -64,6 +65,7 @@ export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sen
   const callbacks = { storage: options.storage, clock: options.clock, ids: randomIds, sender: options.sender, logger: options.logger, sweepIntervalMs: options.checkoutCallbackSweepIntervalMs ?? 15_000 };
   handlers.push(queueCheckoutCallbacksHandler(callbacks), sendCheckoutCallbackHandler(callbacks));
   if (options.settlement) handlers.push(settleDayHandler({ ...options.settlement, logger: options.logger }));
+  handlers.push(switchWebhookSecretHandler({ storage: options.storage, clock: options.clock, logger: options.logger }));
   handlers.push(pruneRequestLogHandler({ storage: options.storage, clock: options.clock, logger: options.logger, retentionDays: options.requestLogRetentionDays ?? 14 }));
   return handlers;
 }

@@ -16,6 +16,7 @@ export const PERMISSIONS = {
   'notifications.resend': { describe: 'Send a notification again', roles: ['operator-admin', 'operator-support', 'merchant-admin', 'developer', 'support'] },
   'credentials.view': { describe: 'List API credentials and their last use', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'developer'] },
   'credentials.manage': { describe: 'Create and revoke API credentials', roles: ['operator-admin', 'merchant-admin', 'developer'] },
+  'credentials.legacy-auth': { describe: "Turn OPPWA's authentication.* fields on or off for the merchant or a channel", roles: ['operator-admin', 'merchant-admin'] },
   'webhooks.view': { describe: 'List webhooks and their delivery log', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'developer'] },
   'webhooks.manage': { describe: 'Create, change and delete webhooks; rotate secrets; send a test', roles: ['operator-admin', 'merchant-admin', 'developer'] },
   'request-log.view': { describe: 'See recent API requests', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'developer'] },
