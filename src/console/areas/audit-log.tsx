@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { visibilityOf } from '../../domain/access/actor.js';
 import { mayPerform } from '../../domain/access/permissions.js';
-import type { AuditEntry, ChainVerdict } from '../../domain/audit/audit-entry.js';
+import { changedParts, type AuditEntry, type ChainVerdict } from '../../domain/audit/audit-entry.js';
 import { auditLogCsv, listVisibleAuditEntries, type AuditFilter } from '../../operations/audit/list-audit-log.js';
 import { verifyAuditChain } from '../../operations/audit/verify-audit-chain.js';
 import type { ConsoleUser } from '../console-user.js';
@@ -60,6 +60,7 @@ function Change({ label, value }: { label: string; value: unknown }) {
 }
 
 function EntryRow({ entry }: { entry: AuditEntry }) {
+  const shown = changedParts(entry.before, entry.after);
   return (
     <tr>
       <td class="number">{entry.seq.toString()}</td>
@@ -68,7 +69,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
       <td>{entry.address ?? ''}</td>
       <td>{entry.action}</td>
       <td>{entry.targetKind}<div><code>{entry.targetId}</code></div></td>
-      <td class="change"><Change label="Before" value={entry.before} /><Change label="After" value={entry.after} /></td>
+      <td class="change"><Change label="Before" value={shown.before} /><Change label="After" value={shown.after} /></td>
     </tr>
   );
 }
@@ -128,7 +129,7 @@ export function AuditPage(props: AuditPageProps) {
           <button type="submit" class="secondary">Verify the chain</button>
         </form>
       ) : null}
-      <div class="table-wrap">
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Audit log entries">
         <table>
           <caption class="visually-hidden">Audit log entries, newest first</caption>
           <thead><tr><th class="number" scope="col">#</th><th scope="col">When (UTC)</th><th scope="col">Who</th><th scope="col">From</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">Before → after</th></tr></thead>

@@ -42,7 +42,7 @@ export function auditHash(entry: Omit<AuditEntry, 'hash'>): string {
 }
 
 /** Names whose values never enter the log, whatever a caller passes: secrets are said to have changed, never shown. */
-const SECRET_NAME = /secret|password|passwd|token|cvv|cvc|totp|recovery|private|credential|pan$|cardnumber|card\.number/i;
+const SECRET_NAME = /secret|password|passwd|token$|cvv|cvc|totp|recovery|private|credential|pan$|cardnumber|card\.number/i;
 
 /**
  * A value fit for the log: plain JSON (bigint and dates as strings, undefined dropped), with
@@ -80,4 +80,16 @@ export function entryBreak(entry: AuditEntry, previous: { readonly seq: bigint; 
   if (entry.prevHash !== previous.hash) return `entry ${entry.seq} does not point at the hash of entry ${previous.seq}`;
   if (auditHash(entry) !== entry.hash) return `entry ${entry.seq} was changed after it was written (its hash does not match its content)`;
   return null;
+}
+
+/**
+ * What a change changed, for people to read: of two objects, only the keys whose values differ
+ * (an entity's settings row has a dozen columns; one moved). Anything else is shown whole.
+ */
+export function changedParts(before: AuditValue, after: AuditValue): { before: AuditValue; after: AuditValue } {
+  const isObject = (value: AuditValue): value is { readonly [key: string]: AuditValue } => value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (!isObject(before) || !isObject(after)) return { before, after };
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
+  if (keys.length === 0) return { before, after };
+  return { before: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])), after: Object.fromEntries(keys.map((key) => [key, after[key] ?? null])) };
 }

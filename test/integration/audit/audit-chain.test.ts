@@ -74,3 +74,12 @@ for (const database of testDatabases()) {
     });
   });
 }
+
+describe('what an audit entry shows people', () => {
+  it('narrows two objects to the keys that changed, and keeps token ids while masking tokens', async () => {
+    const { auditValue, changedParts } = await import('../../../src/domain/audit/audit-entry.js');
+    assert.deepEqual(changedParts({ a: 1, b: 2, c: null }, { a: 1, b: 3, c: null }), { before: { b: 2 }, after: { b: 3 } });
+    assert.deepEqual(changedParts(null, { a: 1 }), { before: null, after: { a: 1 } });
+    assert.deepEqual(auditValue({ tokenId: 'abc', accessToken: 'secret-bearer', webhookSecret: 'x' }), { tokenId: 'abc', accessToken: '[secret]', webhookSecret: '[secret]' });
+  });
+});
