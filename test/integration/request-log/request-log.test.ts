@@ -7,7 +7,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { listVisibleApiRequests } from '../../../src/operations/request-log/list-api-requests.js';
-import { lastUseOfTokens } from '../../../src/storage/repositories/api-request-log.js';
+import { insertApiRequests, lastUseOfTokens } from '../../../src/storage/repositories/api-request-log.js';
+import { pruneRequestLogHandler } from '../../../src/jobs/prune-request-log.js';
+import { silentLogger, type ClaimedJob } from '../../../src/jobs/job-types.js';
 import { testDatabases } from '../../support/databases.js';
 import { cardPayment } from '../../support/payments.js';
 import { bearer, withAppAndMerchant, type TestApp } from '../../support/test-app.js';
@@ -54,6 +56,16 @@ for (const database of testDatabases()) {
       const failures = await listVisibleApiRequests(t.app.gateway, { kind: 'all' }, { statusClass: 4 }, undefined);
       assert.ok(failures.requests.length >= 1);
       assert.ok(failures.requests.every((request) => request.status >= 400 && request.status < 500));
+    });
+
+    it('forgets requests older than the retention, hourly', async () => {
+      const now = t.clock.now();
+      const record = (requestId: string, at: Date) => ({ entityId: merchant.entityId, at, method: 'GET', path: '/v1/payments', status: 200, resultCode: null, durationMs: 1, requestId, transactionId: null, tokenId: null });
+      await insertApiRequests(t.storage, [record('pruned-old', new Date(now.getTime() - 15 * 86_400_000)), record('pruned-kept', new Date(now.getTime() - 13 * 86_400_000))]);
+      const [result] = pruneRequestLogHandler({ storage: t.storage, clock: t.clock, logger: silentLogger, retentionDays: 14 }).start([{} as ClaimedJob]);
+      assert.ok((await result!).runAgainAt! > now);
+      const { rows } = await t.storage.query<{ request_id: string }>("SELECT request_id FROM api_request_log WHERE request_id LIKE 'pruned-%'");
+      assert.deepEqual(rows.map((row) => row.request_id), ['pruned-kept']);
     });
   });
 }
