@@ -163,8 +163,9 @@ describe('traces of a real gateway exported over OTLP/HTTP JSON', () => {
     // Every attribute value of every span received, not only this trace's.
     const values = [...otlp.spans.flatMap((s) => Object.values(s.attributes)), ...otlp.resourceValues];
     assert.deepEqual(values.filter((v) => v.includes(PAN)), []);
-    // The gateway's random ids (32 hex) may hold a digit run by chance; they are generated, never sent.
-    assert.deepEqual(values.filter((v) => !/^[0-9a-fA-F]{32}(\.[A-Za-z0-9]+)?$/.test(v)).flatMap((v) => v.match(/\d{13,19}/g) ?? []), []);
+    // The gateway's random ids (32 hex) may hold a digit run by chance, alone or inside a path
+    // (/v1/payments/<id>); they are generated, never sent, so they are taken out before the search.
+    assert.deepEqual(values.map((v) => v.replace(/[0-9a-fA-F]{32}/g, '')).flatMap((v) => v.match(/\d{13,19}/g) ?? []), []);
     assert.equal(await gateway!.stop(), 0, gateway!.output());
   });
 });
