@@ -214,7 +214,7 @@ const OPERATOR_TASKS: readonly OperationSpec[] = [
   admin({ method: 'post', path: '/admin/vault/rotate-key', operationId: 'adminVaultRotateKey', summary: 'Re-wrap every data key with the current master key (online; records untouched)', form: {}, answers: { ...ok('Re-wrapped', EXAMPLES.vaultRotated), ...REFUSED } }),
   admin({
     method: 'post', path: '/admin/vault/find-card', operationId: 'adminVaultFindCard', summary: 'Registrations holding an account number (sent in the body, never the URL)',
-    form: { number: '4200000000000000', kind: 'card' }, optional: ['kind'], fields: { number: 'The account number', kind: 'card (default), iban, bankAccountNumber or tokenAccount' },
+    form: { number: '4012888888881881', kind: 'card' }, optional: ['kind'], fields: { number: 'The account number', kind: 'card (default), iban, bankAccountNumber or tokenAccount' },
     answers: { ...ok('The registrations', EXAMPLES.vaultFound), 400: INVALID, ...REFUSED },
   }),
 ];
