@@ -1,7 +1,42 @@
-import type { AuthenticationData, DirectoryAnswer, DirectoryQuery } from './simulator/three-d-secure/directory.js';
+import type { AuthenticationStatus, DirectoryAnswer } from '../domain/three-d-secure/answers.js';
+import type { AuthenticatedAmount, DeviceChannel } from '../domain/three-d-secure/authentication-request.js';
 import type { RedirectInstruction } from './connector.js';
 
-export type { AuthenticationData, ChallengeChoice, DirectoryAnswer, DirectoryQuery } from './simulator/three-d-secure/directory.js';
+// The port owns its types: the simulated directory (simulator/three-d-secure/) and any real 3DS
+// server implement them; neither the operations nor the port import an implementation.
+export type { AuthenticationStatus, ChallengeChoice, DirectoryAnswer } from '../domain/three-d-secure/answers.js';
+
+/** What the gateway asks the directory about a card: the AReq's facts that decide the answer. */
+export interface DirectoryQuery {
+  readonly pan: string;
+  /** customParameters[3DS2_enrolled]=true */
+  readonly forcedEnrolled: boolean;
+  /** customParameters[3DS2_flow] */
+  readonly forcedFlow?: 'challenge' | 'frictionless' | undefined;
+  /** threeDSecure.challengeIndicator 04 */
+  readonly challengeRequested: boolean;
+  readonly exemptionFlag?: string | undefined;
+  /**
+   * The AReq's purchase amount: what the shopper confirms, which the ACS shows on its challenge
+   * (threeDSecure.amount, else risk.amount, else the payment's amount). The simulated directory's
+   * answer depends on the card alone, as the test cards of compatibility.md promise.
+   */
+  readonly purchase?: AuthenticatedAmount | undefined;
+  /** The AReq's deviceChannel: app (threeDSecure.deviceInfo sent) or browser. */
+  readonly channel?: DeviceChannel | undefined;
+}
+
+/** The authentication data a result carries into the payment and its answer (ECI, CAVV, ids). */
+export interface AuthenticationData {
+  readonly status: AuthenticationStatus;
+  readonly eci: string;
+  readonly verificationId?: string;
+  readonly dsTransactionId: string;
+  readonly acsTransactionId: string;
+  readonly version: string;
+  readonly challengeMandatedIndicator?: 'Y' | 'N';
+  readonly transactionStatusReason?: string;
+}
 
 /** What the ACS page needs to know to start a challenge. */
 export interface ChallengeStart {

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { detectCardBrand } from '../../../domain/card.js';
 import type { AuthenticationStatus, ChallengeChoice, DirectoryAnswer } from '../../../domain/three-d-secure/answers.js';
-import type { AuthenticatedAmount, DeviceChannel } from '../../../domain/three-d-secure/authentication-request.js';
+import type { AuthenticationData, DirectoryQuery } from '../../three-d-secure.js';
 
-export type { AuthenticationStatus, ChallengeChoice, DirectoryAnswer } from '../../../domain/three-d-secure/answers.js';
 
 /**
  * The simulated directory server and access control server (ACS) of the test system. The test
@@ -43,24 +42,6 @@ const ANSWER_BY_PAN: ReadonlyMap<string, DirectoryAnswer> = new Map(DIRECTORY_TE
 /** Every card not in the table, the no-3DS test cards included, is not enrolled. */
 export const ANY_OTHER_CARD_ANSWER: DirectoryAnswer = NOT_ENROLLED;
 
-export interface DirectoryQuery {
-  readonly pan: string;
-  /** customParameters[3DS2_enrolled]=true */
-  readonly forcedEnrolled: boolean;
-  /** customParameters[3DS2_flow] */
-  readonly forcedFlow?: 'challenge' | 'frictionless' | undefined;
-  /** threeDSecure.challengeIndicator 04 */
-  readonly challengeRequested: boolean;
-  readonly exemptionFlag?: string | undefined;
-  /**
-   * The AReq's purchase amount: what the shopper confirms, which the ACS shows on its challenge
-   * (threeDSecure.amount, else risk.amount, else the payment's amount). The simulated directory's
-   * answer depends on the card alone, as the test cards of compatibility.md promise.
-   */
-  readonly purchase?: AuthenticatedAmount | undefined;
-  /** The AReq's deviceChannel: app (threeDSecure.deviceInfo sent) or browser. */
-  readonly channel?: DeviceChannel | undefined;
-}
 
 /** The forcing rules in the order askDirectory applies them; docs.ts prints this list. */
 export const FORCING_RULES: readonly { readonly parameter: string; readonly effect: string }[] = [
@@ -106,16 +87,6 @@ export const CHALLENGE_CHOICES: readonly { readonly value: ChallengeChoice; read
   { value: 'cancel', status: 'N', description: 'the shopper cancelled (or abandoned) the challenge' },
 ];
 
-export interface AuthenticationData {
-  readonly status: AuthenticationStatus;
-  readonly eci: string;
-  readonly verificationId?: string;
-  readonly dsTransactionId: string;
-  readonly acsTransactionId: string;
-  readonly version: string;
-  readonly challengeMandatedIndicator?: 'Y' | 'N';
-  readonly transactionStatusReason?: string;
-}
 
 export const THREE_D_SECURE_VERSION = '2.2.0';
 

@@ -10,9 +10,9 @@ import {
   THREE_D_SECURE_VERSION,
   directoryStatus,
   eciScheme,
-  type DirectoryAnswer,
   type EciScheme,
 } from './directory.js';
+import type { DirectoryAnswer } from '../../three-d-secure.js';
 import { SIMULATED_ACS_REFERENCE_NUMBER } from './server.js';
 
 /** The simulator's success code for a standalone authentication after a challenge (flavour INTERNAL). */

@@ -6,9 +6,8 @@ import {
   authenticationData,
   askDirectory,
   directoryStatus,
-  type DirectoryAnswer,
-  type DirectoryQuery,
 } from '../../../../src/connectors/simulator/three-d-secure/directory.js';
+import type { DirectoryAnswer, DirectoryQuery } from '../../../../src/connectors/three-d-secure.js';
 import { threeDSecureSimulatorDocs } from '../../../../src/connectors/simulator/three-d-secure/docs.js';
 import { COMPATIBILITY_TEST_CARDS } from '../../../../src/connectors/simulator/rules-cards.js';
 import { paymentAfterChallenge } from '../../../../src/domain/three-d-secure/outcome-codes.js';
