@@ -7,8 +7,10 @@
  * new payment-path statement that neither filters nor is listed fails here.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { distributedTables, TABLE_PLACEMENT } from '../../src/storage/distribution.js';
+import { splicePlacementTable } from '../../src/storage/distribution-docs.js';
 import type { Queryable, Storage } from '../../src/storage/port.js';
 import { testDatabases } from '../support/databases.js';
 import { cardPayment, getPayment, postPayment, referencePayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
@@ -88,6 +90,11 @@ async function paymentPath(t: TestApp, merchant: Merchant): Promise<void> {
 }
 
 const tables = distributedTables();
+
+it('docs/scale-out.md shows the placement of src/storage/distribution.ts (npm run docs)', () => {
+  const doc = readFileSync(new URL('../../docs/scale-out.md', import.meta.url), 'utf8');
+  assert.equal(splicePlacementTable(doc), doc);
+});
 
 describe('the shard filter reads statements as the design means', () => {
   const cases: readonly [string, string, boolean][] = [
