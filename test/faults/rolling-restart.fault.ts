@@ -59,7 +59,9 @@ function failed(request: SentRequest): boolean {
 }
 
 describe('rolling restart behind HAProxy under load', { skip: url ? false : 'TEST_DATABASE_URL not set: the rolling restart needs PostgreSQL' }, () => {
-  it('restarts every gateway process one after the other and fails no request', { timeout: 120_000 }, async () => {
+  // About a minute on two idle cores; the bound leaves room for a machine busy with other work,
+  // where each process's start takes much longer.
+  it('restarts every gateway process one after the other and fails no request', { timeout: 240_000 }, async () => {
     const ports = await Promise.all(Array.from({ length: GATEWAYS }, freePort));
     const names = ports.map((_, index) => `gateway${index + 1}`);
     // The first process migrates the schema and the merchant is made; the others join it.
