@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { renderGeneratedFiles } from '../src/catalogue/render/generated-files.js';
 import { spliceSimulatorTables } from '../src/connectors/simulator/index.js';
 import { spliceRolesTable } from '../src/domain/access/permissions-docs.js';
+import { splicePlacementTable } from '../src/storage/distribution-docs.js';
 
 /**
  * `npm run docs`: writes the parameter, OpenAPI and result-code references and the request types,
@@ -21,3 +22,4 @@ function write(path: string, content: string): void {
 for (const [path, content] of renderGeneratedFiles()) write(path, content);
 write('docs/simulator.md', spliceSimulatorTables(readFileSync(join(root, 'docs/simulator.md'), 'utf8')));
 write('docs/console.md', spliceRolesTable(readFileSync(join(root, 'docs/console.md'), 'utf8')));
+write('docs/scale-out.md', splicePlacementTable(readFileSync(join(root, 'docs/scale-out.md'), 'utf8')));
