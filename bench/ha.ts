@@ -7,7 +7,7 @@
  *
  *   npm run bench:ha        (or npm run bench -- --ha)
  *
- * Needs Debian's patroni, etcd-server and haproxy and root or the postgres user (ops/ha/start.sh
+ * Needs Debian's patroni, etcd-server and haproxy (ops/ha/start.sh
  * starts and stops the topology itself, on ports 5439-5443, 8440-8443, 2391-2392). Environment:
  * as npm run bench (BENCH_DATABASE_URL, BENCH_CONNECTIONS, BENCH_DURATION_SECONDS,
  * BENCH_WARMUP_SECONDS, BENCH_POOL_SIZE) and BENCH_HA_ROUNDS (2). Writes bench/results/<date>-ha.json
