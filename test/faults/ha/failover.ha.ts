@@ -17,7 +17,7 @@ import { describe, it } from 'node:test';
 import { haToolsMissing, startHaTopology, type HaTopology } from '../../../bench/support/ha-topology.js';
 import { startAcquirerHost } from '../../../emulators/acquirer-host/server.js';
 import { startLoad, waitUntil, type RunningLoad, type SentRequest } from '../support/payment-load.js';
-import { failuresByAnswer, findFailoverFindings, succeeded, type PaymentRow } from './support/failover-findings.js';
+import { failuresByAnswer, findFailoverFindings, logSummary, succeeded, type PaymentRow } from './support/failover-findings.js';
 import { openHaStage, type HaStage } from './support/ha-stage.js';
 
 const CLIENTS_PER_GATEWAY = 4;
@@ -102,6 +102,7 @@ describe('PostgreSQL leader dies under load (Patroni, synchronous replication, H
       const workerAlive = stage.worker.alive();
       const gatewaysAlive = stage.gateways.map((gateway) => gateway.alive());
       console.log(JSON.stringify({ phase: 'after', ...findings, rows: rows.length, hostEntries: host.ledger.entries().length, resolutionMs, workerAlive, gatewaysAlive, failuresOverall: failuresByAnswer(requests) }));
+      console.log(JSON.stringify({ phase: 'gateway logs', warnings: logSummary(stage.gateways.map((g) => g.output()).join('\n')) }));
       if (!workerAlive || gatewaysAlive.includes(false)) console.log(`worker output:\n${stage.worker.output().slice(-4_000)}\ngateway output:\n${stage.gateways.map((g) => g.output().slice(-4_000)).join('\n---\n')}`);
 
       assert.ok(killToFirstSuccessMs !== undefined && killToFirstSuccessMs <= FIRST_SUCCESS_BOUND_MS, `a payment succeeds within ${FIRST_SUCCESS_BOUND_MS} ms of the kill (took ${killToFirstSuccessMs} ms)`);

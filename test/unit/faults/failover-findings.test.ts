@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Ledger, type LedgerEntry } from '../../../emulators/acquirer-host/ledger.js';
-import { failuresByAnswer, findFailoverFindings, type PaymentRow } from '../../faults/ha/support/failover-findings.js';
+import { failuresByAnswer, findFailoverFindings, logSummary, type PaymentRow } from '../../faults/ha/support/failover-findings.js';
 import type { SentRequest } from '../../faults/support/payment-load.js';
 
 /**
@@ -55,5 +55,17 @@ describe('failover findings', () => {
 
   it('counts the failures by what the clients got', () => {
     assert.deepEqual(failuresByAnswer([sent('r1', { status: 503, code: '999.999.888' }), sent('r2', { error: 'client timeout' }), sent('r3', { status: 200, code: OK })]), { 'HTTP 503 999.999.888': 1, 'client timeout': 1 });
+  });
+});
+
+describe('gateway log summary', () => {
+  it('counts warnings and errors by message, code and error, and leaves the rest out', () => {
+    const lines = [
+      JSON.stringify({ level: 40, msg: 'request failed: system unavailable', code: '999.999.888', err: { message: 'Connection terminated unexpectedly' } }),
+      JSON.stringify({ level: 40, msg: 'request failed: system unavailable', code: '999.999.888', err: { message: 'Connection terminated unexpectedly' } }),
+      JSON.stringify({ level: 30, msg: 'request completed' }),
+      'not json',
+    ];
+    assert.deepEqual(logSummary(lines.join('\n')), { 'request failed: system unavailable 999.999.888: Connection terminated unexpectedly': 2 });
   });
 });

@@ -78,3 +78,16 @@ export function findFailoverFindings(requests: readonly SentRequest[], rows: rea
     disagreeWithAcquirer,
   };
 }
+
+/** The gateways' warnings and errors (JSON log lines), counted by message and error: what the lead reads when a check fails. */
+export function logSummary(output: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const line of output.split('\n')) {
+    let entry: { level?: number; msg?: string; code?: string; err?: { message?: string } };
+    try { entry = JSON.parse(line); } catch { continue; }
+    if ((entry.level ?? 0) < 40) continue;
+    const key = `${entry.msg ?? ''}${entry.code ? ` ${entry.code}` : ''}${entry.err?.message ? `: ${entry.err.message}` : ''}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
