@@ -3,7 +3,7 @@
  * a benchmark: started in a data directory of its own, asked who leads, a node killed, a planned
  * switchover, and stopped (everything it started, also after a failure).
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,6 +78,10 @@ export async function startHaTopology(options: { timeoutSeconds?: number } = {})
   const env = { ...process.env, HA_DATA_DIR: dataDir, HA_PG_PASSWORD: PASSWORD, HA_START_TIMEOUT: String(options.timeoutSeconds ?? 180) };
   const script = (name: string, ...args: string[]) => run(join(ROOT, 'ops/ha', name), args, { env, timeout: 300_000 });
   const url = (port: number, database: string) => `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  // A test that ends without reaching its cleanup (a timeout, an uncaught error) must not leave
+  // three PostgreSQL servers, etcd and HAProxy holding their ports for the next run.
+  const stopAtExit = () => { try { execFileSync(join(ROOT, 'ops/ha/stop.sh'), ['--purge'], { env, timeout: 60_000, stdio: 'ignore' }); } catch { /* nothing left to do at exit */ } };
+  process.once('exit', stopAtExit);
   const topology: HaTopology = {
     dataDir,
     leaderUrl: (database = 'gateway') => url(HA_LEADER_PORT, database),
@@ -122,6 +126,7 @@ export async function startHaTopology(options: { timeoutSeconds?: number } = {})
       }
     },
     async stop() {
+      process.removeListener('exit', stopAtExit);
       await script('stop.sh', '--purge');
     },
   };
