@@ -3,7 +3,7 @@
  * measured at the same concurrency: a bare Fastify form POST (the HTTP floor) and a plain `pg`
  * pool inserting payment-sized rows (the database floor).
  *
- *   npm run bench [-- --profile] [-- --scale-out]
+ *   npm run bench [-- --profile] [-- --scale-out] [-- --ha]
  *
  * Environment: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local test database),
  * BENCH_CONNECTIONS (64), BENCH_DURATION_SECONDS (10 per phase), BENCH_WARMUP_SECONDS (3),
@@ -21,6 +21,8 @@
  * BENCH_CONSOLE_ROWS (10000000: the console search rows, bench/console-search.ts; measured only when
  * `npm run bench:console` has seeded them, and with them the A/B write cost of migration 048 over
  * BENCH_CONSOLE_ROUNDS rounds).
+ * --ha: DB payments through HAProxy to the synchronous three-node cluster of ops/ha/ beside the
+ * single PostgreSQL (bench/ha.ts; BENCH_HA_ROUNDS, 2); left out when patroni, etcd or haproxy is missing.
  * Writes bench/results/<yyyy-mm-dd>.json and the table in docs/performance.md.
  */
 import { parseArgs } from 'node:util';
@@ -36,6 +38,7 @@ import { profileGateway } from './support/profile-run.js';
 import { describeMachine, writeResults } from './support/report.js';
 import { checkTargets, renderBenchmarkTable, type BenchRecord } from './support/bench-record.js';
 import { runScaleOut } from './scale-out.js';
+import { runHaBench } from './ha.js';
 import { resolutionPhase } from './support/resolution-phase.js';
 import { schedulePhase } from './support/schedule-phase.js';
 import { scheduleSettings } from './schedules.js';
@@ -63,7 +66,7 @@ export const settings = {
   gatewayProcesses: envNumber('BENCH_GATEWAY_PROCESSES', 2),
 };
 
-const { values: flags } = parseArgs({ options: { profile: { type: 'boolean', default: false }, 'scale-out': { type: 'boolean', default: false } } });
+const { values: flags } = parseArgs({ options: { profile: { type: 'boolean', default: false }, 'scale-out': { type: 'boolean', default: false }, ha: { type: 'boolean', default: false } } });
 
 function report(phase: PhaseResult): PhaseResult {
   console.log(describePhase(phase));
@@ -233,6 +236,7 @@ async function main(): Promise<void> {
       ...(consoleBench && consoleWriteCost ? { consoleSearch: { ...consoleSummary(consoleBench), writeCost: consoleWriteCost } } : {}),
     };
     if (flags['scale-out']) record.scaleOut = await runScaleOut(settings);
+    if (flags.ha) record.ha = await runHaBench({ ...settings, rounds: envNumber('BENCH_HA_ROUNDS', 2) });
     const file = writeResults(record);
     const table = renderBenchmarkTable(record);
     console.log(`\n${table}\n\nwritten to ${file}`);

@@ -26,6 +26,8 @@ export interface BenchRecord extends Targets {
   readonly processes?: Targets & { readonly count: number; readonly phase: PhaseResult; readonly peakRssMiB: number; readonly insertFloor: PhaseResult };
   readonly profile?: ProfileSummary;
   scaleOut?: ScaleOutRecord;
+  /** Payments through HAProxy to the synchronous Patroni cluster beside the single PostgreSQL (bench/ha.ts, --ha). */
+  ha?: import('../ha.js').HaRecord | undefined;
   /** Fewer payments/s with metrics on, and with every request traced, than with both off (bench/observability.ts). */
   readonly observability?: import('../observability.js').ObservabilityCost;
   /** Issue 31: the console search at ten million rows (slowest filter's p95), its export, migration 048's write cost. */

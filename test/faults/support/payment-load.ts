@@ -39,6 +39,10 @@ export interface LoadOptions {
   readonly clientTimeoutMs: number;
   /** Each payment and refund carries an Idempotency-Key (its reference), as a careful client's would. */
   readonly idempotencyKeys?: boolean;
+  /** Added to every payment (e.g. testMode=EXTERNAL to pay through the acquirer host emulator). */
+  readonly paymentFields?: Readonly<Record<string, string>>;
+  /** Starts every merchantTransactionId: two loads in one process need different ones. */
+  readonly referencePrefix?: string;
 }
 
 export interface RunningLoad {
@@ -55,7 +59,7 @@ const asAmount = (minor: number) => (minor / 100).toFixed(2);
 function requestFor(options: LoadOptions, n: number, known: readonly string[]): { sent: SentRequest; path: string; init: RequestInit } {
   const { merchant } = options;
   const startedMs = performance.now();
-  const reference = `fault-${process.pid}-${n}`;
+  const reference = `${options.referencePrefix ?? 'fault'}-${process.pid}-${n}`;
   const auth = { authorization: `Bearer ${merchant.accessToken}` };
   const form = { ...auth, 'content-type': 'application/x-www-form-urlencoded', ...(options.idempotencyKeys ? { 'idempotency-key': reference } : {}) };
   const roll = (n * 7919) % 100;
@@ -71,7 +75,7 @@ function requestFor(options: LoadOptions, n: number, known: readonly string[]): 
     return { sent: { kind: 'RF', reference, amountMinor: 100, parentId, startedMs, replay: { path: `/v1/payments/${parentId}`, init } }, path: `/v1/payments/${parentId}`, init };
   }
   const amountMinor = amountMinorOf(n);
-  const body = new URLSearchParams({ entityId: merchant.entityId, paymentType: 'DB', amount: asAmount(amountMinor), currency: 'EUR', merchantTransactionId: reference, ...CARD });
+  const body = new URLSearchParams({ entityId: merchant.entityId, paymentType: 'DB', amount: asAmount(amountMinor), currency: 'EUR', merchantTransactionId: reference, ...CARD, ...options.paymentFields });
   const init = { method: 'POST', headers: form, body };
   return { sent: { kind: 'DB', reference, amountMinor, startedMs, replay: { path: '/v1/payments', init } }, path: '/v1/payments', init };
 }
