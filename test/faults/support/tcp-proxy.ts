@@ -8,8 +8,8 @@
  *   held back), as in a network partition; new connections are accepted and hang the same way.
  * `restore()` lets everything through again; held-back bytes are delivered, as TCP would once a
  * partition heals.
- * `cutWhenClientSends(marker, deliver)` cuts, once, the one connection on which the client next
- * sends bytes containing the marker (a COMMIT, a prepared statement's name): with `deliver` the
+ * `cutWhenClientSends(markers, deliver)` cuts, once, the one connection on which the client next
+ * sends bytes containing one of the markers (a COMMIT, a prepared statement's name): with `deliver` the
  * server gets those bytes and the client never gets the answer (committed, unacknowledged);
  * without, they are dropped with the connection (never executed). Either way the client cannot tell.
  */
@@ -23,7 +23,7 @@ interface Link {
 }
 
 interface Trigger {
-  readonly marker: Buffer;
+  readonly markers: readonly Buffer[];
   readonly deliver: boolean;
   readonly fired: () => void;
 }
@@ -74,7 +74,7 @@ export class TcpProxy {
 
   #watch(link: Link, chunk: Buffer, forwarded: boolean): void {
     const trigger = this.#trigger;
-    if (!trigger || trigger.deliver !== forwarded || !chunk.includes(trigger.marker)) return;
+    if (!trigger || trigger.deliver !== forwarded || !trigger.markers.some((marker) => chunk.includes(marker))) return;
     this.#trigger = undefined;
     // Not delivered: the server side goes first, so the pipe's write of this chunk finds it destroyed.
     if (!forwarded) link.server.destroy();
@@ -85,9 +85,9 @@ export class TcpProxy {
   }
 
   /** Resolves once the cut happened. */
-  cutWhenClientSends(marker: string, deliver: boolean): Promise<void> {
+  cutWhenClientSends(markers: string | readonly string[], deliver: boolean): Promise<void> {
     return new Promise((fired) => {
-      this.#trigger = { marker: Buffer.from(marker), deliver, fired };
+      this.#trigger = { markers: (typeof markers === 'string' ? [markers] : markers).map((m) => Buffer.from(m)), deliver, fired };
     });
   }
 
