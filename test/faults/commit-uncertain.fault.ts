@@ -132,4 +132,21 @@ describe('a payment whose write is cut as it leaves the gateway', { skip: url ? 
     assert.deepEqual(rows.map((r) => [r.id, r.status]), [[replay.id, 'success']], 'one payment, not two');
     assert.equal(host.ledger.entries().length, entriesBefore + 1, 'one charge at the acquirer, not two');
   });
+
+  it('pending row committed but unacknowledged: 900.100.300, the connector never asked; the resolution ends it, and nothing is charged', { timeout: 60_000 }, async () => {
+    const key = randomUUID();
+    const reference = `pending-delivered-${key.slice(0, 8)}`;
+    const cut = proxy.cutWhenClientSends(PENDING_ROW, true);
+    uncertain(await pay(key, reference));
+    await cut;
+    const [row] = await settledRows(reference, (r) => r.length === 1);
+    assert.deepEqual([row?.status, row?.result_code], ['pending', PENDING]);
+    assert.equal(host.ledger.get(row!.id), undefined, 'the acquirer never heard of it');
+    assert.deepEqual(await pay(key, reference), { status: 200, code: PENDING, id: row!.id }, 'the replay answers the pending payment, and does not run it again');
+    const resolved = await settledRows(reference, (r) => r[0]?.status !== 'pending', 20_000);
+    assert.equal(resolved.length, 1);
+    assert.notEqual(resolved[0]!.status, 'success', `never an invented approval: ${resolved[0]!.result_code}`);
+    assert.equal(host.ledger.charged(row!.id), false);
+    console.log(JSON.stringify({ pendingRowDelivered: resolved[0] }));
+  });
 });
