@@ -48,12 +48,16 @@ function exitIfCannotListen(problem: string | undefined): void {
   process.exit(1);
 }
 
+/** Redis answers in well under a millisecond; one that takes this long is treated as away. */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
 async function connectRedis(url: string | undefined): Promise<Redis | undefined> {
   if (!url) return undefined;
   // Loaded only when used: the client and its command table take about 25 MB of memory.
   const { Redis: RedisClient } = await import('ioredis');
-  // Fail fast instead of queueing: throttling skips a store that does not answer.
-  return new RedisClient(url, { connectTimeout: 1_000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  // Fail fast instead of queueing: throttling skips a store that does not answer. A Redis that
+  // hangs (a partition) answers nothing at all: the command timeout bounds what each request waits.
+  return new RedisClient(url, { connectTimeout: 1_000, commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
 }
 
 function printDemoMerchant(demo: DemoMerchantCredentials, baseUrl: string): void {

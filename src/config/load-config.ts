@@ -46,6 +46,8 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly bodyLimitBytes: number;
   readonly databasePoolSize: number;
+  /** How long a statement waits for a reachable database leader (a failover) before it fails as unavailable. */
+  readonly databaseFailoverWaitMs: number;
   /** HTTP processes sharing the port (node:cluster); more than 1 needs PostgreSQL. */
   readonly gatewayProcesses: number;
   /** Overrides every connector's own cut-offs; undefined keeps the connector's. */
@@ -88,6 +90,7 @@ export const CONFIG_VARIABLES = [
   ['DATABASE_URL', '(unset)', 'postgres://… to use PostgreSQL; unset to use the embedded PGlite database under DATA_DIR.'],
   ['DATA_DIR', './data', 'Folder of the embedded database (only without DATABASE_URL).'],
   ['DATABASE_POOL_SIZE', '10', 'Connections to PostgreSQL of one gateway process (at least 2 are opened): 3 of them (1 when below 6) carry the grouped payment writes, the rest serve everything else.'],
+  ['DATABASE_FAILOVER_WAIT_MS', '10000', 'While no PostgreSQL leader can be reached (a failover, a restart), a statement waits up to this long for one, trying again with short pauses, before the request answers 503 with 999.999.888; 0 fails at the first refused connection. Also a statement the server refused as read-only (a replica: 25006) is tried again on a new connection within it. Must be shorter than HANDLER_TIMEOUT_MS.'],
   ['GATEWAY_PROCESSES', '1', 'Gateway processes serving the same port (one per core is the usual choice); more than 1 needs DATABASE_URL, and REDIS_URL to share throttling between them.'],
   ['GATEWAY_SYSTEM', 'test', '`test` (simulators, testMode allowed) or `live` (testMode rejected, TLS required).'],
   ['TLS_CERT_FILE', '(unset)', 'PEM certificate; with TLS_KEY_FILE the server speaks HTTPS.'],
@@ -190,6 +193,7 @@ export function loadConfig(env: Env): Config {
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems),
     dataDir: readOptional(env, 'DATA_DIR') ?? './data',
     databasePoolSize: readInteger(env, 'DATABASE_POOL_SIZE', 10, 1, 1000, problems),
+    databaseFailoverWaitMs: readInteger(env, 'DATABASE_FAILOVER_WAIT_MS', 10_000, 0, 120_000, problems),
     gatewayProcesses: readInteger(env, 'GATEWAY_PROCESSES', 1, 1, 64, problems),
     system,
     tlsCertFile: readOptional(env, 'TLS_CERT_FILE'),
@@ -226,6 +230,7 @@ export function loadConfig(env: Env): Config {
   checkProcesses(config, problems);
   if (config.console.listener === 'admin' && config.adminListener === undefined) problems.push('CONSOLE_LISTENER=admin needs ADMIN_PORT');
   // A slow acquirer must end as a pending answer (200, 000.200.000), not as a 504 "uncertain".
+  if (config.databaseFailoverWaitMs >= config.httpTimeouts.handlerTimeoutMs) problems.push('DATABASE_FAILOVER_WAIT_MS must be shorter than HANDLER_TIMEOUT_MS');
   if (config.resolution.connectorTimeoutMs >= config.httpTimeouts.handlerTimeoutMs) problems.push('CONNECTOR_TIMEOUT_MS must be shorter than HANDLER_TIMEOUT_MS');
   // The host's own timeout must come first, so an unanswered request is advised, not just abandoned.
   if (config.acquirer && config.acquirer.responseTimeoutMs >= config.resolution.connectorTimeoutMs) problems.push('ACQUIRER_HOST_TIMEOUT_MS must be shorter than CONNECTOR_TIMEOUT_MS');

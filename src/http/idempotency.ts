@@ -6,7 +6,7 @@ import { requestFingerprint } from '../domain/request-fingerprint.js';
 import { GatewayError } from '../results/gateway-error.js';
 import { claimIdempotencyKey, completeIdempotencyKey, renewIdempotencyLease, type IdempotencyClaim } from '../storage/repositories/idempotency-keys.js';
 import { JSON_MEDIA_TYPE, withEnvelope, withEnvelopeJson, withErrorId, type ResultBody } from './envelope.js';
-import { errorResponse } from './plugins/error-handling.js';
+import { errorResponse, isUncertainAnswer } from './plugins/error-handling.js';
 import { envelopeContext } from './reply.js';
 import { noteResult, noteTransaction } from './request-log-facts.js';
 
@@ -137,6 +137,7 @@ export async function respondIdempotently(request: FastifyRequest, reply: Fastif
   }
   let status: number;
   let body: Record<string, unknown>;
+  let uncertain = false;
   try {
     const response = await runClaimed(request, handler, key, claim);
     status = response.status;
@@ -145,10 +146,18 @@ export async function respondIdempotently(request: FastifyRequest, reply: Fastif
   } catch (error) {
     // Even a system error is stored: the connector may have moved money before it, so a retry
     // must not run the request again. The client finds the outcome with GET or the query API.
+    uncertain = isUncertainAnswer(error);
     const failed = errorResponse(error as Error, request);
     status = failed.status;
     body = envelope(request, { status, body: {}, result: failed.result });
     noteResult(request, failed.result);
+  }
+  // An uncertain answer (a write whose commit was never acknowledged) is not what a replay should
+  // repeat: the key is let go instead, so that a retry takes it over at once and answers what this
+  // request wrote (handler.recover), or runs it when nothing was written.
+  if (uncertain) {
+    await renewIdempotencyLease(storage, { entityId, key, claimId: claim.claimId, leaseUntil: clock.now() }).catch(() => undefined);
+    return reply.code(status).send(body);
   }
   // When even this write fails (database down) the key stays in flight until its lease runs out;
   // a retry then takes it over and answers the transaction this request wrote.

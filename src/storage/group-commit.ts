@@ -1,7 +1,7 @@
 import type { Context } from '@opentelemetry/api';
 import { submittedContext, traceGroupWrite } from '../observability/tracing/group-span.js';
 import { tracingOn } from '../observability/tracing/state.js';
-import { isDatabaseUnavailable } from './errors.js';
+import { isCommitUncertain, isDatabaseUnavailable, NotSentError } from './errors.js';
 import type { Queryable, Storage } from './port.js';
 
 /**
@@ -14,6 +14,8 @@ import type { Queryable, Storage } from './port.js';
  * database does not hold. When a group fails for a reason of the data (a constraint), every item
  * is written again alone, so that one bad item fails only its own request; when the database is
  * unavailable, the whole group fails with that error, and so does every item queued behind it.
+ * When the connection is lost after the group's statement or COMMIT was sent (CommitUncertainError)
+ * no item is acknowledged: each gets that uncertain error, and the database, asked later, tells.
  */
 export interface GroupCommitOptions<Item, Result = void> {
   readonly storage: Storage;
@@ -69,10 +71,15 @@ export function createGroupCommit<Item, Result = void>(options: GroupCommitOptio
       group.forEach((w, index) => answer(w, results ? results[index] : undefined));
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
-        // What queued behind this group would only wait for the same outage (up to a statement
-        // timeout each, one group after another): it fails now, so every request is answered
-        // within about one timeout.
-        for (const w of [...group, ...queue.splice(0)]) w.reject(error);
+        // A group whose commit was sent but never acknowledged may or may not be in the database:
+        // every one of its items is uncertain (never a success, never a decline), and so it is
+        // never written again item by item. What queued behind it would only wait for the same
+        // outage (up to a statement timeout each, one group after another): it fails now, so
+        // every request is answered within about one timeout; it was never sent, so it is only
+        // unavailable.
+        for (const w of group) w.reject(error);
+        const behind = isCommitUncertain(error) ? new NotSentError(error) : error;
+        for (const w of queue.splice(0)) w.reject(behind);
         return;
       }
       if (group.length === 1) {

@@ -5,13 +5,13 @@ import { migrate } from './migrate.js';
 import { createPgStorage } from './pg-storage.js';
 import type { Storage } from './port.js';
 
-type StorageConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>;
+type StorageConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'> & Partial<Pick<Config, 'databaseFailoverWaitMs'>>;
 
 /** Picks the adapter the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite. */
 export async function openStorage(config: StorageConfig): Promise<Storage> {
   // With tracing on (OTEL_*), a span per statement; as it is otherwise.
   if (config.databaseUrl) {
-    return tracedStorage(createPgStorage({ connectionString: config.databaseUrl, poolSize: config.databasePoolSize }));
+    return tracedStorage(createPgStorage({ connectionString: config.databaseUrl, poolSize: config.databasePoolSize, failoverWaitMs: config.databaseFailoverWaitMs ?? 0 }));
   }
   mkdirSync(config.dataDir, { recursive: true });
   // Loaded only for the embedded database: PGlite's module alone takes about 40 MB of memory,

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { isDatabaseUnavailable } from './errors.js';
+import { CommitUncertainError, isConnectionLost, isNotLeader, mayHaveCommitted, statementMayWrite } from './errors.js';
+import { acquire, checkout, deadlineAfter, isWorthAnotherConnection, pausedBeforeRetry, type Checkout } from './pg-failover.js';
 import type { PoolStats, Queryable, QueryOptions, QueryResult, SqlValue, Storage } from './port.js';
 
 const INT8_OID = 20;
@@ -15,16 +16,47 @@ function toParams(params: readonly SqlValue[] | undefined): unknown[] {
   return params ? params.map((p) => (typeof p === 'bigint' ? p.toString() : p)) : [];
 }
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+type Values = unknown[];
+
+async function run<Row>(client: pg.PoolClient, sql: string, values: Values, options?: QueryOptions): Promise<QueryResult<Row>> {
+  const result = options?.prepareAs ? await client.query({ name: options.prepareAs, text: sql, values }) : await client.query(sql, values);
+  return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+}
+
+/** The statements of a transaction, on its one connection. */
+function inTransaction(client: pg.PoolClient): Queryable {
+  return { query: (sql, params, options) => run(client, sql, toParams(params), options) };
+}
+
+/**
+ * A statement on its own (autocommit), on a connection of the pool. One that certainly did not
+ * commit (no connection, the server now a replica, a read whose connection dropped) is tried
+ * again on another connection until the failover wait runs out; a write whose answer was lost
+ * after it was sent is not: its outcome is unknown (CommitUncertainError).
+ */
+function onPool(pool: pg.Pool, failoverWaitMs: number): Queryable {
   return {
     async query<Row>(sql: string, params?: readonly SqlValue[], options?: QueryOptions): Promise<QueryResult<Row>> {
       const values = toParams(params);
-      const result = options?.prepareAs ? await client.query({ name: options.prepareAs, text: sql, values }) : await client.query(sql, values);
-      return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+      const deadline = deadlineAfter(failoverWaitMs);
+      for (let attempt = 0; ; attempt += 1) {
+        const held = checkout(await acquire(pool, deadline));
+        try {
+          const result = await run<Row>(held.client, sql, values, options);
+          held.release();
+          return result;
+        } catch (error) {
+          held.release(error);
+          const mayWrite = statementMayWrite(sql);
+          if (mayHaveCommitted(error, mayWrite)) throw new CommitUncertainError(error);
+          // A read that timed out already took its share of the wait: not run twice.
+          const again = isNotLeader(error) || (isConnectionLost(error) && !/read timeout/i.test((error as Error).message));
+          if (!again || !(await pausedBeforeRetry(attempt, deadline))) throw error;
+        }
+      }
     },
   };
 }
-
 export interface PgStorageOptions {
   readonly connectionString: string;
   readonly poolSize: number;
@@ -36,6 +68,11 @@ export interface PgStorageOptions {
    * index builds on large tables may run for minutes.
    */
   readonly statementTimeoutMs?: number;
+  /**
+   * How long a statement waits for a reachable leader (DATABASE_FAILOVER_WAIT_MS) before it
+   * fails as unavailable; 0, the default: one attempt.
+   */
+  readonly failoverWaitMs?: number;
 }
 
 /** Requests of the API never need longer; a hung database must not hang them. */
@@ -79,6 +116,9 @@ function createPool(options: PgStorageOptions, max: number, session: string): pg
     max,
     types,
     connectionTimeoutMillis: 5_000,
+    // A server that vanished without a word (a machine gone, a partition) is noticed on idle
+    // connections too, so they are dropped before a request is handed one.
+    keepAlive: true,
     // A statement that hangs (for example while the server restarts) must not hang a request.
     // statement_timeout is the server's: a query whose answer never comes back (a network
     // partition) needs a timer on this side too, else the request and its pooled connection hang.
@@ -93,35 +133,54 @@ function createPool(options: PgStorageOptions, max: number, session: string): pg
   return pool;
 }
 
-function storageOn(pool: pg.Pool, groupWrites: Storage | undefined, close: () => Promise<void>): Storage {
-  const queryable = wrap(pool);
+/**
+ * BEGIN … COMMIT on one connection. Until BEGIN is through nothing of `fn` has run, so a lost
+ * connection there is tried again within the failover wait; after it, an error means the
+ * transaction did not commit — except at COMMIT, whose lost answer leaves it unknown.
+ */
+async function transactionOn<T>(pool: pg.Pool, failoverWaitMs: number, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const deadline = deadlineAfter(failoverWaitMs);
+  for (let attempt = 0; ; attempt += 1) {
+    const held = checkout(await acquire(pool, deadline));
+    try {
+      await held.client.query('BEGIN');
+    } catch (error) {
+      held.release(error);
+      if (!isWorthAnotherConnection(error) || !(await pausedBeforeRetry(attempt, deadline))) throw error;
+      continue;
+    }
+    return finishTransaction(held, fn);
+  }
+}
+
+async function finishTransaction<T>(held: Checkout, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await fn(inTransaction(held.client));
+  } catch (error) {
+    // A connection that failed or timed out is not asked anything more; destroying it ends the
+    // transaction on the server too. A replica's refusal also ends this connection's use.
+    if (!isConnectionLost(error) && !isNotLeader(error)) await held.client.query('ROLLBACK').catch(() => undefined);
+    held.release(error);
+    throw error;
+  }
+  try {
+    await held.client.query('COMMIT');
+  } catch (error) {
+    held.release(error);
+    throw mayHaveCommitted(error, true) ? new CommitUncertainError(error) : error;
+  }
+  held.release();
+  return result;
+}
+
+function storageOn(pool: pg.Pool, failoverWaitMs: number, groupWrites: Storage | undefined, close: () => Promise<void>): Storage {
+  const queryable = onPool(pool, failoverWaitMs);
   return {
     kind: 'postgres',
     query: queryable.query,
     ...(groupWrites ? { groupWrites } : {}),
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
-      // The pool listens for errors only on idle clients: a checked-out client whose connection
-      // drops would emit an unhandled 'error' and end the process. Note it, and discard the client.
-      let broken: Error | undefined;
-      const onError = (error: Error) => { broken = error; };
-      client.on('error', onError);
-      try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        // A connection that failed or timed out is not asked anything more; destroying it ends
-        // the transaction on the server too.
-        if (isDatabaseUnavailable(error)) broken ??= error as Error;
-        if (!broken) await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.off('error', onError);
-        client.release(broken ?? false);
-      }
-    },
+    transaction: (fn) => transactionOn(pool, failoverWaitMs, fn),
     close,
   };
 }
@@ -136,9 +195,10 @@ export function createPgStorage(options: PgStorageOptions): Storage {
   const general = createPool(options, sizes.general, GENERAL_SESSION);
   const writes = createPool(options, sizes.groupWrites, GROUP_WRITE_SESSION);
   // The group writes' storage is a facet of this one: closing this closes both pools.
-  const groupWrites = storageOn(writes, undefined, async () => undefined);
+  const waitMs = options.failoverWaitMs ?? 0;
+  const groupWrites = storageOn(writes, waitMs, undefined, async () => undefined);
   return {
-    ...storageOn(general, groupWrites, async () => { await Promise.all([general.end(), writes.end()]); }),
+    ...storageOn(general, waitMs, groupWrites, async () => { await Promise.all([general.end(), writes.end()]); }),
     // Counters pg keeps anyway: reading them costs nothing and asks the database nothing.
     poolStats: () => [statsOf(general, 'main', sizes.general), statsOf(writes, 'group_writes', sizes.groupWrites)],
   };

@@ -107,10 +107,19 @@ describe('pending resolution settings', () => {
     [{ PENDING_HORIZON_HOURS: '0' }, /PENDING_HORIZON_HOURS/],
     [{ IDEMPOTENCY_LEASE_MS: '10' }, /IDEMPOTENCY_LEASE_MS/],
     [{ CONNECTOR_TIMEOUT_MS: '60000', HANDLER_TIMEOUT_MS: '60000' }, /CONNECTOR_TIMEOUT_MS must be shorter than HANDLER_TIMEOUT_MS/],
+    [{ DATABASE_FAILOVER_WAIT_MS: '60000', HANDLER_TIMEOUT_MS: '60000' }, /DATABASE_FAILOVER_WAIT_MS must be shorter than HANDLER_TIMEOUT_MS/],
+    [{ DATABASE_FAILOVER_WAIT_MS: '-1' }, /DATABASE_FAILOVER_WAIT_MS/],
   ];
   for (const [env, message] of refused) {
     it(`refuses ${JSON.stringify(env)}`, () => assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message)));
   }
+});
+
+describe('the wait for a database leader', () => {
+  it('waits 10 s by default; 0 turns the wait off', () => {
+    assert.equal(loadConfig({}).databaseFailoverWaitMs, 10_000);
+    assert.equal(loadConfig({ DATABASE_FAILOVER_WAIT_MS: '0' }).databaseFailoverWaitMs, 0);
+  });
 });
 
 describe('redirect settings and PUBLIC_URL', () => {

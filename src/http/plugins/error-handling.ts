@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { resultOf, type ResultBody } from '../envelope.js';
 import { sendWithEnvelope } from '../reply.js';
 import { GatewayError, type ParameterError } from '../../results/gateway-error.js';
-import { isDatabaseUnavailable } from '../../storage/errors.js';
+import { isCommitUncertain, isDatabaseUnavailable } from '../../storage/errors.js';
 import { maskPanLikeDigits, maskPanLikeDigitsInUrl } from '../../domain/redact.js';
 
 const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
@@ -68,6 +68,16 @@ export const FASTIFY_ERRORS: Readonly<Record<string, FrameworkError>> = {
   // Fastify's errors for the server's own set-up (500) are bugs of ours: 900.100.203 below.
 };
 
+/** 900.100.300 (timeout, uncertain result), with the status of the handler timeout's uncertain answer. */
+export function uncertainOutcome(): GatewayError {
+  return new GatewayError('900.100.300', { httpStatus: 504 });
+}
+
+/** Whether an answer says the outcome is unknown (GET or an Idempotency-Key replay finds it later). */
+export function isUncertainAnswer(error: unknown): boolean {
+  return isCommitUncertain(error) || (error instanceof GatewayError && error.code === '900.100.300');
+}
+
 function toGatewayError(error: FastifyError | Error, request: FastifyRequest): GatewayError | undefined {
   if (error instanceof GatewayError) return error;
   const mapped = FASTIFY_ERRORS[(error as FastifyError).code ?? ''];
@@ -78,6 +88,8 @@ function toGatewayError(error: FastifyError | Error, request: FastifyRequest): G
   const status = (error as FastifyError).statusCode;
   // Any other client error met while reading the request (a body the client aborted, bad framing).
   if (status !== undefined && status >= 400 && status < 500) return new GatewayError('200.100.103', { httpStatus: 400 });
+  // A write whose answer the database never gave: what it holds is found later, never guessed.
+  if (isCommitUncertain(error)) return uncertainOutcome();
   if (isDatabaseUnavailable(error)) return new GatewayError('999.999.888');
   return undefined;
 }

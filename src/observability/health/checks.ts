@@ -49,9 +49,18 @@ export function migrationsCheck(db: Queryable, shipped: () => readonly number[])
   };
 }
 
-/** A client without offline queue (main.ts) answers at once when it is disconnected. */
+/** Redis away: reported, but passing (docs/operations.md, "When Redis goes away"). */
+export const REDIS_AWAY = `${OK} (${UNAVAILABLE}: throttling not enforced, failed sign-ins counted per process)`;
+
+/**
+ * Redis holds only throttling counters and failed-authentication counts, which degrade without it
+ * (fail open, or per process): its loss is shown but never takes the process out of the load
+ * balancer, which for a Redis every gateway shares would take them all out at once, payments and
+ * all. A client without offline queue and with a command timeout (main.ts) answers at once when
+ * disconnected and within the timeout when Redis hangs.
+ */
 export function redisCheck(redis: Pick<Redis, 'ping'>): Check {
-  return async () => ((await redis.ping()) === 'PONG' ? OK : UNAVAILABLE);
+  return async () => ((await redis.ping().catch(() => undefined)) === 'PONG' ? OK : REDIS_AWAY);
 }
 
 /** Asks the pool to sign on when it has no open link yet (pools open on first use). */

@@ -20,6 +20,7 @@ import { paysIntoMerchantAccount, type MerchantBankAccount } from '../../domain/
 import { findPayoutBankAccount } from '../../storage/repositories/entity-settings.js';
 import { buildPaymentView, serialisedView, storedResponse, type PaymentView, type SerialisedView } from './payment-response.js';
 import { callWithFallback } from './call-with-fallback.js';
+import { recordOutcome } from './record-outcome.js';
 import { resolvePaymentMethod, secretNumbersOf, type ResolvedPaymentMethod } from './payment-method.js';
 
 export interface CreatePaymentInput {
@@ -209,7 +210,7 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
   const redirect = outcome.kind === 'pending' && outcome.redirect && shopperReturn
     ? { instruction: outcome.redirect, row: providerRedirectRow(deps, { transactionId: id, entityId, shopperReturn, shopperResultUrl: request.shopperResultUrl!, notificationUrl: request.notificationUrl }) }
     : undefined;
-  return settleWith(risk.reviewed(outcome), asked.connector.id, redirect);
+  return recordOutcome(() => settleWith(risk.reviewed(outcome), asked.connector.id, redirect));
 }
 
 /**

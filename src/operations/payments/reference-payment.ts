@@ -11,6 +11,7 @@ import { lockPendingTransaction, lockTransaction, type StoredTransaction } from 
 import type { Queryable } from '../../storage/port.js';
 import type { PaymentDeps } from '../deps.js';
 import { settledPayment, writeSettledPayments } from './payment-writes.js';
+import { recordOutcome } from './record-outcome.js';
 import { buildPaymentView, serialisedView, storedResponse, type PaymentView } from './payment-response.js';
 import type { ChildReservation } from './reserve-children.js';
 
@@ -196,5 +197,5 @@ export async function referencePayment(deps: PaymentDeps, input: ReferencePaymen
     }),
     { timeoutMs: deps.connectorTimeoutMs },
   );
-  return settle(deps, reserved, input, outcome, true);
+  return recordOutcome(() => settle(deps, reserved, input, outcome, true));
 }

@@ -8,6 +8,10 @@
  *   held back), as in a network partition; new connections are accepted and hang the same way.
  * `restore()` lets everything through again; held-back bytes are delivered, as TCP would once a
  * partition heals.
+ * `cutWhenClientSends(markers, deliver)` cuts, once, the one connection on which the client next
+ * sends bytes containing one of the markers (a COMMIT, a prepared statement's name): with `deliver` the
+ * server gets those bytes and the client never gets the answer (committed, unacknowledged);
+ * without, they are dropped with the connection (never executed). Either way the client cannot tell.
  */
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 
@@ -18,10 +22,17 @@ interface Link {
   readonly server: Socket;
 }
 
+interface Trigger {
+  readonly markers: readonly Buffer[];
+  readonly deliver: boolean;
+  readonly fired: () => void;
+}
+
 export class TcpProxy {
   readonly #links = new Set<Link>();
   #server: Server | undefined;
   #cut: CutMode | undefined;
+  #trigger: Trigger | undefined;
 
   constructor(private readonly targetHost: string, private readonly targetPort: number) {}
 
@@ -53,9 +64,31 @@ export class TcpProxy {
     };
     client.on('close', forget);
     server.on('close', forget);
+    // Before the pipe's own listener (the chunk not yet forwarded) and after it (forwarded).
+    client.prependListener('data', (chunk: Buffer) => this.#watch(link, chunk, false));
     client.pipe(server);
+    client.on('data', (chunk: Buffer) => this.#watch(link, chunk, true));
     server.pipe(client);
     if (this.#cut === 'blackhole') this.#hold(link);
+  }
+
+  #watch(link: Link, chunk: Buffer, forwarded: boolean): void {
+    const trigger = this.#trigger;
+    if (!trigger || trigger.deliver !== forwarded || !trigger.markers.some((marker) => chunk.includes(marker))) return;
+    this.#trigger = undefined;
+    // Not delivered: the server side goes first, so the pipe's write of this chunk finds it destroyed.
+    if (!forwarded) link.server.destroy();
+    link.client.resetAndDestroy();
+    // Delivered: the server keeps the bytes already written and sees the connection end after them.
+    if (forwarded) link.server.end();
+    trigger.fired();
+  }
+
+  /** Resolves once the cut happened. */
+  cutWhenClientSends(markers: string | readonly string[], deliver: boolean): Promise<void> {
+    return new Promise((fired) => {
+      this.#trigger = { markers: (typeof markers === 'string' ? [markers] : markers).map((m) => Buffer.from(m)), deliver, fired };
+    });
   }
 
   /** Stops both directions; paused streams keep what arrives until they resume. */

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createGroupCommit, type GroupCommitOptions } from '../../../src/storage/group-commit.js';
 import type { Queryable, Storage } from '../../../src/storage/port.js';
+import { CommitUncertainError, isCommitUncertain, isDatabaseUnavailable } from '../../../src/storage/errors.js';
 
 /** A storage whose writes the test releases by hand, recording every group it was asked to write. */
 function recordingStorage() {
@@ -155,5 +156,52 @@ describe('group commit', () => {
     await assert.rejects(commit.submit(1), /deadlock/);
     await commit.submit(2);
     assert.deepEqual(groups, [[1], [2]]);
+  });
+
+  it('acknowledges no item of a group whose commit it did not see: each is uncertain, what queued behind only unavailable', async () => {
+    const { storage, groups, gates } = recordingStorage();
+    // The storage lost the connection after the group's COMMIT was sent (pg-storage's answer).
+    const write = heldFirstThen(groups, gates, () => {
+      throw new CommitUncertainError(Object.assign(new Error('Connection terminated unexpectedly'), {}));
+    });
+    const commit = committer(storage, write, { maxGroupSize: 2, transactional: true });
+    const results = Promise.allSettled([1, 2, 3, 4, 5].map((n) => commit.submit(n)));
+    await flush();
+    gates.shift()!();
+    const settled = await results;
+    assert.deepEqual(settled.map((r) => r.status), ['fulfilled', 'rejected', 'rejected', 'rejected', 'rejected']);
+    const reasons = settled.slice(1).map((r) => (r as PromiseRejectedResult).reason);
+    assert.deepEqual(reasons.map(isCommitUncertain), [true, true, false, false], 'the group sent is uncertain; the items behind it were never sent');
+    assert.ok(reasons.slice(2).every(isDatabaseUnavailable), 'the items never sent are plainly unavailable (503, retry)');
+    assert.deepEqual(groups, [[1], [2, 3]], 'an uncertain group is never written again item by item');
+  });
+
+  it('answers nothing from a group write whose per-item results came back before its COMMIT failed', async () => {
+    const { groups } = recordingStorage();
+    const db: Queryable = { query: async () => ({ rows: [], rowCount: 0 }) };
+    const storage: Storage = {
+      kind: 'postgres',
+      query: db.query,
+      // The items were written, then the COMMIT's answer was lost.
+      async transaction(fn) {
+        await fn(db);
+        throw new CommitUncertainError(new Error('Connection terminated unexpectedly'));
+      },
+      close: async () => undefined,
+    };
+    const commit = createGroupCommit<number, string>({
+      storage,
+      transactional: true,
+      maxGroupSize: 100,
+      // Each item its own group, all on their way at once: none queues behind another.
+      maxConcurrentGroups: 3,
+      write: async (_db, items) => {
+        groups.push([...items]);
+        return items.map((n) => ({ ok: true, value: `written ${n}` }));
+      },
+    });
+    const settled = await Promise.allSettled([1, 2, 3].map((n) => commit.submit(n)));
+    assert.deepEqual(settled.map((r) => r.status === 'rejected' && isCommitUncertain(r.reason)), [true, true, true]);
+    assert.deepEqual(groups, [[1], [2], [3]]);
   });
 });
