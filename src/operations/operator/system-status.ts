@@ -3,6 +3,8 @@ import type { ReadinessProbe } from '../../observability/health/readiness-probe.
 import type { CheckState } from '../../observability/health/readiness.js';
 import { readMigrations } from '../../storage/migrate.js';
 import type { Queryable } from '../../storage/port.js';
+import { databaseServerVersion, listAppliedMigrations } from '../../storage/repositories/schema-info.js';
+import { listHeartbeats } from '../../storage/repositories/worker-heartbeats.js';
 
 const PACKAGE_VERSION: string = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -36,27 +38,17 @@ export interface SystemStatus {
 }
 
 async function workerProcesses(db: Queryable): Promise<WorkerProcess[]> {
-  const { rows } = await db.query<{ worker_id: string; host: string; pid: number; started_at: Date; age_s: number }>(
-    'SELECT worker_id, host, pid, started_at, EXTRACT(EPOCH FROM (now() - last_beat_at))::float8 AS age_s FROM worker_heartbeats ORDER BY host, pid',
-  );
-  return rows.map((r) => ({ workerId: r.worker_id, host: r.host, pid: Number(r.pid), startedAt: new Date(r.started_at), lastBeatAgeSeconds: Math.max(0, Math.round(Number(r.age_s))) }));
+  return (await listHeartbeats(db)).map((w) => ({ workerId: w.workerId, host: w.host, pid: w.pid, startedAt: w.startedAt, lastBeatAgeSeconds: Math.round(w.lastBeatAgeMs / 1000) }));
 }
 
+/** Every migration this build ships with when it was applied, then any a newer build applied. */
 async function migrationStates(db: Queryable): Promise<MigrationState[]> {
-  const { rows } = await db.query<{ version: number; name: string; applied_at: Date }>('SELECT version, name, applied_at FROM schema_migrations ORDER BY version');
-  const applied = new Map(rows.map((r) => [Number(r.version), r]));
+  const applied = new Map((await listAppliedMigrations(db)).map((m) => [m.version, m]));
   const shipped = readMigrations();
-  const states: MigrationState[] = shipped.map((m) => ({ version: m.version, name: m.name, appliedAt: applied.has(m.version) ? new Date(applied.get(m.version)!.applied_at) : null, unknownToThisBuild: false }));
   const known = new Set(shipped.map((m) => m.version));
-  for (const row of rows) {
-    if (!known.has(Number(row.version))) states.push({ version: Number(row.version), name: row.name, appliedAt: new Date(row.applied_at), unknownToThisBuild: true });
-  }
+  const states: MigrationState[] = shipped.map((m) => ({ version: m.version, name: m.name, appliedAt: applied.get(m.version)?.appliedAt ?? null, unknownToThisBuild: false }));
+  for (const m of applied.values()) if (!known.has(m.version)) states.push({ ...m, unknownToThisBuild: true });
   return states.sort((a, b) => a.version - b.version);
-}
-
-async function databaseVersion(db: Queryable): Promise<string> {
-  const { rows } = await db.query<{ server_version: string }>('SHOW server_version');
-  return rows[0]?.server_version ?? 'unknown';
 }
 
 /**
@@ -66,7 +58,7 @@ async function databaseVersion(db: Queryable): Promise<string> {
  */
 export async function loadSystemStatus(deps: { readonly storage: Queryable & { readonly kind: string }; readonly readiness: ReadinessProbe }): Promise<SystemStatus> {
   const report = await deps.readiness.report();
-  const [workers, migrations, database] = await Promise.all([workerProcesses(deps.storage), migrationStates(deps.storage), databaseVersion(deps.storage)]);
+  const [workers, migrations, database] = await Promise.all([workerProcesses(deps.storage), migrationStates(deps.storage), databaseServerVersion(deps.storage)]);
   return {
     ready: report.ready,
     draining: report.body.status === 'draining',

@@ -71,7 +71,7 @@ function CreateEntityForm({ frame, entities, errors }: { frame: PageFrame; entit
         {parents.map((p) => <option key={p.id} value={p.id} selected={v['parent'] === p.id}>{`${p.name} (${p.kind})`}</option>)}
       </select>
       <FieldError id="parent-error" message={f['parent']} />
-      <button type="submit">Create</button>
+      <p><button type="submit">Create</button></p>
     </form>
   );
 }

@@ -132,7 +132,7 @@ export function RoutesPage({ frame, routes, connectors, entities, errors, done }
       <p class="hint">A payment takes the most specific enabled route of its system: its entity (else its merchant, else every entity), its brand, its currency.</p>
       <RouteTable routes={routes} frame={frame} entityNames={names} />
       <h2>Connectors of this gateway</h2>
-      <ul>{connectors.map((c) => <li key={c.connectorId}>{c.connectorId} <span class="muted">{c.liveCapable ? 'reaches an acquirer' : 'simulator: test system only'}</span></li>)}</ul>
+      <ul>{connectors.map((c) => <li key={c.connectorId}>{c.connectorId} <span class="muted">{c.liveCapable ? 'reaches an acquirer' : 'test system only'}</span></li>)}</ul>
       {mayPerform(frame.user.role, 'routes.manage') ? <AddRouteForm frame={frame} connectors={connectors} entities={entities} errors={errors} /> : null}
     </OperatorLayout>
   );

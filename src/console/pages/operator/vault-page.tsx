@@ -30,7 +30,7 @@ function KeyTable({ status }: { status: VaultStatus }) {
 
 /**
  * The vault's key state: every sealed value (cards, bank accounts, route credentials) is encrypted
- * under a data key, and data keys are wrapped by a master key (VAULT_MASTER_KEY, VAULT_OLD_MASTER_KEYS).
+ * under a data key, and data keys are wrapped by a master key (VAULT_MASTER_KEY, VAULT_ACCEPTED_MASTER_KEYS).
  */
 export function VaultPage({ frame, status, report }: { frame: PageFrame; status: VaultStatus; report?: RotationReport | undefined }) {
   const old = status.dataKeys.filter((k) => !k.current).reduce((sum, k) => sum + k.count, 0);
@@ -44,7 +44,7 @@ export function VaultPage({ frame, status, report }: { frame: PageFrame; status:
         <dt>Data keys under an old master key</dt><dd>{old}</dd>
       </dl>
       <KeyTable status={status} />
-      <p class="hint">An old master key may leave VAULT_OLD_MASTER_KEYS once it wraps no data key. The sealed values themselves are not re-encrypted: only their data keys are re-wrapped, so the rotation takes a moment whatever the number of cards.</p>
+      <p class="hint">An old master key may leave VAULT_ACCEPTED_MASTER_KEYS once it wraps no data key. The sealed values themselves are not re-encrypted: only their data keys are re-wrapped, so the rotation takes a moment whatever the number of cards.</p>
       {mayPerform(frame.user.role, 'vault.rotate') ? (
         <form method="post" action={`${VAULT}/rotate`} class="panel narrow">
           <h2>Rotate</h2>
