@@ -11,6 +11,9 @@ import { registerAccount } from './areas/account.js';
 import { registerPeople } from './areas/people.js';
 import { registerPaymentDetail } from './areas/payment-detail.js';
 import { registerPaymentsSearch } from './areas/payments-search.js';
+import { registerOperatorStatus } from './areas/operator-status.js';
+import { registerOperatorEntities } from './areas/operator-entities.js';
+import { registerOperatorRoutes } from './areas/operator-routes.js';
 
 /** /console: the first area the person's role opens (the overview, once part two adds it). */
 function registerHome(app: FastifyInstance): void {
@@ -36,4 +39,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   registerDeveloperCredentials,
   registerDeveloperWebhooks,
   registerDeveloperRequests,
+  registerOperatorStatus,
+  registerOperatorEntities,
+  registerOperatorRoutes,
 ];

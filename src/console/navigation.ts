@@ -17,6 +17,7 @@ export const NAVIGATION: readonly NavigationItem[] = [
   { label: 'Developers', href: '/console/developers', action: 'credentials.view' },
   { label: 'People', href: '/console/people', action: 'users.view' },
   { label: 'Audit log', href: '/console/audit', action: 'audit.view' },
+  { label: 'Operator', href: '/console/operator', action: 'system.view' },
 ];
 
 export function navigationFor(role: Role): readonly NavigationItem[] {

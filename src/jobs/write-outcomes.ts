@@ -1,6 +1,7 @@
 import type { Queryable, Storage } from '../storage/port.js';
 import { deleteJobs, rescheduleJobs, type ClaimedJob, type JobReschedule } from '../storage/repositories/jobs.js';
 import { isDatabaseUnavailable } from '../storage/errors.js';
+import { maskPanLikeDigits } from '../domain/redact.js';
 import { jobSubject } from './job-subject.js';
 import { failureDelayMs, shouldGiveUp } from './failure-backoff.js';
 import type { JobHandler, JobLogger, JobResult, JobRunOutcome } from './job-types.js';
@@ -84,7 +85,8 @@ export function runOutcomeOf(entry: FinishedJob, maxFailures: number): JobRunOut
 function failureReschedule(job: ClaimedJob, error: unknown, context: OutcomeContext): JobReschedule {
   const failureCount = job.failureCount + 1;
   const giveUp = shouldGiveUp(failureCount, context.maxFailures);
-  const lastError = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, MAX_ERROR_LENGTH);
+  // Masked before it is cut (a cut card number would escape the mask): a connector's error may quote what it was sent.
+  const lastError = maskPanLikeDigits(error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, MAX_ERROR_LENGTH);
   context.logger.warn({ jobId: job.id, kind: job.kind, ...jobSubject(job.payload), failureCount, giveUp, error: lastError }, 'job failed');
   return {
     id: job.id,

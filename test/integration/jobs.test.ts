@@ -92,6 +92,17 @@ for (const database of testDatabases()) {
       assert.equal(await worker.runOnce(), 1);
     });
 
+    it('masks a card number the error of a failed job quotes, before it is stored', async () => {
+      probe.behaviour = async () => {
+        throw new Error('acquirer refused card 4012 8888 8888 1881 (expired)');
+      };
+      await enqueue(storage, [1], clock.now());
+      assert.equal(await newWorker().runOnce(), 1);
+      const [row] = await jobRows(storage);
+      assert.match(row!.last_error ?? '', /^Error: acquirer refused card .*\(expired\)$/);
+      assert.doesNotMatch((row!.last_error ?? '').replace(/\D/g, ''), /4012888888881881/);
+    });
+
     it('retries a failing job with a growing back-off and parks it after maxFailures', async () => {
       probe.behaviour = async () => {
         throw new Error('boom');

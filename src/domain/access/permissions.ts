@@ -25,6 +25,15 @@ export const PERMISSIONS = {
   'merchant-security.manage': { describe: "Require a second factor of the merchant's people", roles: ['operator-admin', 'merchant-admin'] },
   'audit.view': { describe: 'Read and export the audit log', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin'] },
   'audit.verify': { describe: "Verify the audit log's hash chain", roles: ['operator-admin'] },
+  'system.view': { describe: 'See the system status: processes, versions, migrations, database and Redis health (operators only)', roles: ['operator-admin', 'operator-support', 'operator-read-only'] },
+  'jobs.view': { describe: 'See the background jobs by kind and state, and the failed ones with their last error', roles: ['operator-admin', 'operator-support', 'operator-read-only'] },
+  'jobs.retry': { describe: 'Run failed background jobs again, one or all of a kind', roles: ['operator-admin', 'operator-support'] },
+  'entities.view': { describe: 'List every merchant and channel with its settings', roles: ['operator-admin', 'operator-support', 'operator-read-only'] },
+  'entities.manage': { describe: 'Create merchants and channels; change their 3-D Secure requirement, legacy authentication, unknown-parameter mode and connector details', roles: ['operator-admin'] },
+  'routes.view': { describe: 'List the connectors and the routes to them', roles: ['operator-admin', 'operator-support', 'operator-read-only'] },
+  'routes.manage': { describe: "Add and disable routes; rotate a route's connector credentials", roles: ['operator-admin'] },
+  'vault.view': { describe: "See the vault's keys: which master key is current, the data keys each wraps", roles: ['operator-admin', 'operator-support', 'operator-read-only'] },
+  'vault.rotate': { describe: "Rotate the vault's data keys to the current master key", roles: ['operator-admin'] },
 } as const satisfies Record<string, { readonly describe: string; readonly roles: readonly Role[] }>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -20,7 +20,7 @@ function isMode(value: string): value is UnknownParameterMode {
  * Sets what the entity's requests get for a parameter no endpoint knows: 'reject' (the default:
  * 200.300.404 naming it) or 'ignore' (accepted; the names are listed in the answer).
  */
-export async function setUnknownParameters(deps: OperationDeps, entityId: string, mode: string): Promise<UnknownParametersSetting> {
+export async function setUnknownParameters(deps: Pick<OperationDeps, 'storage'>, entityId: string, mode: string): Promise<UnknownParametersSetting> {
   if (!isMode(mode)) {
     throw new GatewayError('200.300.404', {
       parameterErrors: [{ name: 'mode', value: maskPanLikeDigits(mode).slice(0, 64), message: `must be ${UNKNOWN_PARAMETER_MODES.join(' or ')}` }],

@@ -76,3 +76,24 @@ export function settlementSettingChange(action: string, merchantId: string): Aud
     after: (result) => result,
   };
 }
+
+/** A failed background job run again (its error as the queue held it, card-number-like digits masked). */
+export function jobRetried(before: (db: Queryable) => Promise<unknown>): AuditedChange<{ jobId: string; kind: string }> {
+  return {
+    action: 'jobs.retry',
+    target: (result) => ({ kind: 'job', id: result.jobId }),
+    entityId: () => null,
+    before,
+    after: (result) => ({ kind: result.kind, runAgain: true }),
+  };
+}
+
+/** Every failed job of one kind run again. */
+export function jobsOfKindRetried(): AuditedChange<{ kind: string; retried: number }> {
+  return {
+    action: 'jobs.retry-kind',
+    target: (result) => ({ kind: 'job-kind', id: result.kind }),
+    entityId: () => null,
+    after: (result) => result,
+  };
+}

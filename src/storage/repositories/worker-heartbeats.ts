@@ -35,3 +35,11 @@ export async function newestHeartbeatAgeMs(db: Queryable): Promise<number | unde
   const age = rows[0]?.age_ms;
   return age === null || age === undefined ? undefined : Math.max(0, Number(age));
 }
+
+/** Every worker with a row, with its last beat's age by the database's clock (the console's system status). */
+export async function listHeartbeats(db: Queryable): Promise<(HeartbeatingWorker & { readonly startedAt: Date; readonly lastBeatAgeMs: number })[]> {
+  const { rows } = await db.query<{ worker_id: string; host: string; pid: number; started_at: Date; age_ms: number }>(
+    'SELECT worker_id, host, pid, started_at, (EXTRACT(EPOCH FROM (now() - last_beat_at)) * 1000)::float8 AS age_ms FROM worker_heartbeats ORDER BY host, pid',
+  );
+  return rows.map((r) => ({ workerId: r.worker_id, host: r.host, pid: Number(r.pid), startedAt: new Date(r.started_at), lastBeatAgeMs: Math.max(0, Number(r.age_ms)) }));
+}
