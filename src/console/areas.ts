@@ -11,6 +11,8 @@ import { registerAccount } from './areas/account.js';
 import { registerPeople } from './areas/people.js';
 import { registerPaymentDetail } from './areas/payment-detail.js';
 import { registerPaymentsSearch } from './areas/payments-search.js';
+import { registerSchedules } from './areas/schedules.js';
+import { registerPending } from './areas/pending.js';
 
 /** /console: the first area the person's role opens (the overview, once part two adds it). */
 function registerHome(app: FastifyInstance): void {
@@ -36,4 +38,6 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   registerDeveloperCredentials,
   registerDeveloperWebhooks,
   registerDeveloperRequests,
+  registerSchedules,
+  registerPending,
 ];

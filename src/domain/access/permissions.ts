@@ -25,6 +25,10 @@ export const PERMISSIONS = {
   'merchant-security.manage': { describe: "Require a second factor of the merchant's people", roles: ['operator-admin', 'merchant-admin'] },
   'audit.view': { describe: 'Read and export the audit log', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin'] },
   'audit.verify': { describe: "Verify the audit log's hash chain", roles: ['operator-admin'] },
+  'schedules.view': { describe: 'List schedules, open one with its runs and next fire times', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'developer', 'finance', 'support', 'read-only'] },
+  'schedules.manage': { describe: 'Reschedule (a new job expression) and deschedule a schedule', roles: ['operator-admin', 'operator-support', 'merchant-admin', 'finance', 'support'] },
+  'schedules.test-clock': { describe: "Move a schedule's test clock forward (test system only)", roles: ['operator-admin', 'operator-support', 'merchant-admin', 'developer'] },
+  'pending.view': { describe: 'See the queue of pending payments, their age and next status check', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'finance', 'support'] },
 } as const satisfies Record<string, { readonly describe: string; readonly roles: readonly Role[] }>;
 
 export type Action = keyof typeof PERMISSIONS;
