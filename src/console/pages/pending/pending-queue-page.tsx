@@ -84,8 +84,8 @@ function QueueTable({ rows, now, mayResolve, firstCheckDelayMinutes }: { rows: r
       <table class="payments pending-queue">
         <thead>
           <tr>
-            <th scope="col">Age</th><th scope="col">Payment</th><th scope="col" class="number">Amount</th><th scope="col">Channel</th>
-            <th scope="col">Connector</th><th scope="col">Next status check</th><th scope="col">Checks so far</th>{mayResolve ? <th scope="col">Resolve</th> : null}
+            <th scope="col">Age</th><th scope="col">Payment</th><th scope="col" class="number">Amount</th><th scope="col">Channel and connector</th>
+            <th scope="col">Next status check</th><th scope="col">Checks so far</th>{mayResolve ? <th scope="col">Resolve</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -94,11 +94,10 @@ function QueueTable({ rows, now, mayResolve, firstCheckDelayMinutes }: { rows: r
               <td><time dateTime={row.createdAt.toISOString()}>{ageText(now.getTime() - row.createdAt.getTime())}</time><div class="muted">{utc(row.createdAt)}</div></td>
               <td><a href={`/console/payments/${row.transactionId}`}><code>{row.transactionId}</code></a><div class="muted">{`${row.paymentType} ${row.resultCode}`}</div></td>
               <td class="number">{`${formatAmount(row.amountMinor)} ${row.currency}`}</td>
-              <td>{row.entityName}</td>
-              <td>{row.connectorId}</td>
+              <td>{row.entityName}<div class="muted">{row.connectorId}</div></td>
               <td><NextCheck row={row} firstCheckDelayMinutes={firstCheckDelayMinutes} /></td>
               <td>{row.attempts === 0 ? 'none' : <>{row.attempts}<div class="muted">{row.lastAnswer ?? ''}</div></>}</td>
-              {mayResolve ? <td><a href={`/console/payments/${row.transactionId}#actions`}>Resolve by hand…</a></td> : null}
+              {mayResolve ? <td><a href={`/console/payments/${row.transactionId}#actions`}>Resolve…</a></td> : null}
             </tr>
           ))}
         </tbody>

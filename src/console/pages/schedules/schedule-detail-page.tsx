@@ -18,6 +18,15 @@ export interface ScheduleDetailPageProps {
 
 const at = (date: Date | null | undefined) => (date ? `${wireTime(date)} UTC` : '—');
 
+/** How far a test clock runs ahead: 143 d 6 h, 5 h 20 min, 42 s. */
+function offsetText(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  const [days, hours, minutes] = [Math.floor(seconds / 86_400), Math.floor(seconds / 3600) % 24, Math.floor(seconds / 60) % 60];
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${minutes} min`;
+  return minutes > 0 ? `${minutes} min` : `${seconds} s`;
+}
+
 function Facts({ detail }: { detail: ConsoleScheduleDetail }) {
   const s = detail.schedule;
   const facts: Array<[string, ComponentChildren]> = [
@@ -32,9 +41,9 @@ function Facts({ detail }: { detail: ConsoleScheduleDetail }) {
   ];
   if (s.job['name']) facts.push(['Name', s.job['name']]);
   if (s.replacedBy) facts.push(['Replaced by', <a href={`${SCHEDULES_PATH}/${s.replacedBy}`}><code>{s.replacedBy}</code></a>]);
-  if (s.clockOffsetMs !== 0) facts.push(['Test clock', `${Math.floor(s.clockOffsetMs / 1000)} s ahead of the real time`]);
+  if (s.clockOffsetMs !== 0) facts.push(['Test clock', `${offsetText(s.clockOffsetMs)} ahead of the real time`]);
   if (s.attempt > 0) facts.push(['Retry', `attempt ${s.attempt} of the firing at ${at(s.fireAt)}`]);
-  return <dl class="payment-facts">{facts.map(([term, value]) => <><dt>{term}</dt><dd>{value}</dd></>)}</dl>;
+  return <dl class="payment-facts">{facts.map(([term, value]) => <div key={term}><dt>{term}</dt><dd>{value}</dd></div>)}</dl>;
 }
 
 function Upcoming({ detail }: { detail: ConsoleScheduleDetail }) {

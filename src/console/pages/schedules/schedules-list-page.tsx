@@ -29,8 +29,8 @@ function FilterForm({ form, error, mayChooseMerchant }: Pick<SchedulesListPagePr
         <div class="field">
           <label for="f-status">State</label>
           <select id="f-status" name="status" aria-invalid={errorOf('status') ? 'true' : undefined} aria-describedby={errorOf('status') ? 'f-status-error' : undefined}>
-            <option value="active" selected={form.status !== 'ended'}>Active: by next fire time</option>
-            <option value="ended" selected={form.status === 'ended'}>Ended: latest first</option>
+            <option value="active" selected={form.status !== 'ended'}>Active</option>
+            <option value="ended" selected={form.status === 'ended'}>Ended</option>
           </select>
           {errorOf('status') ? <small id="f-status-error" class="field-error">{errorOf('status')}</small> : null}
         </div>
