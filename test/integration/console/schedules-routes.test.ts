@@ -84,6 +84,8 @@ for (const database of testDatabases()) {
       const runs = (await getSchedule(t, shopA, id)).json().schedule.runs as Array<{ paymentId: string }>;
       assert.ok(runs.length > 1, 'the test clock played the fire times');
       for (const run of runs) assert.ok(page.body.includes(`href="/console/payments/${run.paymentId}"`), 'each run links its payment');
+      const runPayment = await consoleGet(t, session('read-only'), `/console/payments/${runs[0]!.paymentId}`);
+      assert.ok(runPayment.body.includes(`href="/console/schedules/${id}"`), 'and the payment links back to its schedule');
       const next = (await getSchedule(t, shopA, id)).json().schedule.nextFireTime as string;
       assert.ok(page.body.includes(`${next} UTC`), 'the first of the next fire times is the one the runner waits for');
       assert.match(page.body, /2031-05-01 04:00:00 UTC/, 'and the ones after, in Berlin summer time');
