@@ -14,6 +14,8 @@ import { registerPaymentsSearch } from './areas/payments-search.js';
 import { registerOperatorStatus } from './areas/operator-status.js';
 import { registerOperatorEntities } from './areas/operator-entities.js';
 import { registerOperatorRoutes } from './areas/operator-routes.js';
+import { registerSchedules } from './areas/schedules.js';
+import { registerPending } from './areas/pending.js';
 
 /** /console: the first area the person's role opens (the overview, once part two adds it). */
 function registerHome(app: FastifyInstance): void {
@@ -42,4 +44,6 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   registerOperatorStatus,
   registerOperatorEntities,
   registerOperatorRoutes,
+  registerSchedules,
+  registerPending,
 ];

@@ -34,6 +34,10 @@ export const PERMISSIONS = {
   'routes.manage': { describe: "Add and disable routes; rotate a route's connector credentials", roles: ['operator-admin'] },
   'vault.view': { describe: "See the vault's keys: which master key is current, the data keys each wraps", roles: ['operator-admin', 'operator-support', 'operator-read-only'] },
   'vault.rotate': { describe: "Rotate the vault's data keys to the current master key", roles: ['operator-admin'] },
+  'schedules.view': { describe: 'List schedules, open one with its runs and next fire times', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'developer', 'finance', 'support', 'read-only'] },
+  'schedules.manage': { describe: 'Reschedule (a new job expression) and deschedule a schedule', roles: ['operator-admin', 'operator-support', 'merchant-admin', 'finance', 'support'] },
+  'schedules.test-clock': { describe: "Move a schedule's test clock forward (test system only)", roles: ['operator-admin', 'operator-support', 'merchant-admin', 'developer'] },
+  'pending.view': { describe: 'See the queue of pending payments, their age and next status check', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'finance', 'support'] },
 } as const satisfies Record<string, { readonly describe: string; readonly roles: readonly Role[] }>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -1,5 +1,6 @@
 import { GatewayError } from '../../results/gateway-error.js';
 import { lockSchedule, moveScheduleJob, runsOfSchedule, setTestClock } from '../../storage/repositories/schedules.js';
+import type { Queryable } from '../../storage/port.js';
 import type { PaymentDeps } from '../deps.js';
 import { loadSchedule, scheduleNow } from './load-schedule.js';
 import { scheduleBody, scheduleSuccess, type ScheduleView, wireTime } from './schedule-view.js';
@@ -16,6 +17,14 @@ function parseTarget(to: string | undefined): Date {
   return at;
 }
 
+export interface AdvanceInput {
+  readonly entityId: string;
+  readonly scheduleId: string;
+  readonly to: string | undefined;
+  /** Written in the advance's transaction (the console's audit entry): both commit or neither. */
+  readonly alsoWrite?: ((tx: Queryable, offsetMs: number) => Promise<void>) | undefined;
+}
+
 /**
  * The test clock (test system only, beyond the specification): moves one schedule's time forward
  * to `to`. Every fire time up to `to` is then due, and the runner makes them one after the other,
@@ -23,7 +32,7 @@ function parseTarget(to: string | undefined): Date {
  * does not fold them into one. The real clock, the payments' dates and other schedules stay as
  * they are.
  */
-export async function advanceSchedule(deps: PaymentDeps, input: { entityId: string; scheduleId: string; to: string | undefined }): Promise<ScheduleView> {
+export async function advanceSchedule(deps: PaymentDeps, input: AdvanceInput): Promise<ScheduleView> {
   if (deps.system === 'live') throw new GatewayError('600.200.701', { parameterErrors: [{ name: 'to', value: input.to ?? '', message: 'the test clock exists on the test system only' }] });
   const schedule = await loadSchedule(deps.storage, input.entityId, input.scheduleId);
   const target = parseTarget(input.to);
@@ -38,6 +47,7 @@ export async function advanceSchedule(deps: PaymentDeps, input: { entityId: stri
     const offsetMs = target.getTime() - realNow.getTime();
     await setTestClock(tx, locked.id, offsetMs, target, realNow);
     if (locked.jobId) await moveScheduleJob(tx, locked.jobId, offsetMs - locked.clockOffsetMs);
+    await input.alsoWrite?.(tx, offsetMs);
   });
   const moved = await loadSchedule(deps.storage, input.entityId, schedule.id);
   return { body: scheduleBody(moved, await runsOfSchedule(deps.storage, moved.id)), result: scheduleSuccess(deps.system, undefined) };

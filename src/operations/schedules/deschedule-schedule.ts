@@ -30,6 +30,14 @@ async function endOrCancel(tx: Queryable, locked: StoredSchedule, at: Date): Pro
   return { ...locked, status: 'ended', endReason: 'descheduled', endedAt: at, fireAt: null, jobId: null };
 }
 
+export interface DescheduleInput {
+  readonly entityId: string;
+  readonly scheduleId: string;
+  readonly testMode?: string | undefined;
+  /** Written in the DS's transaction (the console's audit entry): both commit or neither. */
+  readonly alsoWrite?: ((tx: Queryable, after: StoredSchedule) => Promise<void>) | undefined;
+}
+
 /**
  * POST /scheduling/v1/schedules/{id}/deschedule (DS): no run after it, or, for a schedule with a
  * cancellation notice, none after the notice allows (docs/schedules.md "Notice and duration").
@@ -37,7 +45,7 @@ async function endOrCancel(tx: Queryable, locked: StoredSchedule, at: Date): Pro
  * the schedule ended before it pays, or (already paying) is the last one. The DS transaction
  * names the schedule as referencedId.
  */
-export async function descheduleSchedule(deps: ScheduleDeps, input: { entityId: string; scheduleId: string; testMode?: string | undefined }): Promise<ScheduleView> {
+export async function descheduleSchedule(deps: ScheduleDeps, input: DescheduleInput): Promise<ScheduleView> {
   const { payments } = deps;
   const schedule = await loadSchedule(payments.storage, input.entityId, input.scheduleId);
   if (schedule.status !== 'active') throw refusal(schedule.id, 'the schedule has already ended');
@@ -66,6 +74,7 @@ export async function descheduleSchedule(deps: ScheduleDeps, input: { entityId: 
       merchantTransactionId: locked.runRequest['merchantTransactionId'] ?? null, shortId, response, at,
     });
     await enqueueNotification(tx, { entityId: locked.entityId, type: 'SCHEDULE', action: 'DESCHEDULED', payload: response }, payments);
+    await input.alsoWrite?.(tx, after);
     return { body, result };
   });
 }

@@ -3,6 +3,7 @@ import { GatewayError } from '../../results/gateway-error.js';
 import { dropScheduleJob, endSchedule, lockSchedule } from '../../storage/repositories/schedules.js';
 import { startPlan } from './create-schedule.js';
 import { loadSchedule, scheduleNow } from './load-schedule.js';
+import type { Queryable } from '../../storage/port.js';
 import type { ScheduleDeps } from './schedule-deps.js';
 import type { ScheduleView } from './schedule-view.js';
 
@@ -12,6 +13,8 @@ export interface RescheduleInput {
   /** The request's wire parameters: the new job.* fields and anything of the run to change. */
   readonly wire: Readonly<Record<string, string>>;
   readonly unknownParameters?: 'reject' | 'ignore' | undefined;
+  /** Written in the RS's transaction (the console's audit entry): both commit or neither. */
+  readonly alsoWrite?: ((tx: Queryable, newId: string) => Promise<void>) | undefined;
 }
 
 const CANNOT_SCHEDULE = '100.360.300';
@@ -43,6 +46,7 @@ export async function rescheduleSchedule(deps: ScheduleDeps, input: RescheduleIn
       if (!locked || locked.status !== 'active') throw new GatewayError(CANNOT_SCHEDULE, { parameterErrors: [{ name: 'id', value: old.id, message: 'the schedule has ended; create a new one' }] });
       if (locked.jobId) await dropScheduleJob(tx, locked.jobId);
       await endSchedule(tx, old.id, 'rescheduled', deps.payments.clock.now(), newId);
+      await input.alsoWrite?.(tx, newId);
       return old.id;
     },
   });

@@ -1,3 +1,4 @@
+import { listPendingQueue } from './console/pending-queue.js';
 import type { Queryable } from '../port.js';
 
 /** The resolution record of one pending transaction (see migration 006). */
@@ -142,26 +143,20 @@ export interface OpenPendingTransaction {
   readonly nextCheckAt: Date | null;
 }
 
-/** Every transaction still pending, oldest first, with its check if it has one (for operators). */
+/** Every transaction still pending, oldest first, with its check if it has one (for operators): the console's queue query, unfiltered. */
 export async function listOpenPending(db: Queryable, limit: number): Promise<OpenPendingTransaction[]> {
-  const { rows } = await db.query<{ id: string; entity_id: string; payment_type: string; amount_minor: bigint; currency: string; created_at: Date; connector_id: string; attempts: number | null; last_checked_at: Date | null; last_answer: string | null; next_check_at: Date | null }>(
-    `SELECT t.id, t.entity_id, t.payment_type, t.amount_minor, t.currency, t.created_at, t.connector_id,
-            c.attempts, c.last_checked_at, c.last_answer, c.next_check_at
-       FROM transactions t LEFT JOIN pending_checks c ON c.transaction_id = t.id
-      WHERE t.status = 'pending' ORDER BY t.created_at LIMIT $1`,
-    [limit],
-  );
+  const rows = await listPendingQueue(db, { entityIds: null, limit });
   return rows.map((r) => ({
-    transactionId: r.id,
-    entityId: r.entity_id,
-    paymentType: r.payment_type,
-    amountMinor: BigInt(r.amount_minor),
+    transactionId: r.transactionId,
+    entityId: r.entityId,
+    paymentType: r.paymentType,
+    amountMinor: r.amountMinor,
     currency: r.currency,
-    createdAt: r.created_at,
-    connectorId: r.connector_id,
-    attempts: r.attempts ?? 0,
-    lastCheckedAt: r.last_checked_at,
-    lastAnswer: r.last_answer,
-    nextCheckAt: r.next_check_at,
+    createdAt: r.createdAt,
+    connectorId: r.connectorId,
+    attempts: r.attempts,
+    lastCheckedAt: r.lastCheckedAt,
+    lastAnswer: r.lastAnswer,
+    nextCheckAt: r.nextCheckAt,
   }));
 }

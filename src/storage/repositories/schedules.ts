@@ -38,7 +38,7 @@ export interface StoredSchedule {
   readonly cancelledAt: Date | null;
 }
 
-interface ScheduleRow {
+export interface ScheduleRow {
   id: string;
   entity_id: string;
   registration_id: string;
@@ -66,7 +66,7 @@ interface ScheduleRow {
   cancelled_at: Date | null;
 }
 
-function toStored(r: ScheduleRow): StoredSchedule {
+export function toStored(r: ScheduleRow): StoredSchedule {
   return {
     id: r.id,
     entityId: r.entity_id,

@@ -53,7 +53,7 @@ function SettlementList({ detail }: { detail: PaymentDetail }) {
   );
 }
 
-function Related({ detail }: { detail: PaymentDetail }) {
+function Related({ detail, maySeeSchedules }: { detail: PaymentDetail; maySeeSchedules: boolean }) {
   const { schedule, registrations } = detail;
   if (!schedule && registrations.length === 0) return null;
   return (
@@ -62,7 +62,7 @@ function Related({ detail }: { detail: PaymentDetail }) {
       <ul>
         {schedule ? (
           <li>
-            Schedule <a href={paymentHref(schedule.id)}>{schedule.id}</a>: {schedule.status}{schedule.endReason ? ` (${schedule.endReason})` : ''},{' '}
+            Schedule <a href={maySeeSchedules ? `/console/schedules/${schedule.id}` : paymentHref(schedule.id)}>{schedule.id}</a>: {schedule.status}{schedule.endReason ? ` (${schedule.endReason})` : ''},{' '}
             <code>{schedule.expression}</code> {schedule.timeZone}, {schedule.runs.length} run(s)
           </li>
         ) : null}
@@ -107,7 +107,7 @@ export function PaymentDetailPage(props: PaymentDetailPageProps) {
         <h2 id="settlement">Settlement</h2>
         <SettlementList detail={detail} />
       </section>
-      <Related detail={detail} />
+      <Related detail={detail} maySeeSchedules={mayPerform(user.role, 'schedules.view')} />
     </Layout>
   );
 }
