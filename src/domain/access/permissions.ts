@@ -25,6 +25,11 @@ export const PERMISSIONS = {
   'merchant-security.manage': { describe: "Require a second factor of the merchant's people", roles: ['operator-admin', 'merchant-admin'] },
   'audit.view': { describe: 'Read and export the audit log', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin'] },
   'audit.verify': { describe: "Verify the audit log's hash chain", roles: ['operator-admin'] },
+  'risk.view': { describe: 'See the black- and whitelists and the payments waiting for a manual review', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin'] },
+  'risk.lists.manage': { describe: 'Add, remove and import black- and whitelist entries', roles: ['operator-admin', 'operator-support', 'merchant-admin'] },
+  'risk.review': { describe: 'Accept or reject (reverse) a payment the risk rules sent to manual review, with a reason', roles: ['operator-admin', 'operator-support', 'merchant-admin'] },
+  'risk.rules.view': { describe: 'See the risk rule sets and their versions', roles: ['operator-admin', 'operator-support', 'operator-read-only'] },
+  'risk.rules.manage': { describe: 'Change a risk rule set or restore an earlier version', roles: ['operator-admin'] },
 } as const satisfies Record<string, { readonly describe: string; readonly roles: readonly Role[] }>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -104,3 +104,12 @@ export async function listChanges(db: Queryable, entityId: string): Promise<Risk
   );
   return rows.map((r) => ({ changedBy: r.changed_by, changedAt: r.changed_at, action: r.action, detail: r.detail }));
 }
+
+/** One version of an entity's rule set, as it was saved. */
+export async function findRuleSetVersion(db: Queryable, entityId: string, version: number): Promise<StoredRuleSet | undefined> {
+  const { rows } = await db.query<RuleSetRow>(
+    'SELECT entity_id, version, rules, changed_by, changed_at FROM risk_rule_sets WHERE entity_id = $1 AND version = $2',
+    [entityId, version],
+  );
+  return rows[0] ? ruleSetOf(rows[0]) : undefined;
+}
