@@ -11,6 +11,9 @@ import { registerAccount } from './areas/account.js';
 import { registerPeople } from './areas/people.js';
 import { registerPaymentDetail } from './areas/payment-detail.js';
 import { registerPaymentsSearch } from './areas/payments-search.js';
+import { registerRiskLists } from './areas/risk-lists.js';
+import { registerRiskReviews } from './areas/risk-reviews.js';
+import { registerRiskRules } from './areas/risk-rules.js';
 
 /** /console: the first area the person's role opens (the overview, once part two adds it). */
 function registerHome(app: FastifyInstance): void {
@@ -36,4 +39,8 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   registerDeveloperCredentials,
   registerDeveloperWebhooks,
   registerDeveloperRequests,
+  // Risk (issue 32): lists, rule sets, manual review.
+  registerRiskLists,
+  registerRiskRules,
+  registerRiskReviews,
 ];

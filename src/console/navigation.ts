@@ -14,6 +14,7 @@ export interface NavigationItem {
  */
 export const NAVIGATION: readonly NavigationItem[] = [
   { label: 'Payments', href: '/console/payments', action: 'payments.view' },
+  { label: 'Risk', href: '/console/risk', action: 'risk.view' },
   { label: 'Developers', href: '/console/developers', action: 'credentials.view' },
   { label: 'People', href: '/console/people', action: 'users.view' },
   { label: 'Audit log', href: '/console/audit', action: 'audit.view' },
