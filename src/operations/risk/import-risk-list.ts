@@ -23,7 +23,9 @@ function refused(errors: readonly { name: string; value: string; message: string
 /** The CSV's records with their line numbers; a malformed CSV is refused at its line. */
 function recordsOf(csv: string): { line: number; fields: string[] }[] {
   try {
-    const rows = parse(csv, { info: true, relax_column_count: true, skip_empty_lines: true, trim: true, comment: '#', bom: true }) as unknown as { record: string[]; info: { lines: number } }[];
+    // One line ending: csv-parse takes the first it meets for the whole file, and a file pasted from
+    // a spreadsheet may mix CRLF and LF.
+    const rows = parse(csv.replace(/\r\n?/g, '\n'), { info: true, relax_column_count: true, skip_empty_lines: true, trim: true, comment: '#', bom: true }) as unknown as { record: string[]; info: { lines: number } }[];
     return rows.map((r) => ({ line: r.info.lines, fields: r.record }));
   } catch (error) {
     // csv-parse's message can quote the line: only its line number and kind of fault are answered.
