@@ -124,6 +124,10 @@ for (const database of testDatabases()) {
     it("answers another merchant's entity as a missing one (404) to a merchant's person", async () => {
       const page = await get(`/console/risk/lists?entity=${other.entityId}`, 'merchant-admin');
       assert.equal(page.statusCode, 404);
+      const channel = await t.createChannel(merchant.entityId, 'Web shop');
+      const own = await post('/console/risk/lists', 'merchant-admin', { entity: channel.entityId, form: 'value', list: 'white', kind: 'country', value: 'at' });
+      assert.equal(own.statusCode, 303, 'a channel of their own merchant is theirs');
+      assert.match((await get(`/console/risk/lists?entity=${channel.entityId}`, 'merchant-admin')).body, /<code>AT<\/code>/);
       const change = await post('/console/risk/lists', 'merchant-admin', { entity: other.entityId, form: 'value', list: 'black', kind: 'email', value: 'a@b.test' });
       assert.equal(change.statusCode, 404);
       const rules = await post('/console/risk/rules', 'operator-admin', { merchant: merchant.entityId, entity: other.entityId, rules: '{}' });
