@@ -12,6 +12,8 @@ interface ListArgs { entityId: string; list: string; kind: string; value: string
 
 export interface RiskPort {
   setRules(entityId: string, rules: string, changedBy: string): Promise<unknown>;
+  restoreRules(entityId: string, version: string, changedBy: string): Promise<unknown>;
+  importList(input: { entityId: string; list: string; csv: string; changedBy: string }): Promise<unknown>;
   showRules(entityId: string): Promise<unknown>;
   add(input: ListArgs): Promise<unknown>;
   remove(input: ListArgs): Promise<unknown>;
@@ -32,6 +34,8 @@ function openHttp(baseUrl: string, token: string): RiskPort {
   return {
     setRules: (entityId, rules, by) => call('PUT', `${entity(entityId)}/rules`, { rules, by }),
     showRules: (entityId) => call('GET', `${entity(entityId)}/rules`),
+    restoreRules: (entityId, version, by) => call('POST', `${entity(entityId)}/rules/restore`, { version, by }),
+    importList: (i) => call('POST', `${entity(i.entityId)}/lists/${encodeURIComponent(i.list)}/import`, { csv: i.csv, by: i.changedBy }),
     add: (i) => call('POST', `${entity(i.entityId)}/lists/${encodeURIComponent(i.list)}`, listForm(i)),
     remove: (i) => call('POST', `${entity(i.entityId)}/lists/${encodeURIComponent(i.list)}/remove`, listForm(i)),
     list: (entityId, list) => call('GET', `${entity(entityId)}/lists/${encodeURIComponent(list)}`),
@@ -62,11 +66,14 @@ async function runOn(port: RiskPort, words: readonly string[], options: Options,
   const changedBy = optional(options, 'by') ?? io.actor;
   if (group === 'rules' && action === 'set') return port.setRules(required(options, 'entity'), await io.readSecret(), changedBy);
   if (group === 'rules' && action === 'show') return port.showRules(required(options, 'entity'));
+  if (group === 'rules' && action === 'restore') return port.restoreRules(required(options, 'entity'), required(options, 'version'), changedBy);
   if (group === 'transaction') return port.transaction(required(options, 'transaction'));
   if (group === 'blacklist' || group === 'whitelist') {
     const list = group === 'blacklist' ? 'black' : 'white';
     const entityId = required(options, 'entity');
     if (action === 'list') return port.list(entityId, list);
+    // The CSV on standard input (it may hold card numbers: never an argument).
+    if (action === 'import') return port.importList({ entityId, list, csv: await io.readSecret(), changedBy });
     if (action === 'add' || action === 'remove') {
       const input = { entityId, list, kind: required(options, 'kind'), value: await valueFrom(io.readSecret), reason: optional(options, 'reason'), changedBy };
       return action === 'add' ? port.add(input) : port.remove(input);

@@ -50,6 +50,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   { group: 'routing', usage: 'pending resolve --transaction <id> --outcome success|rejected --reason <text>', about: 'end a pending transaction by hand (000.600.000 or 100.397.102); the reason is kept with its resolution record' },
   { group: 'risk', usage: 'risk rules set --entity <entityId> [--by <name>]', about: 'a new version of the entity\'s risk rule set, read as JSON from standard input (docs/risk.md); --by names who changed it' },
   { group: 'risk', usage: 'risk rules show --entity <entityId>', about: 'the entity\'s rule set versions (newest first) and its change record' },
+  { group: 'risk', usage: 'risk rules restore --entity <entityId> --version <n> [--by <name>]', about: 'an earlier version of the rule set made current again, as a new version' },
+  { group: 'risk', usage: 'risk blacklist|whitelist import --entity <entityId> [--by <name>]', about: 'the entries of a CSV on standard input (kind,value[,reason] per line); one wrong line refuses all, named by its number' },
   { group: 'risk', usage: 'risk blacklist|whitelist add|remove --entity <entityId> --kind card|bin|iban|email|ip|country [--reason <text>] [--by <name>]', about: 'the value is read from standard input (a card number never goes on the command line); cards and IBANs are kept as the vault\'s fingerprint' },
   { group: 'risk', usage: 'risk blacklist|whitelist list --entity <entityId>', about: 'the entries of the entity\'s list' },
   { group: 'risk', usage: 'risk transaction --transaction <id>', about: 'the risk decision of a payment: score and the rules that fired' },

@@ -16,6 +16,9 @@ import { registerOperatorEntities } from './areas/operator-entities.js';
 import { registerOperatorRoutes } from './areas/operator-routes.js';
 import { registerSchedules } from './areas/schedules.js';
 import { registerPending } from './areas/pending.js';
+import { registerRiskLists } from './areas/risk-lists.js';
+import { registerRiskReviews } from './areas/risk-reviews.js';
+import { registerRiskRules } from './areas/risk-rules.js';
 
 /** /console: the first area the person's role opens (the overview, once part two adds it). */
 function registerHome(app: FastifyInstance): void {
@@ -46,4 +49,8 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   registerOperatorRoutes,
   registerSchedules,
   registerPending,
+  // Risk (issue 32): lists, rule sets, manual review.
+  registerRiskLists,
+  registerRiskRules,
+  registerRiskReviews,
 ];

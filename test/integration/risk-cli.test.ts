@@ -56,4 +56,20 @@ describe('risk commands (command line, direct)', () => {
     await assert.rejects(run('blacklist frobnicate', { entity: entityId }), RiskUsageError);
     await assert.rejects(run('blacklist list'), (e: unknown) => e instanceof RiskUsageError && /--entity/.test(e.message));
   });
+
+  it('restores a rule set version and imports a CSV from standard input, audited', async () => {
+    const restored = (await run('rules restore', { entity: entityId, version: '1', by: 'carol' })) as { version: number; restoredFrom: number; rules: { reviewAtScore: number } };
+    assert.deepEqual([restored.restoredFrom, restored.rules.reviewAtScore], [1, 400]);
+    const imported = (await run('blacklist import', { entity: entityId }, 'kind,value,reason\nemail,fraud@example.com,chargebacks\ncard,4012888888881881\n')) as { added: number; entries: string[] };
+    assert.deepEqual(imported.entries, ['email fraud@example.com', 'card 401288…1881']);
+    await assert.rejects(run('blacklist import', { entity: entityId }, 'email,ok@example.com\ncard,4012888888881882\n'),
+      (e: unknown) => e instanceof GatewayError && JSON.stringify(e.parameterErrors).includes('line 2:') && !JSON.stringify(e.parameterErrors).includes('4012888888881882'));
+    const storage = await createPgliteStorage(join(dataDir, 'pglite'));
+    try {
+      const { rows } = await storage.query<{ action: string; actor_kind: string }>("SELECT action, actor_kind FROM audit_log WHERE action IN ('risk.rules.restore', 'risk.lists.import') ORDER BY seq");
+      assert.deepEqual(rows.map((r) => [r.action, r.actor_kind]), [['risk.rules.restore', 'cli'], ['risk.lists.import', 'cli']]);
+    } finally {
+      await storage.close();
+    }
+  });
 });

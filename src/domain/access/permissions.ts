@@ -38,6 +38,11 @@ export const PERMISSIONS = {
   'schedules.manage': { describe: 'Reschedule (a new job expression) and deschedule a schedule', roles: ['operator-admin', 'operator-support', 'merchant-admin', 'finance', 'support'] },
   'schedules.test-clock': { describe: "Move a schedule's test clock forward (test system only)", roles: ['operator-admin', 'operator-support', 'merchant-admin', 'developer'] },
   'pending.view': { describe: 'See the queue of pending payments, their age and next status check', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'finance', 'support'] },
+  'risk.view': { describe: 'See the black- and whitelists and the payments waiting for a manual review', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin'] },
+  'risk.lists.manage': { describe: 'Add, remove and import black- and whitelist entries', roles: ['operator-admin', 'operator-support', 'merchant-admin'] },
+  'risk.review': { describe: 'Accept or reject (reverse) a payment the risk rules sent to manual review, with a reason', roles: ['operator-admin', 'operator-support', 'merchant-admin'] },
+  'risk.rules.view': { describe: 'See the risk rule sets and their versions', roles: ['operator-admin', 'operator-support', 'operator-read-only'] },
+  'risk.rules.manage': { describe: 'Change a risk rule set or restore an earlier version', roles: ['operator-admin'] },
 } as const satisfies Record<string, { readonly describe: string; readonly roles: readonly Role[] }>;
 
 export type Action = keyof typeof PERMISSIONS;

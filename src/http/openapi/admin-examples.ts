@@ -47,6 +47,13 @@ export const ADMIN_EXAMPLE_ANSWERS = {
   sftpKeys: ok({ merchantId: ENTITY, keys: [] }),
   riskRulesSaved: ok({ entityId: ENTITY, version: 1, rules: RULES, changedBy: BY, changedAt: AT }),
   riskRulesHistory: ok({ entityId: ENTITY, versions: [{ version: 1, rules: RULES, changedBy: BY, changedAt: AT }], changes: [{ action: 'rules.set', detail: { version: 1 }, changedBy: BY, changedAt: AT }] }),
+  riskRulesRestored: ok({ entityId: ENTITY, version: 3, rules: RULES, changedBy: BY, changedAt: AT, restoredFrom: 1 }),
+  riskListImported: ok({ entityId: ENTITY, list: 'black', added: 2, alreadyListed: 0, entries: ['email fraud@example.com', 'ip 203.0.113.9'] }),
+  riskReviews: ok({
+    waiting: [{ transactionId: '8ac7a4a18f2d4c6e9b0a1c3e5f7d9b2a', entityId: ENTITY, paymentType: 'DB', amount: '555.55', currency: 'EUR', score: 500, fired: [{ rule: 'velocity.email.declines', action: 'review', points: 500, code: '100.400.319' }], card: { bin: '401288', last4: '1881' }, reversed: false, createdAt: AT }],
+    decided: [],
+  }),
+  riskReviewDecided: ok({ transactionId: '8ac7a4a18f2d4c6e9b0a1c3e5f7d9b2a', decision: 'accept' }),
   riskListAdded: ok({ ...LISTED, added: true }),
   riskListRemoved: ok({ ...LISTED, removed: true }),
   riskList: ok({ entityId: ENTITY, list: 'black', entries: [{ kind: 'email', shown: 'fraud@example.com', reason: 'chargebacks', addedBy: BY, addedAt: AT }] }),

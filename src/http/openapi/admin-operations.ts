@@ -113,6 +113,28 @@ const RISK: readonly OperationSpec[] = [
     pathExample: { entityId: EXAMPLE_ENTITY_ID, list: 'black' }, fields: { list: 'black or white' },
     answers: { ...ok('The entries', EXAMPLES.riskList), 400: INVALID, 404: NO_ENTITY, ...REFUSED },
   }),
+  entitySpec({
+    method: 'post', path: '/admin/entities/{entityId}/risk/rules/restore', operationId: 'adminRestoreRiskRules', summary: 'An earlier rule set version made current again (a new version with its rules)',
+    form: { version: '1', by: 'ops@shop.example.com' }, optional: ['by'], fields: { version: 'The version to restore', by: 'Who restores it (default admin-api)' },
+    answers: { ...ok('Restored', EXAMPLES.riskRulesRestored), 400: INVALID, 404: { description: 'No such entity or version' }, ...REFUSED },
+  }),
+  entitySpec({
+    method: 'post', path: '/admin/entities/{entityId}/risk/lists/{list}/import', operationId: 'adminImportRiskList', summary: 'Add the entries of a CSV (kind,value[,reason] per line) to the list; one bad line refuses all, named by line',
+    pathExample: { entityId: EXAMPLE_ENTITY_ID, list: 'black' },
+    form: { csv: 'kind,value,reason\nemail,fraud@example.com,chargebacks\nip,203.0.113.9,', by: 'ops@shop.example.com' }, optional: ['by'],
+    fields: { list: 'black or white', csv: 'The CSV; a card number in it is fingerprinted and never shown back' },
+    answers: { ...ok('Imported', EXAMPLES.riskListImported), 400: INVALID, 404: NO_ENTITY, ...REFUSED },
+  }),
+  admin({
+    method: 'get', path: '/admin/risk/reviews', operationId: 'adminRiskReviews', summary: 'The payments the risk rules sent to manual review, oldest first, and the latest decisions',
+    answers: { ...ok('The queue', EXAMPLES.riskReviews), ...REFUSED },
+  }),
+  admin({
+    method: 'post', path: '/admin/transactions/{transactionId}/risk/review', operationId: 'adminDecideRiskReview', summary: 'Accept (the payment stands) or reject (it is reversed) a payment waiting for manual review',
+    pathExample: { transactionId: TRANSACTION_ID }, form: { decision: 'accept', reason: 'customer confirmed by phone' },
+    fields: { decision: 'accept or reject', reason: '3 to 500 characters' },
+    answers: { ...ok('Decided', EXAMPLES.riskReviewDecided), 400: INVALID, 404: { description: 'No such transaction', example: EXAMPLES.noTransaction }, ...REFUSED },
+  }),
   admin({
     method: 'get', path: '/admin/transactions/{transactionId}/risk', operationId: 'adminTransactionRisk', summary: "The risk engine's decision for a transaction: score, fired rules, rule set version",
     pathExample: { transactionId: TRANSACTION_ID }, answers: { 200: { description: 'The decision', example: EXAMPLES.transactionRisk }, 404: { description: 'No such transaction', example: EXAMPLES.noTransaction }, ...REFUSED },

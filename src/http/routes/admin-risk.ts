@@ -2,10 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addRiskListEntry, listRiskEntries, removeRiskListEntry, riskRulesHistory, setRiskRules, type RiskConfigDeps } from '../../operations/risk/configure-risk.js';
 import { transactionRisk } from '../../operations/risk/transaction-risk.js';
 import { adminField } from '../admin-fields.js';
+import { formatAmount } from '../../domain/money.js';
 import { sendWithEnvelope } from '../reply.js';
 import { withAudit, withVaultInTransaction } from '../../operations/audit/audited.js';
 import { adminActor } from '../admin-actor.js';
-import { riskListChange, riskRulesChange } from '../../operations/audit/admin-changes.js';
+import { riskListChange, riskListImported, riskRulesChange, riskRulesRestored } from '../../operations/audit/admin-changes.js';
+import { importRiskList } from '../../operations/risk/import-risk-list.js';
+import { restoreRiskRules } from '../../operations/risk/restore-risk-rules.js';
+import { decideRiskReview, listRiskReviews } from '../../operations/risk/review-payment.js';
 
 const admin = { config: { auth: 'admin' as const } };
 const OK = '000.000.100';
@@ -61,7 +65,39 @@ export function registerRiskAdminRoutes(app: FastifyInstance): void {
   app.get<ListParams>('/admin/entities/:entityId/risk/lists/:list', admin, async (request, reply) =>
     sendWithEnvelope(request, reply, 200, await listRiskEntries(riskDeps(), request.params.entityId, request.params.list), OK),
   );
+  registerRiskAdditions(app, riskDeps);
   app.get<{ Params: { transactionId: string } }>('/admin/transactions/:transactionId/risk', admin, async (request, reply) =>
     sendWithEnvelope(request, reply, 200, await transactionRisk(riskDeps(), request.params.transactionId), OK),
   );
+}
+
+/** Restoring a rule set version, importing a CSV into a list, the manual review queue and its decisions. */
+function registerRiskAdditions(app: FastifyInstance, riskDeps: () => RiskConfigDeps): void {
+  app.post<EntityParams>('/admin/entities/:entityId/risk/rules/restore', admin, async (request, reply) => {
+    const { entityId } = request.params;
+    const input = { entityId, version: field(request, 'version', true)!, changedBy: actor(request) };
+    const saved = await withAudit(riskDeps(), adminActor(request), (scoped) => restoreRiskRules(scoped, input), riskRulesRestored(entityId));
+    return sendWithEnvelope(request, reply, 200, saved, OK);
+  });
+  app.post<ListParams>('/admin/entities/:entityId/risk/lists/:list/import', admin, async (request, reply) => {
+    const input = { entityId: request.params.entityId, list: request.params.list, csv: field(request, 'csv', true)!, changedBy: actor(request) };
+    const imported = await withAudit(riskDeps(), adminActor(request), (scoped) => importRiskList(withVaultInTransaction(scoped), input), riskListImported(input));
+    return sendWithEnvelope(request, reply, 200, imported, OK);
+  });
+  app.get('/admin/risk/reviews', admin, async (request, reply) => {
+    const { waiting, decided } = await listRiskReviews(riskDeps(), { kind: 'all' });
+    const body = {
+      waiting: waiting.map((w) => ({
+        transactionId: w.transactionId, entityId: w.entityId, paymentType: w.paymentType, amount: formatAmount(w.amountMinor), currency: w.currency,
+        score: w.score, fired: w.fired, card: w.card, reversed: w.reversed, createdAt: w.createdAt.toISOString(),
+      })),
+      decided: decided.map((d) => ({ ...d, decidedAt: d.decidedAt.toISOString() })),
+    };
+    return sendWithEnvelope(request, reply, 200, body, OK);
+  });
+  app.post<{ Params: { transactionId: string } }>('/admin/transactions/:transactionId/risk/review', admin, async (request, reply) => {
+    const input = { transactionId: request.params.transactionId, decision: field(request, 'decision', true)!, reason: field(request, 'reason', true)! };
+    const outcome = await decideRiskReview(app.gateway.payments, { actor: adminActor(request), visibility: { kind: 'all' } }, input);
+    return sendWithEnvelope(request, reply, 200, outcome, OK);
+  });
 }

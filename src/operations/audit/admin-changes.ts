@@ -57,6 +57,26 @@ export function riskRulesChange(entityId: string): AuditedChange<{ version: numb
   };
 }
 
+/** An earlier rule set version made current again: the new version, the one it restored, its rules. */
+export function riskRulesRestored(entityId: string): AuditedChange<{ version: number; restoredFrom: number; rules: unknown }> {
+  return {
+    action: 'risk.rules.restore',
+    target: (result) => ({ kind: 'risk-rules', id: `${entityId}/v${result.version}` }),
+    entityId: () => entityId,
+    after: (result) => ({ version: result.version, restoredFrom: result.restoredFrom, rules: result.rules }),
+  };
+}
+
+/** A CSV import into a list: how many entries, and each in its shown form (a card as BIN and last four). */
+export function riskListImported(input: { entityId: string; list: string }): AuditedChange<{ added: number; alreadyListed: number; entries: readonly string[] }> {
+  return {
+    action: 'risk.lists.import',
+    target: () => ({ kind: 'risk-list', id: `${input.entityId}/${input.list}` }),
+    entityId: () => input.entityId,
+    after: (result) => ({ added: result.added, alreadyListed: result.alreadyListed, entries: result.entries }),
+  };
+}
+
 /** A list entry's change: the entry in its shown form (a card as BIN and last four), never the value sent. */
 export function riskListChange(action: 'risk.lists.add' | 'risk.lists.remove', input: { entityId: string; list: string }): AuditedChange<object> {
   return {

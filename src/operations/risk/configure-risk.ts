@@ -19,12 +19,12 @@ function invalid(name: string, value: string, message: string): GatewayError {
   return new GatewayError('200.300.404', { parameterErrors: [{ name, value: maskPanLikeDigits(value).slice(0, 64), message }] });
 }
 
-async function existingEntity(deps: OperationDeps, entityId: string): Promise<string> {
+export async function existingEntity(deps: OperationDeps, entityId: string): Promise<string> {
   if (ENTITY_ID_PATTERN.test(entityId) && (await findEntity(deps.storage, entityId))) return entityId;
   throw new GatewayError('200.300.406', { httpStatus: 404, parameterErrors: [{ name: 'entity', value: maskPanLikeDigits(entityId).slice(0, 64), message: 'no entity has this id' }] });
 }
 
-function listNameOf(text: string): ListName {
+export function listNameOf(text: string): ListName {
   if ((LIST_NAMES as readonly string[]).includes(text)) return text as ListName;
   throw invalid('list', text, `must be one of ${LIST_NAMES.join(', ')}`);
 }
@@ -63,10 +63,10 @@ export async function riskRulesHistory(deps: OperationDeps, entityId: string) {
   };
 }
 
-interface ListChangeInput { entityId: string; list: string; kind: string; value: string; reason?: string | undefined; changedBy: string }
+export interface ListChangeInput { entityId: string; list: string; kind: string; value: string; reason?: string | undefined; changedBy: string }
 
 /** The stored form of a list value: card and IBAN by the vault's fingerprint, never the number. */
-async function storedValue(deps: RiskConfigDeps, input: ListChangeInput) {
+export async function storedValue(deps: RiskConfigDeps, input: Pick<ListChangeInput, 'kind' | 'value'>) {
   const kind = parseListKind(input.kind);
   if (!kind) throw invalid('kind', input.kind, `must be one of ${LIST_KINDS.join(', ')}`);
   const parsed = parseListValue(kind, input.value);

@@ -104,3 +104,39 @@ export async function listChanges(db: Queryable, entityId: string): Promise<Risk
   );
   return rows.map((r) => ({ changedBy: r.changed_by, changedAt: r.changed_at, action: r.action, detail: r.detail }));
 }
+
+/** One version of an entity's rule set, as it was saved. */
+export async function findRuleSetVersion(db: Queryable, entityId: string, version: number): Promise<StoredRuleSet | undefined> {
+  const { rows } = await db.query<RuleSetRow>(
+    'SELECT entity_id, version, rules, changed_by, changed_at FROM risk_rule_sets WHERE entity_id = $1 AND version = $2',
+    [entityId, version],
+  );
+  return rows[0] ? ruleSetOf(rows[0]) : undefined;
+}
+
+/**
+ * An entry's handle: a digest of its kind and stored value, so a page can name the entry to remove
+ * without holding the value (for a card, the vault's fingerprint) or the number.
+ */
+const HANDLE_SQL = "substr(encode(sha256(convert_to(kind || ':' || value, 'UTF8')), 'hex'), 1, 32)";
+
+export type HandledEntry = Omit<ListEntry, 'value'> & { readonly handle: string };
+
+/** The entries of one entity's list with their handles (for the console's remove buttons). */
+export async function listEntriesWithHandles(db: Queryable, entityId: string, list: string): Promise<HandledEntry[]> {
+  const { rows } = await db.query<{ entity_id: string; list: 'black' | 'white'; kind: string; shown: string; reason: string | null; added_by: string; added_at: Date; handle: string }>(
+    `SELECT entity_id, list, kind, shown, reason, added_by, added_at, ${HANDLE_SQL} AS handle FROM risk_list_entries
+      WHERE entity_id = $1 AND list = $2 ORDER BY kind, added_at, shown LIMIT 10000`,
+    [entityId, list],
+  );
+  return rows.map((r) => ({ entityId: r.entity_id.trim(), list: r.list, kind: r.kind, shown: r.shown, reason: r.reason, addedBy: r.added_by, addedAt: r.added_at, handle: r.handle }));
+}
+
+/** Deletes the entry with this handle; answers what it showed, or undefined when none has it. */
+export async function deleteListEntryByHandle(db: Queryable, entityId: string, list: string, handle: string): Promise<{ kind: string; shown: string } | undefined> {
+  const { rows } = await db.query<{ kind: string; shown: string }>(
+    `DELETE FROM risk_list_entries WHERE entity_id = $1 AND list = $2 AND ${HANDLE_SQL} = $3 RETURNING kind, shown`,
+    [entityId, list, handle],
+  );
+  return rows[0];
+}
