@@ -11,6 +11,7 @@ import { collectMetricsSettings, METRICS_VARIABLES, type MetricsSettings } from 
 import { collectRequestLogSettings, REQUEST_LOG_VARIABLES, type RequestLogSettings } from './request-log-settings.js';
 import { collectHealthSettings, HEALTH_VARIABLES, type HealthSettings } from './health-settings.js';
 import { collectConsoleSettings, CONSOLE_VARIABLES, type ConsoleSettings } from './console-settings.js';
+import { collectReadReplicaSettings, DATABASE_VARIABLES, readPoolMode, type DatabasePoolMode, type ReadReplicaSettings } from './database-settings.js';
 
 /**
  * The gateway's configuration: parsed once from the environment, validated, typed and frozen.
@@ -46,6 +47,10 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly bodyLimitBytes: number;
   readonly databasePoolSize: number;
+  /** `transaction` behind a pooler in transaction mode (PgBouncer): nothing may outlive a transaction. */
+  readonly databasePoolMode: DatabasePoolMode;
+  /** A streaming replica for stale-tolerant reads (DATABASE_READ_URL); undefined: every read is the leader's. */
+  readonly readReplica: ReadReplicaSettings | undefined;
   /** HTTP processes sharing the port (node:cluster); more than 1 needs PostgreSQL. */
   readonly gatewayProcesses: number;
   /** Overrides every connector's own cut-offs; undefined keeps the connector's. */
@@ -88,6 +93,7 @@ export const CONFIG_VARIABLES = [
   ['DATABASE_URL', '(unset)', 'postgres://… to use PostgreSQL; unset to use the embedded PGlite database under DATA_DIR.'],
   ['DATA_DIR', './data', 'Folder of the embedded database (only without DATABASE_URL).'],
   ['DATABASE_POOL_SIZE', '10', 'Connections to PostgreSQL of one gateway process (at least 2 are opened): 3 of them (1 when below 6) carry the grouped payment writes, the rest serve everything else.'],
+  ...DATABASE_VARIABLES,
   ['GATEWAY_PROCESSES', '1', 'Gateway processes serving the same port (one per core is the usual choice); more than 1 needs DATABASE_URL, and REDIS_URL to share throttling between them.'],
   ['GATEWAY_SYSTEM', 'test', '`test` (simulators, testMode allowed) or `live` (testMode rejected, TLS required).'],
   ['TLS_CERT_FILE', '(unset)', 'PEM certificate; with TLS_KEY_FILE the server speaks HTTPS.'],
@@ -190,6 +196,8 @@ export function loadConfig(env: Env): Config {
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems),
     dataDir: readOptional(env, 'DATA_DIR') ?? './data',
     databasePoolSize: readInteger(env, 'DATABASE_POOL_SIZE', 10, 1, 1000, problems),
+    databasePoolMode: readPoolMode(env, problems),
+    readReplica: collectReadReplicaSettings(env, readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], []), problems),
     gatewayProcesses: readInteger(env, 'GATEWAY_PROCESSES', 1, 1, 64, problems),
     system,
     tlsCertFile: readOptional(env, 'TLS_CERT_FILE'),

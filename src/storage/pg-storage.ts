@@ -15,11 +15,11 @@ function toParams(params: readonly SqlValue[] | undefined): unknown[] {
   return params ? params.map((p) => (typeof p === 'bigint' ? p.toString() : p)) : [];
 }
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+function wrap(client: pg.Pool | pg.PoolClient, named = true): Queryable {
   return {
     async query<Row>(sql: string, params?: readonly SqlValue[], options?: QueryOptions): Promise<QueryResult<Row>> {
       const values = toParams(params);
-      const result = options?.prepareAs ? await client.query({ name: options.prepareAs, text: sql, values }) : await client.query(sql, values);
+      const result = named && options?.prepareAs ? await client.query({ name: options.prepareAs, text: sql, values }) : await client.query(sql, values);
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
     },
   };
@@ -36,6 +36,13 @@ export interface PgStorageOptions {
    * index builds on large tables may run for minutes.
    */
   readonly statementTimeoutMs?: number;
+  /**
+   * Behind a pooler in transaction mode (DATABASE_POOL_MODE=transaction): the server connection
+   * changes between transactions, so no named statements (PgBouncer 1.18 does not carry them),
+   * no session settings, and no statement_timeout startup parameter (PgBouncer refuses it);
+   * the timer on this side still bounds every statement.
+   */
+  readonly transactionPooling?: boolean;
 }
 
 /** Requests of the API never need longer; a hung database must not hang them. */
@@ -82,19 +89,19 @@ function createPool(options: PgStorageOptions, max: number, session: string): pg
     // A statement that hangs (for example while the server restarts) must not hang a request.
     // statement_timeout is the server's: a query whose answer never comes back (a network
     // partition) needs a timer on this side too, else the request and its pooled connection hang.
-    ...(timeoutMs > 0 ? { statement_timeout: timeoutMs, query_timeout: timeoutMs } : {}),
+    ...(timeoutMs > 0 ? { query_timeout: timeoutMs, ...(options.transactionPooling ? {} : { statement_timeout: timeoutMs }) } : {}),
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     // The pool hands a new connection out only once its session is set. A server too old for
     // plan_cache_mode (before PostgreSQL 12) refuses the SET and keeps its defaults.
-    onConnect: (client) => client.query(session).then(() => undefined, () => undefined),
+    ...(options.transactionPooling ? {} : { onConnect: (client: pg.ClientBase) => client.query(session).then(() => undefined, () => undefined) }),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   return pool;
 }
 
-function storageOn(pool: pg.Pool, groupWrites: Storage | undefined, close: () => Promise<void>): Storage {
-  const queryable = wrap(pool);
+function storageOn(pool: pg.Pool, groupWrites: Storage | undefined, close: () => Promise<void>, named = true): Storage {
+  const queryable = wrap(pool, named);
   return {
     kind: 'postgres',
     query: queryable.query,
@@ -108,7 +115,7 @@ function storageOn(pool: pg.Pool, groupWrites: Storage | undefined, close: () =>
       client.on('error', onError);
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        const result = await fn(wrap(client, named));
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -136,9 +143,10 @@ export function createPgStorage(options: PgStorageOptions): Storage {
   const general = createPool(options, sizes.general, GENERAL_SESSION);
   const writes = createPool(options, sizes.groupWrites, GROUP_WRITE_SESSION);
   // The group writes' storage is a facet of this one: closing this closes both pools.
-  const groupWrites = storageOn(writes, undefined, async () => undefined);
+  const named = options.transactionPooling !== true;
+  const groupWrites = storageOn(writes, undefined, async () => undefined, named);
   return {
-    ...storageOn(general, groupWrites, async () => { await Promise.all([general.end(), writes.end()]); }),
+    ...storageOn(general, groupWrites, async () => { await Promise.all([general.end(), writes.end()]); }, named),
     // Counters pg keeps anyway: reading them costs nothing and asks the database nothing.
     poolStats: () => [statsOf(general, 'main', sizes.general), statsOf(writes, 'group_writes', sizes.groupWrites)],
   };
