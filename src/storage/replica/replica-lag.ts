@@ -58,8 +58,8 @@ export class ReplicaLag {
   }
 
   private async measure(): Promise<void> {
-    this.#checkedAt = this.now();
     const at = this.now();
+    this.#checkedAt = at;
     const leader = await this.leader.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
     this.#marks.push({ at, lsn: parseLsn(leader.rows[0]!.lsn) });
     if (this.#marks.length > MAX_MARKS) this.#marks.shift();
