@@ -35,6 +35,7 @@ import { channelId, findSeededSchema, SEED_MERCHANTS, seedHolder, SEED_HOLDERS, 
 import { describeMachine, writeResults } from './support/report.js';
 import { percentile, round } from './support/stats.js';
 import { measureInsertCost, measureWriteCost, type WriteCost } from './support/console-write-cost.js';
+import { leaderReads } from '../src/storage/replica/replica-reads.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 export const consoleSettings = {
@@ -117,7 +118,7 @@ async function measureSearches(storage: Storage, samples: number): Promise<Searc
   const results: SearchRowResult[] = [];
   for (const [name, form, who] of CASES) {
     const search = searchOf(name === 'id' ? { id: anyId ?? '' } : form);
-    const result = await timed(samples, async () => (await searchPaymentsPage({ storage }, who, search, undefined)).rows.length);
+    const result = await timed(samples, async () => (await searchPaymentsPage({ reads: leaderReads(storage) }, who, search, undefined)).rows.length);
     results.push({ name, ...result });
     console.log(`  ${name}: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, max ${result.maxMs} ms (${result.rows} rows)`);
   }
@@ -154,7 +155,7 @@ async function measureExport(storage: Storage): Promise<ConsoleBench['export']> 
   let bytes = 0;
   let lines = 0;
   const started = Date.now();
-  await pipeline(exportPayments({ storage }, OPERATOR, search), new Writable({
+  await pipeline(exportPayments({ reads: leaderReads(storage) }, OPERATOR, search), new Writable({
     write(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
       for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines += 1;
@@ -179,8 +180,8 @@ export async function consoleSearchBench(log: (line: string) => void = console.l
   const storage = createPgStorage({ connectionString: seeded.url, poolSize: 4 });
   try {
     const searches = await measureSearches(storage, consoleSettings.samples);
-    const first = await searchPaymentsPage({ storage }, OPERATOR, searchOf({}), undefined);
-    const next = await timed(consoleSettings.samples, async () => (await searchPaymentsPage({ storage }, OPERATOR, searchOf({}), first.next)).rows.length);
+    const first = await searchPaymentsPage({ reads: leaderReads(storage) }, OPERATOR, searchOf({}), undefined);
+    const next = await timed(consoleSettings.samples, async () => (await searchPaymentsPage({ reads: leaderReads(storage) }, OPERATOR, searchOf({}), first.next)).rows.length);
     const page = await measurePage(storage, consoleSettings.samples);
     log(`  ${page.name}: p50 ${page.p50Ms} ms, p95 ${page.p95Ms} ms`);
     const exported = await measureExport(storage);

@@ -58,7 +58,9 @@ import { registerCheckoutRoutes } from './http/routes/checkouts.js';
 import { registerDocsRoutes } from './http/routes/docs.js';
 import { registerWidgetRoutes } from './http/routes/widget.js';
 import { registerReportRoutes } from './http/routes/reports.js';
-import type { Storage } from './storage/port.js';
+import type { StaleReads, Storage } from './storage/port.js';
+import { leaderReads } from './storage/replica/replica-reads.js';
+import { registerWriteNotes } from './http/plugins/note-writes.js';
 import { GatewayMetrics } from './observability/metrics.js';
 import { metricsObserver } from './observability/metrics-observer.js';
 import { sampleStorageGauges } from './observability/storage-gauges.js';
@@ -75,6 +77,8 @@ import { registerApiRequestLog } from './http/plugins/api-request-log.js';
 export interface AppOptions {
   readonly config: Config;
   readonly storage: Storage;
+  /** The reads that tolerate a bounded staleness (DATABASE_READ_URL); absent: all on storage. */
+  readonly reads?: StaleReads | undefined;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly buildNumber: string;
@@ -97,6 +101,7 @@ export interface AppOptions {
 }
 
 export interface AppDeps extends AppOptions {
+  readonly reads: StaleReads;
   readonly principals: PrincipalResolver;
   readonly payments: PaymentDeps;
   /** Failed authentications per client address, one count for both listeners. */
@@ -172,6 +177,7 @@ function appDeps(options: AppOptions, logger: PoolLogger, acquirer: AcquirerSett
   return {
     ...options,
     ...observed,
+    reads: options.reads ?? leaderReads(options.storage),
     principals: new PrincipalResolver(options.storage, clock),
     payments,
     authFailures: new AuthFailureLimiter({ maxFailures: config.authFailuresMax, windowMs: config.authFailureWindowMs, clock, redis }),
@@ -280,6 +286,7 @@ async function assembleApp(options: AppOptions, role: AppRole, embedded: Embedde
 
   if (role !== 'public') registerAdminApi(app, options);
   if (role !== 'admin' && app.gateway.requestLog) registerApiRequestLog(app, app.gateway.requestLog);
+  if (role !== 'admin') registerWriteNotes(app);
   if (role !== 'admin') registerPublicApi(app);
   if (servesConsole(config, role)) await registerConsole(app, CONSOLE_AREAS);
   // On the admin listener when there is one; else on the one listener, behind the token or METRICS_ALLOW_FROM.

@@ -17,7 +17,7 @@ import { startConfiguredSftp } from './sftp/sftp-server.js';
 import { publicKeysOf } from './storage/repositories/sftp-keys.js';
 import { loadVaultConfig, type VaultKeyConfig } from './config/vault-config.js';
 import { masterKeyRingOf, openVault } from './operations/registrations/open-vault.js';
-import { openMigratedStorage, openStorage } from './storage/open-storage.js';
+import { openMigratedStorage, openStaleReads, openStorage } from './storage/open-storage.js';
 import { processIndex, runPrimary } from './cluster/primary.js';
 import { loggerOptions } from './http/logging.js';
 import { logUnroutedEntities } from './operations/routing/report-unrouted.js';
@@ -129,7 +129,9 @@ async function main(): Promise<void> {
   const adminToken = config.adminToken ?? (embedded ? localAdminToken(config.dataDir, true) : undefined);
   const buildNumber = readBuildNumber(process.env);
   const metrics = processMetrics(config, buildNumber, oneOfSeveral ? 'cluster-process' : 'alone');
-  const app = await buildApp({ ...deps, config, vault, buildNumber, adminToken, redis, https, ...metrics });
+  // The query API, reports and console searches read from DATABASE_READ_URL's replica when set.
+  const reads = openStaleReads(config, storage);
+  const app = await buildApp({ ...deps, reads, config, vault, buildNumber, adminToken, redis, https, ...metrics });
   if (config.system === 'live' && !oneOfSeveral) await logUnroutedEntities(storage, app.log);
   // The port was free a moment ago; a start that lost it since says so the same way.
   const address = await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
@@ -173,6 +175,7 @@ async function main(): Promise<void> {
         await sftp?.close();
       },
       async release() {
+        await reads.close();
         await storage.close();
         redis?.disconnect();
         // The spans of the last requests and jobs still queued for the exporter.

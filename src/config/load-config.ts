@@ -11,6 +11,7 @@ import { collectMetricsSettings, METRICS_VARIABLES, type MetricsSettings } from 
 import { collectRequestLogSettings, REQUEST_LOG_VARIABLES, type RequestLogSettings } from './request-log-settings.js';
 import { collectHealthSettings, HEALTH_VARIABLES, type HealthSettings } from './health-settings.js';
 import { collectConsoleSettings, CONSOLE_VARIABLES, type ConsoleSettings } from './console-settings.js';
+import { collectReadReplicaSettings, DATABASE_VARIABLES, readPoolMode, type DatabasePoolMode, type ReadReplicaSettings } from './database-settings.js';
 
 /**
  * The gateway's configuration: parsed once from the environment, validated, typed and frozen.
@@ -48,6 +49,10 @@ export interface Config {
   readonly databasePoolSize: number;
   /** How long a statement waits for a reachable database leader (a failover) before it fails as unavailable. */
   readonly databaseFailoverWaitMs: number;
+  /** `transaction` behind a pooler in transaction mode (PgBouncer): nothing may outlive a transaction. */
+  readonly databasePoolMode: DatabasePoolMode;
+  /** A streaming replica for stale-tolerant reads (DATABASE_READ_URL); undefined: every read is the leader's. */
+  readonly readReplica: ReadReplicaSettings | undefined;
   /** HTTP processes sharing the port (node:cluster); more than 1 needs PostgreSQL. */
   readonly gatewayProcesses: number;
   /** Overrides every connector's own cut-offs; undefined keeps the connector's. */
@@ -91,6 +96,7 @@ export const CONFIG_VARIABLES = [
   ['DATA_DIR', './data', 'Folder of the embedded database (only without DATABASE_URL).'],
   ['DATABASE_POOL_SIZE', '10', 'Connections to PostgreSQL of one gateway process (at least 2 are opened): 3 of them (1 when below 6) carry the grouped payment writes, the rest serve everything else.'],
   ['DATABASE_FAILOVER_WAIT_MS', '10000', 'While no PostgreSQL leader can be reached (a failover, a restart), a statement waits up to this long for one, trying again with short pauses, before the request answers 503 with 999.999.888; 0 fails at the first refused connection. Also a statement the server refused as read-only (a replica: 25006) is tried again on a new connection within it. Must be shorter than HANDLER_TIMEOUT_MS.'],
+  ...DATABASE_VARIABLES,
   ['GATEWAY_PROCESSES', '1', 'Gateway processes serving the same port (one per core is the usual choice); more than 1 needs DATABASE_URL, and REDIS_URL to share throttling between them.'],
   ['GATEWAY_SYSTEM', 'test', '`test` (simulators, testMode allowed) or `live` (testMode rejected, TLS required).'],
   ['TLS_CERT_FILE', '(unset)', 'PEM certificate; with TLS_KEY_FILE the server speaks HTTPS.'],
@@ -194,6 +200,8 @@ export function loadConfig(env: Env): Config {
     dataDir: readOptional(env, 'DATA_DIR') ?? './data',
     databasePoolSize: readInteger(env, 'DATABASE_POOL_SIZE', 10, 1, 1000, problems),
     databaseFailoverWaitMs: readInteger(env, 'DATABASE_FAILOVER_WAIT_MS', 10_000, 0, 120_000, problems),
+    databasePoolMode: readPoolMode(env, problems),
+    readReplica: collectReadReplicaSettings(env, readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], []), problems),
     gatewayProcesses: readInteger(env, 'GATEWAY_PROCESSES', 1, 1, 64, problems),
     system,
     tlsCertFile: readOptional(env, 'TLS_CERT_FILE'),

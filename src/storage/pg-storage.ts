@@ -18,14 +18,14 @@ function toParams(params: readonly SqlValue[] | undefined): unknown[] {
 
 type Values = unknown[];
 
-async function run<Row>(client: pg.PoolClient, sql: string, values: Values, options?: QueryOptions): Promise<QueryResult<Row>> {
-  const result = options?.prepareAs ? await client.query({ name: options.prepareAs, text: sql, values }) : await client.query(sql, values);
+async function run<Row>(client: pg.PoolClient, sql: string, values: Values, options: QueryOptions | undefined, named: boolean): Promise<QueryResult<Row>> {
+  const result = named && options?.prepareAs ? await client.query({ name: options.prepareAs, text: sql, values }) : await client.query(sql, values);
   return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
 }
 
 /** The statements of a transaction, on its one connection. */
-function inTransaction(client: pg.PoolClient): Queryable {
-  return { query: (sql, params, options) => run(client, sql, toParams(params), options) };
+function inTransaction(client: pg.PoolClient, named: boolean): Queryable {
+  return { query: (sql, params, options) => run(client, sql, toParams(params), options, named) };
 }
 
 /**
@@ -34,7 +34,7 @@ function inTransaction(client: pg.PoolClient): Queryable {
  * again on another connection until the failover wait runs out; a write whose answer was lost
  * after it was sent is not: its outcome is unknown (CommitUncertainError).
  */
-function onPool(pool: pg.Pool, failoverWaitMs: number): Queryable {
+function onPool(pool: pg.Pool, failoverWaitMs: number, named: boolean): Queryable {
   return {
     async query<Row>(sql: string, params?: readonly SqlValue[], options?: QueryOptions): Promise<QueryResult<Row>> {
       const values = toParams(params);
@@ -42,7 +42,7 @@ function onPool(pool: pg.Pool, failoverWaitMs: number): Queryable {
       for (let attempt = 0; ; attempt += 1) {
         const held = checkout(await acquire(pool, deadline));
         try {
-          const result = await run<Row>(held.client, sql, values, options);
+          const result = await run<Row>(held.client, sql, values, options, named);
           held.release();
           return result;
         } catch (error) {
@@ -73,6 +73,13 @@ export interface PgStorageOptions {
    * fails as unavailable; 0, the default: one attempt.
    */
   readonly failoverWaitMs?: number;
+  /**
+   * Behind a pooler in transaction mode (DATABASE_POOL_MODE=transaction): the server connection
+   * changes between transactions, so no named statements (PgBouncer 1.18 does not carry them),
+   * no session settings, and no statement_timeout startup parameter (PgBouncer refuses it);
+   * the timer on this side still bounds every statement.
+   */
+  readonly transactionPooling?: boolean;
 }
 
 /** Requests of the API never need longer; a hung database must not hang them. */
@@ -122,11 +129,11 @@ function createPool(options: PgStorageOptions, max: number, session: string): pg
     // A statement that hangs (for example while the server restarts) must not hang a request.
     // statement_timeout is the server's: a query whose answer never comes back (a network
     // partition) needs a timer on this side too, else the request and its pooled connection hang.
-    ...(timeoutMs > 0 ? { statement_timeout: timeoutMs, query_timeout: timeoutMs } : {}),
+    ...(timeoutMs > 0 ? { query_timeout: timeoutMs, ...(options.transactionPooling ? {} : { statement_timeout: timeoutMs }) } : {}),
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     // The pool hands a new connection out only once its session is set. A server too old for
     // plan_cache_mode (before PostgreSQL 12) refuses the SET and keeps its defaults.
-    onConnect: (client) => client.query(session).then(() => undefined, () => undefined),
+    ...(options.transactionPooling ? {} : { onConnect: (client: pg.ClientBase) => client.query(session).then(() => undefined, () => undefined) }),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
@@ -138,7 +145,7 @@ function createPool(options: PgStorageOptions, max: number, session: string): pg
  * connection there is tried again within the failover wait; after it, an error means the
  * transaction did not commit — except at COMMIT, whose lost answer leaves it unknown.
  */
-async function transactionOn<T>(pool: pg.Pool, failoverWaitMs: number, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+async function transactionOn<T>(pool: pg.Pool, failoverWaitMs: number, named: boolean, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   const deadline = deadlineAfter(failoverWaitMs);
   for (let attempt = 0; ; attempt += 1) {
     const held = checkout(await acquire(pool, deadline));
@@ -149,14 +156,14 @@ async function transactionOn<T>(pool: pg.Pool, failoverWaitMs: number, fn: (tx: 
       if (!isWorthAnotherConnection(error) || !(await pausedBeforeRetry(attempt, deadline))) throw error;
       continue;
     }
-    return finishTransaction(held, fn);
+    return finishTransaction(held, named, fn);
   }
 }
 
-async function finishTransaction<T>(held: Checkout, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+async function finishTransaction<T>(held: Checkout, named: boolean, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   let result: T;
   try {
-    result = await fn(inTransaction(held.client));
+    result = await fn(inTransaction(held.client, named));
   } catch (error) {
     // A connection that failed or timed out is not asked anything more; destroying it ends the
     // transaction on the server too. A replica's refusal also ends this connection's use.
@@ -174,13 +181,13 @@ async function finishTransaction<T>(held: Checkout, fn: (tx: Queryable) => Promi
   return result;
 }
 
-function storageOn(pool: pg.Pool, failoverWaitMs: number, groupWrites: Storage | undefined, close: () => Promise<void>): Storage {
-  const queryable = onPool(pool, failoverWaitMs);
+function storageOn(pool: pg.Pool, failoverWaitMs: number, groupWrites: Storage | undefined, close: () => Promise<void>, named = true): Storage {
+  const queryable = onPool(pool, failoverWaitMs, named);
   return {
     kind: 'postgres',
     query: queryable.query,
     ...(groupWrites ? { groupWrites } : {}),
-    transaction: (fn) => transactionOn(pool, failoverWaitMs, fn),
+    transaction: (fn) => transactionOn(pool, failoverWaitMs, named, fn),
     close,
   };
 }
@@ -196,9 +203,10 @@ export function createPgStorage(options: PgStorageOptions): Storage {
   const writes = createPool(options, sizes.groupWrites, GROUP_WRITE_SESSION);
   // The group writes' storage is a facet of this one: closing this closes both pools.
   const waitMs = options.failoverWaitMs ?? 0;
-  const groupWrites = storageOn(writes, waitMs, undefined, async () => undefined);
+  const named = options.transactionPooling !== true;
+  const groupWrites = storageOn(writes, waitMs, undefined, async () => undefined, named);
   return {
-    ...storageOn(general, waitMs, groupWrites, async () => { await Promise.all([general.end(), writes.end()]); }),
+    ...storageOn(general, waitMs, groupWrites, async () => { await Promise.all([general.end(), writes.end()]); }, named),
     // Counters pg keeps anyway: reading them costs nothing and asks the database nothing.
     poolStats: () => [statsOf(general, 'main', sizes.general), statsOf(writes, 'group_writes', sizes.groupWrites)],
   };

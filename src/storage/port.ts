@@ -60,3 +60,24 @@ export class StorageUnavailableError extends Error {
     this.name = 'StorageUnavailableError';
   }
 }
+
+/**
+ * Reads that tolerate a bounded staleness (the query API, the settlement reports, the console's
+ * search and export): served by a read replica (DATABASE_READ_URL) while it is no further behind
+ * the leader than READ_REPLICA_MAX_LAG_MS and has replayed the reading entity's own last write,
+ * else by the leader. Without a replica, everything is the leader (storage/stale-reads.ts).
+ */
+export interface StaleReads {
+  /** The leader, for a look-up the replica did not find (it may not have replayed it yet). */
+  readonly leader: Queryable;
+  /** Whether a replica is in play at all: without one, noting writes is pointless. */
+  readonly replicated: boolean;
+  /**
+   * Where the next reads go; `writer` is the entity whose own writes must be visible (the
+   * merchant asking), decided at each statement from the replica's cached lag.
+   */
+  tolerant(writer?: string): Queryable;
+  /** An entity has just written (its request answered): its next reads need a replica past this. */
+  noteWrite(entityId: string): void;
+  close(): Promise<void>;
+}

@@ -39,7 +39,7 @@ export function registerPaymentsSearch(app: FastifyInstance): void {
     const parsed = parsePaymentSearch(request.query);
     if (!parsed.ok) return renderSearch(request, reply, parsed, NO_PAGE, 400);
     try {
-      const page = await searchPaymentsPage({ storage: request.server.gateway.storage }, visibilityOf(request.consoleUser!), parsed.search, cursorOf(request.query));
+      const page = await searchPaymentsPage(request.server.gateway, visibilityOf(request.consoleUser!), parsed.search, cursorOf(request.query));
       return renderSearch(request, reply, parsed, page);
     } catch (error) {
       if (!(error instanceof InvalidCursorError)) throw error;
@@ -56,6 +56,6 @@ export function registerPaymentsSearch(app: FastifyInstance): void {
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="payments-${stamp}.csv"`)
       .header('cache-control', 'no-store')
-      .send(exportPayments({ storage: request.server.gateway.storage }, visibilityOf(request.consoleUser!), parsed.search));
+      .send(exportPayments(request.server.gateway, visibilityOf(request.consoleUser!), parsed.search));
   });
 }

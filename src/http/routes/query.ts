@@ -9,17 +9,17 @@ const merchantApi = { config: { auth: 'entity' as const } };
 
 /** GET /v1/query and GET /v1/query/{id}: `{"result": 000.000.100, "payments": [ … ]}`. */
 export function registerQueryRoutes(app: FastifyInstance): void {
-  const { storage } = app.gateway;
+  const { reads } = app.gateway;
   app.get('/v1/query', merchantApi, async (request, reply) => {
     const parameters = validatedParameters('query', request);
-    const payments = await merchantPayments(request, await queryTransactions({ storage }, request.entityId!, parameters));
+    const payments = await merchantPayments(request, await queryTransactions({ reads }, request.entityId!, parameters));
     return sendWithEnvelope(request, reply, 200, { payments }, '000.000.100');
   });
   app.get<{ Params: { id: string } }>('/v1/query/:id', merchantApi, async (request, reply) => {
     const parameters = validatedParameters('query', request);
     const id = paymentIdFrom(request.params.id);
     noteTransaction(request, { id: loggableId(id) });
-    const payments = await merchantPayments(request, await queryTransaction({ storage }, request.entityId!, id, parameters.includeLinkedTransactions ?? false));
+    const payments = await merchantPayments(request, await queryTransaction({ reads }, request.entityId!, id, parameters.includeLinkedTransactions ?? false));
     return sendWithEnvelope(request, reply, 200, { payments }, '000.000.100');
   });
 }

@@ -40,7 +40,7 @@ const day = (date: Date): string => date.toISOString().slice(0, 10);
 
 /** The settlement reports (docs/settlement.md): summary per batch, detail, paged detail. */
 export function registerReportRoutes(app: FastifyInstance): void {
-  const deps = () => app.gateway.payments;
+  const deps = () => app.gateway;
   app.get('/reports/v1/reconciliations/aggregations', merchantApi, async (request, reply) => {
     const parameters = validatedParameters('reporting', request);
     const aggregations = await settlementSummary(deps(), request.entityId!, { from: day(parameters.date.from), to: day(parameters.date.to), currency: parameters.currency });

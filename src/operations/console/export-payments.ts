@@ -3,9 +3,8 @@ import { stringify } from 'csv-stringify';
 import type { Visibility } from '../../domain/access/actor.js';
 import { formatAmount } from '../../domain/money.js';
 import type { PaymentSearch } from '../../domain/payment-search/search-filter.js';
-import type { Queryable } from '../../storage/port.js';
 import type { SearchRow } from '../../storage/repositories/payment-search.js';
-import { allSearchRows } from './search-payments.js';
+import { allSearchRows, type SearchDeps } from './search-payments.js';
 
 /**
  * The CSV export's columns, in order (docs/console.md, "Payments"). Card data only as BIN and
@@ -49,7 +48,7 @@ async function* recordsOf(rows: AsyncIterable<SearchRow>): AsyncGenerator<string
  * The search as CSV (comma-separated, a header line, RFC 4180 quoting by csv-stringify), read
  * page by page as the reader consumes it: memory stays flat whatever the row count.
  */
-export function exportPayments(deps: { readonly storage: Queryable }, visibility: Visibility, search: PaymentSearch): Readable {
+export function exportPayments(deps: SearchDeps, visibility: Visibility, search: PaymentSearch): Readable {
   const csv = stringify({ header: true, columns: EXPORT_COLUMNS.map(([name]) => name), record_delimiter: 'unix' });
   // pipeline: an error of the source ends the CSV stream, and a reader that goes away (the
   // download cancelled) ends the source, so no further page is read.

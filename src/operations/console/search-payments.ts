@@ -3,8 +3,21 @@ import { outcomeGroupOf } from '../../domain/outcome-group.js';
 import { decodeCursor, encodeCursor, type SearchCursor } from '../../domain/payment-search/search-cursor.js';
 import type { PaymentSearch } from '../../domain/payment-search/search-filter.js';
 import { resultCodes } from '../../results/catalogue.js';
-import type { Queryable } from '../../storage/port.js';
+import type { Queryable, StaleReads } from '../../storage/port.js';
 import { merchantEntityIds, searchPayments as searchRows, type SearchRow } from '../../storage/repositories/payment-search.js';
+
+/**
+ * The console's search and export read with a bounded staleness (storage/port.ts StaleReads); a
+ * merchant's people see the merchant's own writes at once.
+ */
+export interface SearchDeps {
+  readonly reads: StaleReads;
+}
+
+/** The stale-tolerant side for this person: a merchant's own writes must show. */
+export function searchSide(deps: SearchDeps, visibility: Visibility): Queryable {
+  return deps.reads.tolerant(visibility.kind === 'merchant' ? visibility.merchantId : undefined);
+}
 
 /** Rows a console page shows. */
 export const SEARCH_PAGE_ROWS = 50;
@@ -45,7 +58,7 @@ const cursorOf = (search: PaymentSearch, direction: SearchCursor['direction'], r
  * pagination (no count: counting ten million rows is what makes other consoles slow).
  */
 export async function searchPaymentsPage(
-  deps: { readonly storage: Queryable },
+  deps: SearchDeps,
   visibility: Visibility,
   search: PaymentSearch,
   cursorText: string | undefined,
@@ -53,8 +66,9 @@ export async function searchPaymentsPage(
 ): Promise<SearchPage> {
   const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, search.sort, search.order);
   if (cursorText !== undefined && cursor === undefined) throw new InvalidCursorError();
-  const entityIds = await visibleEntityIds(deps.storage, visibility);
-  const rows = await searchRows(deps.storage, { search, entityIds, groupCodes: groupCodes(search), cursor, limit: pageRows + 1 });
+  const db = searchSide(deps, visibility);
+  const entityIds = await visibleEntityIds(db, visibility);
+  const rows = await searchRows(db, { search, entityIds, groupCodes: groupCodes(search), cursor, limit: pageRows + 1 });
   const more = rows.length > pageRows;
   if (cursor?.direction === 'before') {
     // Read backwards and turned round: the extra row, if any, is the first.
@@ -71,16 +85,20 @@ export async function searchPaymentsPage(
 
 /** Every row of a search, page after page (memory flat: one page at a time), for the export. */
 export async function* allSearchRows(
-  deps: { readonly storage: Queryable },
+  deps: SearchDeps,
   visibility: Visibility,
   search: PaymentSearch,
   pageRows = 1000,
 ): AsyncGenerator<SearchRow> {
-  const entityIds = await visibleEntityIds(deps.storage, visibility);
+  // Each page is a statement of its own (keyset pagination, no cursor held open): a transaction
+  // pooler may hand every page to another server connection, and each page decides anew
+  // between replica and leader.
+  const db = searchSide(deps, visibility);
+  const entityIds = await visibleEntityIds(db, visibility);
   const codes = groupCodes(search);
   let cursor: SearchCursor | undefined;
   for (;;) {
-    const rows = await searchRows(deps.storage, { search, entityIds, groupCodes: codes, cursor, limit: pageRows });
+    const rows = await searchRows(db, { search, entityIds, groupCodes: codes, cursor, limit: pageRows });
     yield* rows;
     if (rows.length < pageRows) return;
     const last = rows[rows.length - 1]!;

@@ -6,7 +6,12 @@ import {
   findVisibleTransaction,
   visibleEntityIds,
 } from '../../storage/repositories/transaction-queries.js';
-import type { OperationDeps } from '../deps.js';
+import type { Queryable, StaleReads } from '../../storage/port.js';
+
+/** The query API reads with a bounded staleness (storage/port.ts StaleReads). */
+export interface QueryDeps {
+  readonly reads: StaleReads;
+}
 
 export const DEFAULT_QUERY_LIMIT = 100;
 
@@ -25,11 +30,12 @@ function needsACriterion(request: EndpointRequest<'query'>): void {
  * filtered by payment type and method, newest first, at most `limit`. The combinations the
  * catalogue refuses (time frame without end, reference together with a time frame) never get here.
  */
-export async function queryTransactions(deps: Pick<OperationDeps, 'storage'>, entityId: string, request: EndpointRequest<'query'>): Promise<QueriedPayment[]> {
+export async function queryTransactions(deps: QueryDeps, entityId: string, request: EndpointRequest<'query'>): Promise<QueriedPayment[]> {
   needsACriterion(request);
-  const entityIds = await visibleEntityIds(deps.storage, entityId);
-  const found = await findTransactions(deps.storage, {
-    entityIds,
+  // A reference or short id names one payment: one the replica lacks may be a moment old.
+  const namesOne = request.merchantTransactionId !== undefined || request.shortId !== undefined;
+  const found = await orOnLeader(deps, entityId, namesOne, async (db) => findTransactions(db, {
+    entityIds: await visibleEntityIds(db, entityId),
     merchantTransactionId: request.merchantTransactionId,
     shortId: request.shortId,
     createdFrom: request.date?.from,
@@ -37,17 +43,32 @@ export async function queryTransactions(deps: Pick<OperationDeps, 'storage'>, en
     paymentTypes: request.paymentTypes,
     paymentMethods: request.paymentMethods,
     limit: request.limit ?? DEFAULT_QUERY_LIMIT,
-  });
+  }));
   if (found.length === 0) throw new GatewayError('700.400.580');
   return found.map((t) => t.response);
 }
 
 /** GET /v1/query/{id}: that transaction and, on request, its parent and its children. */
-export async function queryTransaction(deps: Pick<OperationDeps, 'storage'>, entityId: string, id: string, includeLinked: boolean): Promise<QueriedPayment[]> {
-  const entityIds = await visibleEntityIds(deps.storage, entityId);
-  const transaction = await findVisibleTransaction(deps.storage, entityIds, id);
-  if (!transaction) throw new GatewayError('700.400.580');
-  if (!includeLinked) return [transaction.response];
-  const linked = await findLinkedTransactions(deps.storage, entityIds, transaction);
-  return [transaction.response, ...linked.map((t) => t.response)];
+export async function queryTransaction(deps: QueryDeps, entityId: string, id: string, includeLinked: boolean): Promise<QueriedPayment[]> {
+  const found = await orOnLeader(deps, entityId, true, async (db) => {
+    const entityIds = await visibleEntityIds(db, entityId);
+    const transaction = await findVisibleTransaction(db, entityIds, id);
+    if (!transaction) return [];
+    return includeLinked ? [transaction, ...await findLinkedTransactions(db, entityIds, transaction)] : [transaction];
+  });
+  if (found.length === 0) throw new GatewayError('700.400.580');
+  return found.map((t) => t.response);
+}
+
+/**
+ * Reads on the stale-tolerant side; when that found nothing for a look-up that names one
+ * payment, asks the leader: the payment may have been written a moment ago through another
+ * gateway process, whose writes this one does not know of (replica-reads.ts). A time frame names
+ * none, so its answer stays within the staleness bound.
+ */
+async function orOnLeader<T>(deps: QueryDeps, entityId: string, namesOne: boolean, read: (db: Queryable) => Promise<readonly T[]>): Promise<readonly T[]> {
+  const db = deps.reads.tolerant(entityId);
+  const found = await read(db);
+  if (found.length > 0 || !namesOne || db === deps.reads.leader) return found;
+  return read(deps.reads.leader);
 }

@@ -4,7 +4,15 @@ import { GatewayError } from '../../results/gateway-error.js';
 import { resultCodes } from '../../results/catalogue.js';
 import { findAggregation, listAggregations, type AggregationTotals } from '../../storage/repositories/settlement-aggregations.js';
 import { aggregationLines, type StoredLine } from '../../storage/repositories/settlement-lines.js';
-import type { OperationDeps } from '../deps.js';
+import type { StaleReads } from '../../storage/port.js';
+
+/**
+ * The reports read with a bounded staleness (storage/port.ts StaleReads): the settlement run
+ * writes them, not the merchant asking, so there is no own write to wait for.
+ */
+export interface ReportDeps {
+  readonly reads: StaleReads;
+}
 
 /** Records a page of the paged detail (compatibility reference: 100). */
 export const REPORT_PAGE_RECORDS = 100;
@@ -68,8 +76,8 @@ export function lineView(line: StoredLine): Record<string, unknown> {
   };
 }
 
-export async function settlementSummary(deps: OperationDeps, entityId: string, filter: { from: string; to: string; currency?: string | undefined }): Promise<Record<string, unknown>[]> {
-  return (await listAggregations(deps.storage, entityId, filter)).map(aggregationView);
+export async function settlementSummary(deps: ReportDeps, entityId: string, filter: { from: string; to: string; currency?: string | undefined }): Promise<Record<string, unknown>[]> {
+  return (await listAggregations(deps.reads.tolerant(), entityId, filter)).map(aggregationView);
 }
 
 export interface DetailRequest {
@@ -81,13 +89,14 @@ export interface DetailRequest {
 }
 
 /** One aggregation with its records (or one page of them); 700.400.580-like "not found" when the entity may not see it. */
-export async function settlementDetail(deps: OperationDeps, entityId: string, request: DetailRequest): Promise<Record<string, unknown>> {
-  const aggregation = await findAggregation(deps.storage, entityId, request.aggregationId);
+export async function settlementDetail(deps: ReportDeps, entityId: string, request: DetailRequest): Promise<Record<string, unknown>> {
+  const db = deps.reads.tolerant();
+  const aggregation = await findAggregation(db, entityId, request.aggregationId);
   if (!aggregation) throw new GatewayError('700.400.580', { httpStatus: 404 });
   const paged = request.pageNo !== undefined;
   const limit = paged ? REPORT_PAGE_RECORDS : REPORT_UNPAGED_MAX_RECORDS;
   const offset = paged ? (request.pageNo! - 1) * REPORT_PAGE_RECORDS : 0;
-  const lines = await aggregationLines(deps.storage, { aggregationId: aggregation.id, byTransactionDate: request.sortByTransactionDate, descending: request.descending, offset, limit }, describeCode);
+  const lines = await aggregationLines(db, { aggregationId: aggregation.id, byTransactionDate: request.sortByTransactionDate, descending: request.descending, offset, limit }, describeCode);
   return {
     aggregation: aggregationView(aggregation),
     ...(paged ? { pageNo: request.pageNo, pages: Math.max(1, Math.ceil(aggregation.records / REPORT_PAGE_RECORDS)) } : {}),

@@ -19,6 +19,7 @@ import type { Storage } from '../../../src/storage/port.js';
 import { searchPayments } from '../../../src/storage/repositories/payment-search.js';
 import { testDatabases } from '../../support/databases.js';
 import { hexId, insertEntity, insertPayments, type SeedPayment } from '../../support/payment-search.js';
+import { leaderReads } from '../../../src/storage/replica/replica-reads.js';
 
 const merchantA = hexId('merchant A');
 const a1 = hexId('channel a1');
@@ -96,8 +97,8 @@ for (const database of testDatabases()) {
     for (const [form, expected] of CASES) {
       it(`${JSON.stringify(form)} finds ${expected.join(', ') || 'nothing'}; merchant A's person only A's`, async () => {
         const search = searchOf(form);
-        assert.deepEqual(names(await searchPaymentsPage({ storage }, ALL, search, undefined)), [...expected].sort());
-        assert.deepEqual(names(await searchPaymentsPage({ storage }, OF_MERCHANT_A, search, undefined)), expected.filter((n) => OF_A.has(n)).sort());
+        assert.deepEqual(names(await searchPaymentsPage({ reads: leaderReads(storage) }, ALL, search, undefined)), [...expected].sort());
+        assert.deepEqual(names(await searchPaymentsPage({ reads: leaderReads(storage) }, OF_MERCHANT_A, search, undefined)), expected.filter((n) => OF_A.has(n)).sort());
       });
     }
 
@@ -124,12 +125,12 @@ for (const database of testDatabases()) {
     });
 
     it('never shows a person of merchant A a payment of B, even asked for by id', async () => {
-      const page = await searchPaymentsPage({ storage }, OF_MERCHANT_A, searchOf({ id: hexId('b-visa') }), undefined);
+      const page = await searchPaymentsPage({ reads: leaderReads(storage) }, OF_MERCHANT_A, searchOf({ id: hexId('b-visa') }), undefined);
       assert.deepEqual(page.rows, []);
     });
 
     it('shows card data as BIN and last four only, with the channel name', async () => {
-      const [row] = (await searchPaymentsPage({ storage }, ALL, searchOf({ id: hexId('a-visa') }), undefined)).rows;
+      const [row] = (await searchPaymentsPage({ reads: leaderReads(storage) }, ALL, searchOf({ id: hexId('a-visa') }), undefined)).rows;
       assert.equal(row?.bin, '411111');
       assert.equal(row?.last4, '1111');
       assert.equal(row?.holder, 'Anna Müller');
@@ -145,7 +146,7 @@ for (const database of testDatabases()) {
     });
 
     it('exports merchant A\'s search as CSV: their rows only, formulas neutralised', async () => {
-      const csv = await text(exportPayments({ storage }, OF_MERCHANT_A, searchOf({})));
+      const csv = await text(exportPayments({ reads: leaderReads(storage) }, OF_MERCHANT_A, searchOf({})));
       const records = parse(csv, { columns: true }) as Record<string, string>[];
       assert.deepEqual(records.map((r) => r['id']).sort(), [...OF_A].map(hexId).sort());
       const master = records.find((r) => r['id'] === hexId('a-master'))!;
@@ -169,7 +170,7 @@ for (const database of testDatabases()) {
           const forward: SearchPage[] = [];
           let cursor: string | undefined;
           do {
-            const page = await searchPaymentsPage({ storage }, OF_C, search, cursor, 5);
+            const page = await searchPaymentsPage({ reads: leaderReads(storage) }, OF_C, search, cursor, 5);
             forward.push(page);
             cursor = page.next;
           } while (cursor !== undefined);
@@ -180,7 +181,7 @@ for (const database of testDatabases()) {
           const backward: string[][] = [];
           cursor = forward[forward.length - 1]!.previous;
           while (cursor !== undefined) {
-            const page = await searchPaymentsPage({ storage }, OF_C, search, cursor, 5);
+            const page = await searchPaymentsPage({ reads: leaderReads(storage) }, OF_C, search, cursor, 5);
             backward.unshift(page.rows.map((r) => r.id));
             cursor = page.previous;
           }
