@@ -11,8 +11,9 @@ import { registerAccount } from './areas/account.js';
 import { registerPeople } from './areas/people.js';
 import { registerPaymentDetail } from './areas/payment-detail.js';
 import { registerPaymentsSearch } from './areas/payments-search.js';
+import { registerOverview } from './areas/overview.js';
 
-/** /console: the first area the person's role opens (the overview, once part two adds it). */
+/** /console: the first area the person's role opens: the overview, for every role that may see payments. */
 function registerHome(app: FastifyInstance): void {
   app.get('/console', { config: { console: 'signed-in' } }, async (request, reply) => {
     const first = navigationFor(request.consoleUser!.role)[0];
@@ -28,6 +29,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   registerHome,
   registerSignIn,
   registerAccount,
+  registerOverview,
   registerPaymentsSearch,
   registerPaymentDetail,
   registerPeople,
