@@ -43,7 +43,7 @@ function Tiles({ overview }: { overview: Overview }) {
   );
 }
 
-function declinePanel(id: string, title: string, rows: readonly DeclineRow[], name: (key: string) => string) {
+function declinePanel(id: string, title: string, column: string, rows: readonly DeclineRow[], name: (key: string) => string) {
   return (
     <ChartTable
       id={id}
@@ -51,7 +51,7 @@ function declinePanel(id: string, title: string, rows: readonly DeclineRow[], na
       empty="No payments decided in this period."
       chart={{ kind: 'bar', labels: rows.map((r) => name(r.key)), series: [{ label: 'Approved', values: rows.map((r) => r.decided - r.declined) }, { label: 'Declined', values: rows.map((r) => r.declined) }] }}
       table={{
-        columns: [{ label: title.replace(/^By /, '') }, { label: 'Decided', numeric: true }, { label: 'Declined', numeric: true }, { label: 'Decline rate', numeric: true }],
+        columns: [{ label: column }, { label: 'Decided', numeric: true }, { label: 'Declined', numeric: true }, { label: 'Decline rate', numeric: true }],
         rows: rows.map((r) => [name(r.key), whole(r.decided), whole(r.declined), percent(r.rate)]),
       }}
     />
@@ -82,9 +82,9 @@ function Figures({ overview }: { overview: Overview }) {
         chart={{ kind: 'bar', labels: f.declinesByGroup.map((r) => GROUP_TITLES[r.group] ?? r.group), series: [{ label: 'Declines', values: f.declinesByGroup.map((r) => r.count) }] }}
         table={{ columns: [{ label: 'Reason group' }, { label: 'Declines', numeric: true }, { label: 'Share', numeric: true }], rows: f.declinesByGroup.map((r) => [GROUP_TITLES[r.group] ?? r.group, whole(r.count), percent(f.declined === 0 ? null : r.count / f.declined)]) }}
       />
-      {declinePanel('brands', 'By brand', f.byBrand, (key) => key)}
-      {declinePanel('channels', 'By channel', f.byChannel, nameOf)}
-      {declinePanel('connectors', 'By connector', f.byConnector, (key) => key)}
+      {declinePanel('brands', 'By brand', 'Brand', f.byBrand, (key) => key)}
+      {declinePanel('channels', 'By channel', 'Channel', f.byChannel, nameOf)}
+      {declinePanel('connectors', 'By connector', 'Connector', f.byConnector, (key) => key)}
       <ChartTable
         id="three-d-secure"
         title="3-D Secure"
@@ -97,8 +97,8 @@ function Figures({ overview }: { overview: Overview }) {
       />
       {overview.top ? (
         <>
-          {declinePanel('top-volume', 'Top merchants by approved payments', overview.top.byVolume, nameOf)}
-          {declinePanel('top-declines', 'Top merchants by decline rate', overview.top.byDeclineRate, nameOf)}
+          {declinePanel('top-volume', 'Top merchants by approved payments', 'Merchant', overview.top.byVolume, nameOf)}
+          {declinePanel('top-declines', 'Top merchants by decline rate', 'Merchant', overview.top.byDeclineRate, nameOf)}
         </>
       ) : null}
     </>
