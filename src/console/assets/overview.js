@@ -24,7 +24,7 @@
         responsive: true,
         maintainAspectRatio: false,
         plugins: { legend: { position: 'bottom' } },
-        ...(doughnut ? {} : { scales: { x: { stacked: spec.series.length > 1 && spec.labels.length > 0 && spec.stacked !== false }, y: { beginAtZero: true, stacked: spec.series.length > 1 && spec.stacked !== false } } }),
+        ...(doughnut ? {} : { scales: { x: { stacked: !spec.sideBySide }, y: { beginAtZero: true, stacked: !spec.sideBySide, ...(spec.percent ? { ticks: { callback: (value) => `${value} %` } } : {}) } } }),
       },
     });
   }

@@ -9,6 +9,8 @@ export interface ChartSpec {
   readonly series: readonly { readonly label: string; readonly values: readonly number[] }[];
   /** A value axis of percentages. */
   readonly percent?: boolean;
+  /** Bars of several series side by side rather than stacked (they are not parts of one whole). */
+  readonly sideBySide?: boolean;
 }
 
 export interface TableSpec {

@@ -43,13 +43,17 @@ function Tiles({ overview }: { overview: Overview }) {
   );
 }
 
-function declinePanel(id: string, title: string, column: string, rows: readonly DeclineRow[], name: (key: string) => string) {
+/** Decided and declined per key; `byRate` charts the decline rate itself (the table has both). */
+function declinePanel(id: string, title: string, column: string, rows: readonly DeclineRow[], name: (key: string) => string, byRate = false) {
+  const labels = rows.map((r) => name(r.key));
   return (
     <ChartTable
       id={id}
       title={title}
       empty="No payments decided in this period."
-      chart={{ kind: 'bar', labels: rows.map((r) => name(r.key)), series: [{ label: 'Approved', values: rows.map((r) => r.decided - r.declined) }, { label: 'Declined', values: rows.map((r) => r.declined) }] }}
+      chart={byRate
+        ? { kind: 'bar', labels, percent: true, series: [{ label: 'Decline rate (%)', values: rows.map((r) => Math.round((r.rate ?? 0) * 1000) / 10) }] }
+        : { kind: 'bar', labels, series: [{ label: 'Approved', values: rows.map((r) => r.decided - r.declined) }, { label: 'Declined', values: rows.map((r) => r.declined) }] }}
       table={{
         columns: [{ label: column }, { label: 'Decided', numeric: true }, { label: 'Declined', numeric: true }, { label: 'Decline rate', numeric: true }],
         rows: rows.map((r) => [name(r.key), whole(r.decided), whole(r.declined), percent(r.rate)]),
@@ -69,7 +73,7 @@ function Figures({ overview }: { overview: Overview }) {
         id="currencies"
         title="Volume by currency"
         empty="No payments in this period."
-        chart={{ kind: 'bar', labels: f.byCurrency.map((r) => r.currency), series: [{ label: 'Approved payments', values: f.byCurrency.map((r) => r.approved) }, { label: 'Refunds', values: f.byCurrency.map((r) => r.refunds) }, { label: 'Chargebacks', values: f.byCurrency.map((r) => r.chargebacks) }] }}
+        chart={{ kind: 'bar', sideBySide: true, labels: f.byCurrency.map((r) => r.currency), series: [{ label: 'Approved payments', values: f.byCurrency.map((r) => r.approved) }, { label: 'Refunds', values: f.byCurrency.map((r) => r.refunds) }, { label: 'Chargebacks', values: f.byCurrency.map((r) => r.chargebacks) }] }}
         table={{
           columns: [{ label: 'Currency' }, { label: 'Payments', numeric: true }, { label: 'Approved', numeric: true }, { label: 'Approved volume', numeric: true }, { label: 'Refunds', numeric: true }, { label: 'Refunded', numeric: true }, { label: 'Chargebacks', numeric: true }, { label: 'Charged back', numeric: true }],
           rows: f.byCurrency.map((r) => [r.currency, whole(r.payments), whole(r.approved), formatAmount(r.approvedMinor), whole(r.refunds), formatAmount(r.refundedMinor), whole(r.chargebacks), formatAmount(r.chargebackMinor)]),
@@ -98,7 +102,7 @@ function Figures({ overview }: { overview: Overview }) {
       {overview.top ? (
         <>
           {declinePanel('top-volume', 'Top merchants by approved payments', 'Merchant', overview.top.byVolume, nameOf)}
-          {declinePanel('top-declines', 'Top merchants by decline rate', 'Merchant', overview.top.byDeclineRate, nameOf)}
+          {declinePanel('top-declines', 'Top merchants by decline rate', 'Merchant', overview.top.byDeclineRate, nameOf, true)}
         </>
       ) : null}
     </>
