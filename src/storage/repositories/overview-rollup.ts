@@ -14,12 +14,12 @@ export const PAYMENT_TYPES = ['PA', 'DB'] as const;
  * and one row per breakdown. The 3-D Secure flow: a challenge redirect, or else a threeDSecure
  * block in the answer (frictionless), or none.
  */
-function facts(where: string): string {
+function facts(where: string, source = 'transactions'): string {
   return `
     SELECT (t.created_at AT TIME ZONE 'UTC')::date AS day, t.entity_id, t.payment_type, t.status,
            d.dimension, d.value, CASE WHEN d.dimension = 'all' THEN t.currency::text ELSE '' END AS currency,
            CASE WHEN d.dimension = 'all' THEN t.amount_minor ELSE 0 END AS amount_minor
-      FROM transactions t
+      FROM ${source} t
       CROSS JOIN LATERAL (VALUES
         ('all', ''),
         ('brand', coalesce(t.payment_brand, '')),
@@ -105,8 +105,14 @@ export interface OverviewQuery {
 export async function overviewCells(db: Queryable, query: OverviewQuery): Promise<OverviewCell[]> {
   const entity = query.entityIds === null ? 'true' : 'entity_id = ANY($3::char(32)[])';
   const liveEntity = query.entityIds === null ? 'true' : 't.entity_id = ANY($3::char(32)[])';
-  const live = facts(`t.created_at >= $1 AND t.created_at < $2 AND ${liveEntity}
-      AND (t.created_at >= coalesce((SELECT rolled_until FROM overview_watermark), '-infinity') OR t.id IN (SELECT id FROM overview_open))`);
+  // Two disjoint parts, each bounded by an index: the rows after the watermark (a range of
+  // transactions_created_idx) and the open rows before it (their primary keys).
+  const after = facts(`t.created_at >= greatest($1::timestamptz, (SELECT coalesce(rolled_until, '-infinity') FROM overview_watermark)) AND t.created_at < $2 AND ${liveEntity}`);
+  // OFFSET 0 keeps the period's bounds out of the subquery: the open rows are found by primary
+  // key only, never by and-ing a scan of the whole period's created_at range.
+  const open = facts(`t.created_at >= $1 AND t.created_at < $2 AND ${liveEntity} AND t.created_at < (SELECT coalesce(rolled_until, '-infinity') FROM overview_watermark)`,
+    '(SELECT * FROM transactions WHERE id = ANY(ARRAY(SELECT id FROM overview_open)) OFFSET 0)');
+  const live = `${after} UNION ALL ${open}`;
   const params: SqlValue[] = [query.from, query.to];
   if (query.entityIds !== null) params.push(query.entityIds);
   const found = await db.query<{ entity_id: string; payment_type: string; currency: string; status: string; dimension: OverviewCell['dimension']; value: string; count: string; amount_minor: string }>(`
