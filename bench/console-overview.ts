@@ -134,14 +134,22 @@ async function measureWithoutRollup(url: string): Promise<OverviewRow> {
   }
 }
 
-async function seeded(log: (line: string) => void): Promise<SeededSchema> {
+const OWN_SCHEMA = `console_overview_seed_${overviewSettings.rows}`;
+
+/** The console search's seed, or this benchmark's own; seeded now when neither is there and `seedWhenMissing`. */
+async function seeded(log: (line: string) => void, seedWhenMissing: boolean): Promise<SeededSchema | undefined> {
   const base = benchDatabaseUrl();
-  const shared = await findSeededSchema(base, overviewSettings.rows);
-  return shared ?? seededSchema(base, overviewSettings.rows, log, `console_overview_seed_${overviewSettings.rows}`);
+  const found = (await findSeededSchema(base, overviewSettings.rows)) ?? (await findSeededSchema(base, overviewSettings.rows, OWN_SCHEMA));
+  if (found || !seedWhenMissing) return found;
+  return seededSchema(base, overviewSettings.rows, log, OWN_SCHEMA);
 }
 
-export async function consoleOverviewBench(log: (line: string) => void = console.log): Promise<OverviewBench> {
-  const schema = await seeded(log);
+export async function consoleOverviewBench(log: (line: string) => void = console.log, seedWhenMissing = true): Promise<OverviewBench | undefined> {
+  const schema = await seeded(log, seedWhenMissing);
+  if (!schema) {
+    log(`console overview rows left out: no seeded schema of ${overviewSettings.rows} transactions; \`npm run bench:console-overview\` (or bench:console) seeds one`);
+    return undefined;
+  }
   log(`console overview over ${schema.rows.toLocaleString('en')} transactions (schema ${schema.name})`);
   const storage = createPgStorage({ connectionString: schema.url, poolSize: 4 });
   try {
@@ -189,7 +197,7 @@ export function overviewSummary(bench: OverviewBench) {
 }
 
 async function main(): Promise<void> {
-  const bench = await consoleOverviewBench();
+  const bench = (await consoleOverviewBench())!;
   console.log(`wrote ${writeResults({ machine: describeMachine(''), ...bench }, '-console-overview')}`);
   console.log(describeOverviewBench(bench));
 }

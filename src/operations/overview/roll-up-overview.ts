@@ -1,6 +1,6 @@
 import type { Clock } from '../../domain/ids.js';
 import type { Storage } from '../../storage/port.js';
-import { firstTransactionAt, foldSettledOpenRows, lockWatermark, rollUpRange } from '../../storage/repositories/overview-rollup.js';
+import { firstTransactionAt, foldChangedOpenRows, lockWatermark, rollUpRange } from '../../storage/repositories/overview-rollup.js';
 
 /**
  * How far behind the clock the watermark stays: a payment's row is written with created_at taken
@@ -19,15 +19,15 @@ export interface RollUpResult {
 }
 
 /**
- * One step of the overview's rollup (migration 054): folds the open transactions that are no
- * longer pending, then reads at most a day of newer transactions, in one database transaction
+ * One step of the overview's rollup (migration 054): recounts the open (pending) transactions
+ * that changed, then reads at most a day of newer transactions, in one database transaction
  * that holds the watermark's row lock (two workers never roll the same rows).
  */
 export async function rollUpOverview(deps: { readonly storage: Storage; readonly clock: Clock }): Promise<RollUpResult> {
   const target = new Date(deps.clock.now().getTime() - OVERVIEW_LAG_MS);
   return deps.storage.transaction(async (tx) => {
     const watermark = await lockWatermark(tx);
-    const folded = await foldSettledOpenRows(tx);
+    const folded = await foldChangedOpenRows(tx);
     const from = watermark ?? (await firstTransactionAt(tx));
     if (from === null || from >= target) {
       if (watermark === null) await rollUpRange(tx, null, target);

@@ -19,18 +19,22 @@ CREATE TABLE overview_daily (
   PRIMARY KEY (day, entity_id, payment_type, currency, status, dimension, value)
 );
 
--- How far the rollup has read: every transaction created before `rolled_until` is in
--- overview_daily, except the ones still in overview_open.
+-- How far the rollup has read: every transaction created before `rolled_until` is in overview_daily.
 CREATE TABLE overview_watermark (
   single       boolean PRIMARY KEY DEFAULT true CHECK (single),
   rolled_until timestamptz
 );
 INSERT INTO overview_watermark (single, rolled_until) VALUES (true, NULL);
 
--- Transactions before the watermark that were pending when the job read them: their status and
--- result may still change, so the overview reads them live until the job folds them in.
+-- Transactions the rollup counted while pending, with the state they were counted in: when one
+-- changes (its updated_at moves, or a fallback route moved it to another connector), the job takes
+-- that state back out and counts the new one.
 CREATE TABLE overview_open (
-  id char(32) PRIMARY KEY REFERENCES transactions (id)
+  id           char(32) PRIMARY KEY REFERENCES transactions (id),
+  status       text NOT NULL,
+  connector_id text NOT NULL,
+  result_value text NOT NULL,
+  updated_at   timestamptz NOT NULL
 );
 
 -- The one durable job that moves the watermark on (jobs/roll-up-overview.ts).

@@ -1,45 +1,57 @@
 import type { Queryable, SqlValue } from '../port.js';
 
 /**
- * The overview's figures as SQL (migration 054). One fold (FACTS) turns transactions into rollup
- * rows; the job writes its output into overview_daily, and the page adds the same fold over the
- * rows the job has not read yet, so both halves count alike.
+ * The overview's figures as SQL (migration 054). One fold (facts) turns transactions into rollup
+ * rows; the job adds its output into overview_daily, and the page adds the same fold over the
+ * rows after the watermark, so both halves count alike. Pending transactions are rolled up too,
+ * and kept in overview_open with the state they were counted in: when one changes, the job takes
+ * that state's count back out and adds the new one.
  */
 
-/** The payment types whose approvals, declines and breakdowns the overview shows. */
-export const PAYMENT_TYPES = ['PA', 'DB'] as const;
+/** The 'result' breakdown's value: the 3-D Secure flow (a challenge redirect, else a threeDSecure block, else none) and the result code. */
+const RESULT_VALUE = `CASE
+    WHEN EXISTS (SELECT 1 FROM shopper_redirects r WHERE r.transaction_id = t.id AND r.purpose = 'challenge') THEN 'challenge'
+    WHEN (t.response::jsonb) ? 'threeDSecure' THEN 'frictionless'
+    ELSE 'none' END || ':' || t.result_code`;
 
-/**
- * Rollup rows of the transactions `t` that `where` picks: a day (UTC), the entity, type, status,
- * and one row per breakdown. The 3-D Secure flow: a challenge redirect, or else a threeDSecure
- * block in the answer (frictionless), or none.
- */
-function facts(where: string, source = 'transactions'): string {
+interface FoldSpec {
+  /** Which transactions `t`. */
+  readonly where: string;
+  /** The relation read as `t` (transactions, or transactions joined to their open state `o`). */
+  readonly source?: string;
+  /** +1 to add, -1 to take a counted state back out. */
+  readonly sign?: 1 | -1;
+  /** The state counted: the transaction's own, or the one kept in overview_open (`o`). */
+  readonly status?: string;
+  readonly connector?: string;
+  readonly resultValue?: string;
+}
+
+/** Rollup rows of the transactions `t`: a day (UTC), the entity, type, status, and one row per breakdown. */
+function facts(spec: FoldSpec): string {
+  const sign = spec.sign ?? 1;
   return `
-    SELECT (t.created_at AT TIME ZONE 'UTC')::date AS day, t.entity_id, t.payment_type, t.status,
+    SELECT (t.created_at AT TIME ZONE 'UTC')::date AS day, t.entity_id, t.payment_type, ${spec.status ?? 't.status'} AS status,
            d.dimension, d.value, CASE WHEN d.dimension = 'all' THEN t.currency::text ELSE '' END AS currency,
-           CASE WHEN d.dimension = 'all' THEN t.amount_minor ELSE 0 END AS amount_minor
-      FROM ${source} t
+           ${sign} AS n, CASE WHEN d.dimension = 'all' THEN ${sign} * t.amount_minor ELSE 0 END AS amount_minor
+      FROM ${spec.source ?? 'transactions t'}
       CROSS JOIN LATERAL (VALUES
         ('all', ''),
         ('brand', coalesce(t.payment_brand, '')),
-        ('connector', t.connector_id),
-        ('result', CASE
-           WHEN EXISTS (SELECT 1 FROM shopper_redirects r WHERE r.transaction_id = t.id AND r.purpose = 'challenge') THEN 'challenge'
-           WHEN (t.response::jsonb) ? 'threeDSecure' THEN 'frictionless'
-           ELSE 'none' END || ':' || t.result_code)
+        ('connector', ${spec.connector ?? 't.connector_id'}),
+        ('result', ${spec.resultValue ?? RESULT_VALUE})
       ) AS d (dimension, value)
-     WHERE (${where}) AND (d.dimension = 'all' OR t.payment_type IN ('PA', 'DB'))`;
+     WHERE (${spec.where}) AND (d.dimension = 'all' OR t.payment_type IN ('PA', 'DB'))`;
 }
 
 const GROUPED = (source: string): string => `
-  SELECT day, entity_id, payment_type, currency, status, dimension, value, count(*) AS count, sum(amount_minor) AS amount_minor
+  SELECT day, entity_id, payment_type, currency, status, dimension, value, sum(n) AS count, sum(amount_minor) AS amount_minor
     FROM (${source}) AS f
    GROUP BY day, entity_id, payment_type, currency, status, dimension, value`;
 
-const ADD_INTO_ROLLUP = (where: string): string => `
+const ADD_INTO_ROLLUP = (spec: FoldSpec): string => `
   INSERT INTO overview_daily (day, entity_id, payment_type, currency, status, dimension, value, count, amount_minor)
-  ${GROUPED(facts(where))}
+  ${GROUPED(facts(spec))}
   ON CONFLICT (day, entity_id, payment_type, currency, status, dimension, value)
   DO UPDATE SET count = overview_daily.count + excluded.count, amount_minor = overview_daily.amount_minor + excluded.amount_minor`;
 
@@ -55,27 +67,37 @@ export async function firstTransactionAt(db: Queryable): Promise<Date | null> {
   return found.rows[0]?.first ?? null;
 }
 
-/** Folds the open transactions that are no longer pending into the rollup; returns how many. */
-export async function foldSettledOpenRows(tx: Queryable): Promise<number> {
-  const settled = await tx.query<{ id: string }>(
-    `DELETE FROM overview_open o USING transactions t WHERE o.id = t.id AND t.status <> 'pending' RETURNING o.id`);
-  if (settled.rowCount === 0) return 0;
-  await tx.query(ADD_INTO_ROLLUP('t.id = ANY($1::char(32)[])'), [settled.rows.map((row) => row.id)]);
-  return settled.rowCount;
+const CHANGED_OPEN = 'transactions t JOIN overview_open o ON o.id = t.id';
+
+/**
+ * Open transactions that changed since they were counted (their updated_at moved): their counted
+ * state comes back out of the rollup and their state now goes in; the decided ones leave
+ * overview_open, the others keep their new state there. Returns how many changed.
+ */
+export async function foldChangedOpenRows(tx: Queryable): Promise<number> {
+  // A fallback route moves a pending payment to another connector without touching updated_at.
+  const changed = '(t.updated_at <> o.updated_at OR t.connector_id <> o.connector_id)';
+  await tx.query(ADD_INTO_ROLLUP({ where: changed, source: CHANGED_OPEN, sign: -1, status: 'o.status', connector: 'o.connector_id', resultValue: 'o.result_value' }));
+  await tx.query(ADD_INTO_ROLLUP({ where: changed, source: CHANGED_OPEN }));
+  const decided = await tx.query(`DELETE FROM overview_open o USING transactions t WHERE o.id = t.id AND ${changed} AND t.status <> 'pending'`);
+  const kept = await tx.query(`UPDATE overview_open o SET status = t.status, connector_id = t.connector_id, result_value = ${RESULT_VALUE}, updated_at = t.updated_at
+      FROM transactions t WHERE o.id = t.id AND ${changed}`);
+  return decided.rowCount + kept.rowCount;
 }
 
 /**
- * Reads the transactions created in [from, to): the pending ones are kept open, the others added
- * into the rollup; the watermark moves to `to`. Returns how many were read.
+ * Adds the transactions created in [from, to) into the rollup, keeps the pending ones open with
+ * the state counted, and moves the watermark to `to`. Returns how many were read.
  */
 export async function rollUpRange(tx: Queryable, from: Date | null, to: Date): Promise<number> {
   const range = 't.created_at >= $1::timestamptz AND t.created_at < $2::timestamptz';
   const params: SqlValue[] = [from ?? new Date(0), to];
-  const opened = await tx.query(`INSERT INTO overview_open (id) SELECT t.id FROM transactions t WHERE ${range} AND t.status = 'pending'`, params);
-  const added = await tx.query<{ n: string }>(`SELECT count(*) AS n FROM transactions t WHERE ${range} AND t.status <> 'pending'`, params);
-  await tx.query(ADD_INTO_ROLLUP(`${range} AND t.status <> 'pending'`), params);
+  await tx.query(`INSERT INTO overview_open (id, status, connector_id, result_value, updated_at)
+      SELECT t.id, t.status, t.connector_id, ${RESULT_VALUE}, t.updated_at FROM transactions t WHERE ${range} AND t.status = 'pending'`, params);
+  const added = await tx.query<{ n: string }>(`SELECT count(*) AS n FROM transactions t WHERE ${range}`, params);
+  await tx.query(ADD_INTO_ROLLUP({ where: range }), params);
   await tx.query('UPDATE overview_watermark SET rolled_until = $1', [to]);
-  return opened.rowCount + Number(added.rows[0]?.n ?? 0);
+  return Number(added.rows[0]?.n ?? 0);
 }
 
 /** One figure of the period: the sum over its days of one rollup key, per channel. */
@@ -99,20 +121,14 @@ export interface OverviewQuery {
 }
 
 /**
- * The period's cells: the rollup's days, plus the same fold over what the job has not read (the
- * rows after the watermark and the open ones), in one statement so one snapshot sees all three.
+ * The period's cells: the rollup's days, plus the same fold over the rows the job has not read
+ * (after the watermark), in one statement so one snapshot sees both.
  */
 export async function overviewCells(db: Queryable, query: OverviewQuery): Promise<OverviewCell[]> {
   const entity = query.entityIds === null ? 'true' : 'entity_id = ANY($3::char(32)[])';
   const liveEntity = query.entityIds === null ? 'true' : 't.entity_id = ANY($3::char(32)[])';
-  // Two disjoint parts, each bounded by an index: the rows after the watermark (a range of
-  // transactions_created_idx) and the open rows before it (their primary keys).
-  const after = facts(`t.created_at >= greatest($1::timestamptz, (SELECT coalesce(rolled_until, '-infinity') FROM overview_watermark)) AND t.created_at < $2 AND ${liveEntity}`);
-  // OFFSET 0 keeps the period's bounds out of the subquery: the open rows are found by primary
-  // key only, never by and-ing a scan of the whole period's created_at range.
-  const open = facts(`t.created_at >= $1 AND t.created_at < $2 AND ${liveEntity} AND t.created_at < (SELECT coalesce(rolled_until, '-infinity') FROM overview_watermark)`,
-    '(SELECT * FROM transactions WHERE id = ANY(ARRAY(SELECT id FROM overview_open)) OFFSET 0)');
-  const live = `${after} UNION ALL ${open}`;
+  // The rows after the watermark: a range of transactions_created_idx, the watermark read in the same statement.
+  const live = facts({ where: `t.created_at >= greatest($1::timestamptz, (SELECT coalesce(rolled_until, '-infinity') FROM overview_watermark)) AND t.created_at < $2 AND ${liveEntity}` });
   const params: SqlValue[] = [query.from, query.to];
   if (query.entityIds !== null) params.push(query.entityIds);
   const found = await db.query<{ entity_id: string; payment_type: string; currency: string; status: string; dimension: OverviewCell['dimension']; value: string; count: string; amount_minor: string }>(`
@@ -120,7 +136,7 @@ export async function overviewCells(db: Queryable, query: OverviewQuery): Promis
       FROM (
         SELECT entity_id, payment_type, currency, status, dimension, value, count, amount_minor
           FROM overview_daily
-         WHERE day >= ($1::timestamptz AT TIME ZONE 'UTC')::date AND day < ($2::timestamptz AT TIME ZONE 'UTC')::date AND ${entity}
+         WHERE day >= ($1::timestamptz AT TIME ZONE 'UTC')::date AND day < ($2::timestamptz AT TIME ZONE 'UTC')::date AND ${entity} AND count <> 0
         UNION ALL
         SELECT entity_id, payment_type, currency, status, dimension, value, count, amount_minor FROM (${GROUPED(live)}) AS l
       ) AS cells

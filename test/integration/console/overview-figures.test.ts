@@ -1,8 +1,10 @@
 /**
  * The overview's figures against the API's own answers: a month of payments, declines, refunds,
  * a pending payment and chargebacks made through the real operations (the payment API, the
- * settlement ingest), rolled up halfway through the month by the job's operation; then every
- * figure of the overview equals what GET /v1/query returns for the same period, number for number.
+ * settlement ingest), rolled up halfway through the month by the job's operation (two pending
+ * payments counted then are declined later) and again up to two days before the end; then every
+ * figure of the overview (rollup and live rows together) equals what GET /v1/query returns for the
+ * same period, number for number, and again once the job has caught up.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -17,6 +19,7 @@ import { ingestSettlement } from '../../../src/operations/settlement/ingest-sett
 import { consoleGet, signInAs } from '../../support/console.js';
 import { testDatabases } from '../../support/databases.js';
 import { cardPayment, referencePayment, type Merchant } from '../../support/payments.js';
+import { resolutionWorker } from '../../support/resolution.js';
 import { fixedSource } from '../../support/settlement.js';
 import { bearer, json, withAppAndMerchant, type TestApp } from '../../support/test-app.js';
 
@@ -42,7 +45,14 @@ async function seedMonth(t: TestApp, merchant: Merchant): Promise<void> {
     await cardPayment(t, merchant, 'DB', '12.00', { 'card.number': DECLINING[d % DECLINING.length]! });
     if (d % 4 === 0) await cardPayment(t, merchant, 'DB', '30.00', { paymentBrand: 'MASTER', 'card.number': '5555555555554444', currency: 'GBP' });
     if (d % 3 === 0) await referencePayment(t, merchant, debit['id'], 'RF', '5.00');
-    if (d === 7) await cardPayment(t, merchant, 'DB', '9.97'); // no answer in time: pending
+    if (d === 7 || d === 25) await cardPayment(t, merchant, 'DB', '9.97'); // no answer in time: pending (the first one decided on day 17)
+    if (d === 3) await cardPayment(t, merchant, 'DB', '9.98'); // pending; declined when the status query asks (day 17)
+    if (d === 17) {
+      const { rows } = await t.storage.query<{ n: number }>(`SELECT count(*)::int AS n FROM overview_open o JOIN transactions t USING (id) WHERE t.amount_minor = 998 AND t.status = 'pending'`);
+      assert.equal(rows[0]!.n, 1, 'the rollup counted the 9.98 payment while pending');
+      const resolution = resolutionWorker(t);
+      await resolution.drain();
+    }
     if (d === 15) while (!(await rollUpOverview({ storage: t.storage, clock: t.clock })).caughtUp);
     if (d === 18) {
       const { rows } = await t.storage.query<{ id: string; connector_id: string; reference: string; amount_minor: bigint }>(
@@ -120,15 +130,21 @@ for (const database of testDatabases()) {
       assert.ok(parsed.ok);
       const [payments, refunds, chargebacks] = [await queried(t, merchant, 'DB,PA'), await queried(t, merchant, 'RF'), await queried(t, merchant, 'CB')];
       assert.equal(chargebacks.length, 2);
-      assert.ok(payments.some((p) => statusOf(p) === 'pending'), 'the month has a pending payment');
+      assert.equal(payments.filter((p) => statusOf(p) === 'pending').length, 1, 'the payment of day 25 is still pending');
+      // The job as it would have run two days ago: it recounts the pending payments decided since
+      // its mid-month run; the last two days are read live from transactions.
+      const twoDaysAgo = { now: () => new Date(t.clock.now().getTime() - 2 * DAY_MS) };
+      while (!(await rollUpOverview({ storage: t.storage, clock: twoDaysAgo })).caughtUp);
       const asMerchant = await loadOverview({ storage: t.storage }, { kind: 'merchant', merchantId: merchant.entityId }, parsed.request);
       assertEqualToQuery(asMerchant, payments, refunds, chargebacks);
       // The month is mixed as meant: three currencies, two brands, declines, refunds.
       assert.deepEqual(asMerchant.figures.byCurrency.map((row) => row.currency).sort(), ['EUR', 'GBP', 'USD']);
       assert.deepEqual(asMerchant.figures.byBrand.map((row) => row.key).sort(), ['MASTER', 'VISA']);
-      assert.equal(asMerchant.figures.declined, 30);
+      assert.equal(asMerchant.figures.declined, 32, 'thirty declined cards, and the two pending payments the status query declined');
       assert.equal(asMerchant.figures.byCurrency.find((row) => row.currency === 'EUR')!.refunds, 10);
-      assert.equal(asMerchant.backlog.count, 1, 'the pending payment waits');
+      const pending = payments.filter((p) => statusOf(p) === 'pending').length;
+      assert.equal(asMerchant.backlog.count, pending, 'the pending payments wait');
+      assert.ok(payments.some((p) => p['amount'] === '9.98' && statusOf(p) === 'rejected'), 'the 9.98 payment was declined after the rollup counted it pending');
 
       // After the job caught up with the rest of the month (and a second run changes nothing).
       while (!(await rollUpOverview({ storage: t.storage, clock: t.clock })).caughtUp);
@@ -136,7 +152,7 @@ for (const database of testDatabases()) {
       const rolled = await loadOverview({ storage: t.storage }, { kind: 'merchant', merchantId: merchant.entityId }, parsed.request);
       assert.deepEqual(rolled.figures, asMerchant.figures, 'the rollup counts what the live read counted');
       const { rows } = await t.storage.query<{ n: number }>('SELECT count(*)::int AS n FROM overview_open');
-      assert.equal(rows[0]!.n, 1, 'the pending payment stays open');
+      assert.equal(rows[0]!.n, pending, 'the pending payments stay open, the decided one left');
 
       // The page shows the same figures.
       const session = await signInAs(t, { role: 'finance', merchantId: merchant.entityId });
