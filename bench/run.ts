@@ -20,7 +20,8 @@
  * BENCH_WIDGET_LOADS (20 cold loads of the payment widget in Chromium: its row).
  * BENCH_CONSOLE_ROWS (10000000: the console search rows, bench/console-search.ts; measured only when
  * `npm run bench:console` has seeded them, and with them the A/B write cost of migration 048 over
- * BENCH_CONSOLE_ROUNDS rounds).
+ * BENCH_CONSOLE_ROUNDS rounds); the console overview rows (bench/console-overview.ts) over the same seed
+ * or the overview's own (`npm run bench:console-overview` seeds it).
  * --ha: DB payments through HAProxy to the synchronous three-node cluster of ops/ha/ beside the
  * single PostgreSQL (bench/ha.ts; BENCH_HA_ROUNDS, 2); left out when patroni, etcd or haproxy is missing.
  * Writes bench/results/<yyyy-mm-dd>.json and the table in docs/performance.md.
@@ -50,6 +51,7 @@ import { settlementPhases } from './support/settlement-phase.js';
 import { settlementSettings } from './settlement.js';
 import { observabilityPhases } from './observability.js';
 import { consoleSearchBench, consoleSettings, consoleSummary } from './console-search.js';
+import { consoleOverviewBench, overviewSummary } from './console-overview.js';
 import { measureWriteCost } from './support/console-write-cost.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -200,6 +202,8 @@ async function main(): Promise<void> {
     await checkpoint(schema);
     const consoleBench = await consoleSearchBench(console.log, false);
     const consoleWriteCost = consoleBench ? await measureWriteCost({ rounds: consoleSettings.rounds, connections: settings.connections, poolSize: settings.poolSize, durationSeconds: settings.durationSeconds }) : undefined;
+    // Issue 32: the console overview over the same seed (when seeded): page p95, rollup fill times.
+    const overviewBench = await consoleOverviewBench(console.log, false);
     // The payment widget in Chromium: its gzipped size and the time from script to usable form.
     const widget = await measureWidget();
     if (widget) {
@@ -234,6 +238,7 @@ async function main(): Promise<void> {
       ...(profile ? { profile } : {}),
       observability: observability.cost,
       ...(consoleBench && consoleWriteCost ? { consoleSearch: { ...consoleSummary(consoleBench), writeCost: consoleWriteCost } } : {}),
+      ...(overviewBench ? { consoleOverview: overviewSummary(overviewBench) } : {}),
     };
     if (flags['scale-out']) record.scaleOut = await runScaleOut(settings);
     if (flags.ha) record.ha = await runHaBench({ ...settings, rounds: envNumber('BENCH_HA_ROUNDS', 2) });

@@ -32,6 +32,8 @@ export interface BenchRecord extends Targets {
   readonly observability?: import('../observability.js').ObservabilityCost;
   /** Issue 31: the console search at ten million rows (slowest filter's p95), its export, migration 048's write cost. */
   readonly consoleSearch?: ReturnType<typeof import('../console-search.js').consoleSummary> & { readonly writeCost: import('./console-write-cost.js').WriteCost };
+  /** Issue 32: the console overview over the same seed (slowest page's p95), the rollup's fill times. */
+  readonly consoleOverview?: ReturnType<typeof import('../console-overview.js').overviewSummary>;
 }
 
 const MEGABYTE_MIB = 1e6 / 2 ** 20;
@@ -50,6 +52,15 @@ export function checkTargets(payments: PhaseResult, floors: BenchRecord['floors'
 }
 
 const yesNo = (ok: boolean) => (ok ? 'met' : '**not met**');
+
+/** Issue 32's target: the overview's p95 at ten million rows; the rollup adds nothing to the payment path. */
+function overviewRows(summary: BenchRecord['consoleOverview']): string[] {
+  if (!summary) return [];
+  return [
+    `| console overview p95 < 500 ms, ${summary.rows.toLocaleString('en')} transactions (issue 32) | slowest: ${summary.worstName}, ${summary.worstP95Ms} ms (without the rollup: ${summary.withoutRollupP95Ms} ms) | ${yesNo(summary.worstP95Ms < 500)} |`,
+    `| overview rollup (job, not the payment path): first fill, one more day (issue 32) | ${summary.firstFillSeconds} s, ${summary.lastDaySeconds} s | — |`,
+  ];
+}
 
 /** The markdown table of the latest run; also written into docs/performance.md. */
 function targetRows(label: string, targets: Targets, payments: PhaseResult, peakRssMiB: number, errors: number): string[] {
@@ -106,6 +117,7 @@ export function renderBenchmarkTable(record: BenchRecord): string {
     ...(processes ? targetRows(several, processes, processes.phase, processes.peakRssMiB, processes.phase.errors + processes.phase.non2xx) : []),
     ...observabilityRows(record.observability),
     ...consoleRows(record.consoleSearch),
+    ...overviewRows(record.consoleOverview),
   ];
   const table = lines.join('\n');
   if (!updatePerformanceDoc('gateway benchmark', table)) console.warn('docs/performance.md has no gateway benchmark markers; table not written there');

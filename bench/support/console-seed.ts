@@ -43,29 +43,29 @@ export interface SeededSchema {
 }
 
 /** The finished seeded schema of that many rows, if a run made it already. */
-export async function findSeededSchema(baseUrl: string, rows: number): Promise<SeededSchema | undefined> {
+export async function findSeededSchema(baseUrl: string, rows: number, schema = SEEDED_SCHEMA): Promise<SeededSchema | undefined> {
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
   try {
     const found = await client.query<{ rows: string }>(
-      `SELECT obj_description(n.oid, 'pg_namespace') AS rows FROM pg_namespace n WHERE nspname = $1`, [SEEDED_SCHEMA]);
+      `SELECT obj_description(n.oid, 'pg_namespace') AS rows FROM pg_namespace n WHERE nspname = $1`, [schema]);
     const seeded = Number(found.rows[0]?.rows?.match(/^seeded (\d+)$/)?.[1] ?? 0);
-    return seeded === rows ? { name: SEEDED_SCHEMA, url: urlWithSchema(baseUrl, SEEDED_SCHEMA), rows, timings: null } : undefined;
+    return seeded === rows ? { name: schema, url: urlWithSchema(baseUrl, schema), rows, timings: null } : undefined;
   } finally {
     await client.end();
   }
 }
 
-/** The seeded schema, made now unless a finished one is there already. */
-export async function seededSchema(baseUrl: string, rows: number, log: (line: string) => void): Promise<SeededSchema> {
-  const found = await findSeededSchema(baseUrl, rows);
+/** The seeded schema (by default the console search's), made now unless a finished one is there already. */
+export async function seededSchema(baseUrl: string, rows: number, log: (line: string) => void, schema = SEEDED_SCHEMA): Promise<SeededSchema> {
+  const found = await findSeededSchema(baseUrl, rows, schema);
   if (found) return found;
-  const url = urlWithSchema(baseUrl, SEEDED_SCHEMA);
+  const url = urlWithSchema(baseUrl, schema);
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
   try {
-    await client.query(`DROP SCHEMA IF EXISTS ${SEEDED_SCHEMA} CASCADE`);
-    await client.query(`CREATE SCHEMA ${SEEDED_SCHEMA}`);
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.query(`CREATE SCHEMA ${schema}`);
   } finally {
     await client.end();
   }
@@ -75,9 +75,9 @@ export async function seededSchema(baseUrl: string, rows: number, log: (line: st
   const timings = await seed(url, rows, log);
   const done = new pg.Client({ connectionString: baseUrl });
   await done.connect();
-  await done.query(`COMMENT ON SCHEMA ${SEEDED_SCHEMA} IS 'seeded ${rows}'`);
+  await done.query(`COMMENT ON SCHEMA ${schema} IS 'seeded ${rows}'`);
   await done.end();
-  return { name: SEEDED_SCHEMA, url, rows, timings };
+  return { name: schema, url, rows, timings };
 }
 
 async function seed(url: string, rows: number, log: (line: string) => void): Promise<SeedTimings> {

@@ -19,8 +19,9 @@ import { registerPending } from './areas/pending.js';
 import { registerRiskLists } from './areas/risk-lists.js';
 import { registerRiskReviews } from './areas/risk-reviews.js';
 import { registerRiskRules } from './areas/risk-rules.js';
+import { registerOverview } from './areas/overview.js';
 
-/** /console: the first area the person's role opens (the overview, once part two adds it). */
+/** /console: the first area the person's role opens: the overview, for every role that may see payments. */
 function registerHome(app: FastifyInstance): void {
   app.get('/console', { config: { console: 'signed-in' } }, async (request, reply) => {
     const first = navigationFor(request.consoleUser!.role)[0];
@@ -36,6 +37,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   registerHome,
   registerSignIn,
   registerAccount,
+  registerOverview,
   registerPaymentsSearch,
   registerPaymentDetail,
   registerPeople,

@@ -38,6 +38,10 @@ const CONSOLE_CSP = [
 const ASSETS: Readonly<Record<string, { readonly type: string; readonly body: Buffer }>> = {
   'console.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/console.css', import.meta.url)) },
   'console.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/console.js', import.meta.url)) },
+  // The overview's charts: Chart.js as its package ships it (UMD, minified), from node_modules
+  // (beside both src/ and dist/), served from the console's own origin as CSP asks.
+  'chart.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('../../node_modules/chart.js/dist/chart.umd.min.js', import.meta.url)) },
+  'overview.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/overview.js', import.meta.url)) },
 };
 
 /** An area of the console: registers its routes, each declaring its `console` access. */

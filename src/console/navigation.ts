@@ -13,6 +13,7 @@ export interface NavigationItem {
  * overview, risk, schedules, settlement, pending payments, operator areas) adds its entries here.
  */
 export const NAVIGATION: readonly NavigationItem[] = [
+  { label: 'Overview', href: '/console/overview', action: 'overview.view' },
   { label: 'Payments', href: '/console/payments', action: 'payments.view' },
   { label: 'Schedules', href: '/console/schedules', action: 'schedules.view' },
   { label: 'Pending', href: '/console/pending', action: 'pending.view' },

@@ -6,6 +6,7 @@ import { QUEUE_CHECKOUT_CALLBACKS_JOB } from './checkout-callbacks.js';
 import { EXPIRE_REDIRECTS_JOB } from './expire-redirects.js';
 import { PRUNE_RISK_ATTEMPTS_JOB } from './prune-risk-attempts.js';
 import { PRUNE_REQUEST_LOG_JOB } from './prune-request-log.js';
+import { ROLL_UP_OVERVIEW_JOB } from './roll-up-overview.js';
 import { REVERSAL_ADVICE_JOB } from './send-reversal-advice.js';
 import { SETTLE_DAY_JOB } from './settle-day.js';
 import { SWITCH_WEBHOOK_SECRET_JOB } from './switch-webhook-secret.js';
@@ -28,4 +29,5 @@ export const JOB_KINDS: readonly string[] = Object.freeze([
   SETTLE_DAY_JOB,
   PRUNE_REQUEST_LOG_JOB,
   SWITCH_WEBHOOK_SECRET_JOB,
+  ROLL_UP_OVERVIEW_JOB,
 ]);

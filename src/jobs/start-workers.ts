@@ -9,6 +9,7 @@ import { deliverWebhookHandler } from './deliver-webhook.js';
 import { expireRedirectsHandler } from './expire-redirects.js';
 import { pruneRiskAttemptsHandler } from './prune-risk-attempts.js';
 import { pruneRequestLogHandler } from './prune-request-log.js';
+import { rollUpOverviewHandler } from './roll-up-overview.js';
 import { switchWebhookSecretHandler } from './switch-webhook-secret.js';
 import { httpNotificationSender } from './http-sender.js';
 import type { JobHandler, JobLogger } from './job-types.js';
@@ -67,6 +68,7 @@ export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sen
   if (options.settlement) handlers.push(settleDayHandler({ ...options.settlement, logger: options.logger }));
   handlers.push(switchWebhookSecretHandler({ storage: options.storage, clock: options.clock, logger: options.logger }));
   handlers.push(pruneRequestLogHandler({ storage: options.storage, clock: options.clock, logger: options.logger, retentionDays: options.requestLogRetentionDays ?? 14 }));
+  handlers.push(rollUpOverviewHandler({ storage: options.storage, clock: options.clock, logger: options.logger }));
   return handlers;
 }
 

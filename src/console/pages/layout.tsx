@@ -12,11 +12,13 @@ export interface LayoutProps {
   readonly path: string;
   /** The session's CSRF token, for the sign-out form (every change is a POST with the token). */
   readonly csrfToken?: string | undefined;
+  /** The page's own scripts from /console/assets (the overview's charts), run in order after parsing. */
+  readonly scripts?: readonly string[] | undefined;
   readonly children: ComponentChildren;
 }
 
 /** Every console page: the test-system mark, the navigation the person's role allows, the page. */
-export function Layout({ title, user, system, path, csrfToken, children }: LayoutProps) {
+export function Layout({ title, user, system, path, csrfToken, scripts, children }: LayoutProps) {
   return (
     <html lang="en">
       <head>
@@ -25,6 +27,7 @@ export function Layout({ title, user, system, path, csrfToken, children }: Layou
         <title>{`${title} · Gateway console`}</title>
         <link rel="stylesheet" href="/console/assets/console.css" />
         <script type="module" src="/console/assets/console.js" />
+        {(scripts ?? []).map((name) => <script defer src={`/console/assets/${name}`} />)}
       </head>
       <body>
         <a class="skip-link" href="#main">Skip to content</a>

@@ -6,6 +6,7 @@ import type { Role } from './roles.js';
  * request (never the page alone). Part two of the console adds its rows here.
  */
 export const PERMISSIONS = {
+  'overview.view': { describe: 'See the overview: volumes, approval and decline rates, 3-D Secure, chargebacks, refunds, pending backlog', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'developer', 'finance', 'support', 'read-only'] },
   'payments.view': { describe: 'Search payments and open a payment', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'developer', 'finance', 'support', 'read-only'] },
   'payments.export': { describe: 'Download a search as CSV', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'finance'] },
   'payments.capture': { describe: 'Capture a preauthorization', roles: ['operator-admin', 'operator-support', 'merchant-admin', 'finance', 'support'] },
