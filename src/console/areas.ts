@@ -16,6 +16,7 @@ import { registerOperatorEntities } from './areas/operator-entities.js';
 import { registerOperatorRoutes } from './areas/operator-routes.js';
 import { registerSchedules } from './areas/schedules.js';
 import { registerPending } from './areas/pending.js';
+import { registerSettlement } from './areas/settlement.js';
 
 /** /console: the first area the person's role opens (the overview, once part two adds it). */
 function registerHome(app: FastifyInstance): void {
@@ -46,4 +47,5 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   registerOperatorRoutes,
   registerSchedules,
   registerPending,
+  registerSettlement,
 ];

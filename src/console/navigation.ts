@@ -16,6 +16,7 @@ export const NAVIGATION: readonly NavigationItem[] = [
   { label: 'Payments', href: '/console/payments', action: 'payments.view' },
   { label: 'Schedules', href: '/console/schedules', action: 'schedules.view' },
   { label: 'Pending', href: '/console/pending', action: 'pending.view' },
+  { label: 'Settlement', href: '/console/settlement', action: 'settlement.view' },
   { label: 'Developers', href: '/console/developers', action: 'credentials.view' },
   { label: 'People', href: '/console/people', action: 'users.view' },
   { label: 'Audit log', href: '/console/audit', action: 'audit.view' },

@@ -38,6 +38,7 @@ export const PERMISSIONS = {
   'schedules.manage': { describe: 'Reschedule (a new job expression) and deschedule a schedule', roles: ['operator-admin', 'operator-support', 'merchant-admin', 'finance', 'support'] },
   'schedules.test-clock': { describe: "Move a schedule's test clock forward (test system only)", roles: ['operator-admin', 'operator-support', 'merchant-admin', 'developer'] },
   'pending.view': { describe: 'See the queue of pending payments, their age and next status check', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'finance', 'support'] },
+  'settlement.view': { describe: 'See settlement batches with their records, and chargebacks with their reversals', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'finance', 'read-only'] },
 } as const satisfies Record<string, { readonly describe: string; readonly roles: readonly Role[] }>;
 
 export type Action = keyof typeof PERMISSIONS;
