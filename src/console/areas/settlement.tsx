@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { visibilityOf } from '../../domain/access/actor.js';
 import { isOperatorRole } from '../../domain/access/roles.js';
 import { listChargebacks, listSettlementBatches, loadSettlementBatch, parseSettlementFilter, SETTLEMENT_LIST_ROWS } from '../../operations/console/console-settlement.js';
+import { openReconciliationFile } from '../../operations/console/reconciliation-download.js';
+import { mayPerform } from '../../domain/access/permissions.js';
 import { GatewayError } from '../../results/gateway-error.js';
 import { Layout } from '../pages/layout.js';
 import { BatchPage } from '../pages/settlement/batch-page.js';
@@ -68,7 +70,7 @@ async function showBatch(request: FastifyRequest<Params>, reply: FastifyReply): 
   const gateway = request.server.gateway;
   try {
     const page = await loadSettlementBatch(gateway, visibilityOf(request.consoleUser!), request.params.id, queryText(request, 'page'));
-    return sendPage(reply, <BatchPage user={request.consoleUser!} system={gateway.config.system} csrfToken={request.consoleCsrfToken} page={page} />);
+    return sendPage(reply, <BatchPage user={request.consoleUser!} system={gateway.config.system} csrfToken={request.consoleCsrfToken} page={page} mayDownload={mayPerform(request.consoleUser!.role, 'settlement.download')} />);
   } catch (error) {
     const field = refusedField(error);
     if (field) return sendProblem(request, reply, 'No such page', `${field.message}.`, 400);
@@ -77,13 +79,33 @@ async function showBatch(request: FastifyRequest<Params>, reply: FastifyReply): 
   }
 }
 
+type FileParams = { Params: { merchantId: string; file: string } };
+
+/** The reconciliation file, streamed as an attachment; the same 404 for every file the person may not have. */
+async function sendFile(request: FastifyRequest<FileParams>, reply: FastifyReply): Promise<FastifyReply> {
+  const gateway = request.server.gateway;
+  try {
+    const file = await openReconciliationFile(gateway.config.settlement.filesDir, visibilityOf(request.consoleUser!), request.params.merchantId, request.params.file);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.name}"`)
+      .header('content-length', String(file.bytes))
+      .send(file.stream);
+  } catch (error) {
+    if (error instanceof GatewayError && error.httpStatus === 404) return sendProblem(request, reply, 'No such file', 'There is no reconciliation file of this merchant and day that you may download.', 404);
+    throw error;
+  }
+}
+
 /**
  * Settlement and chargebacks: the batches of the settlement days (GET /console/settlement), a
  * batch with its records (GET /console/settlement/batches/:id) and the chargebacks with their
- * reversals (GET /console/settlement/chargebacks), read through the reports' own queries.
+ * reversals (GET /console/settlement/chargebacks), read through the reports' own queries; and a
+ * merchant's reconciliation file of a day (GET /console/settlement/files/:merchantId/reconciliation-:day.csv).
  */
 export function registerSettlement(app: FastifyInstance): void {
   app.get<Query>(SETTLEMENT_PATH, { config: { console: 'settlement.view' } }, showBatches);
   app.get<Query>(CHARGEBACKS_PATH, { config: { console: 'settlement.view' } }, showChargebacks);
   app.get<Params>(`${SETTLEMENT_PATH}/batches/:id`, { config: { console: 'settlement.view' } }, showBatch);
+  app.get<FileParams>(`${SETTLEMENT_PATH}/files/:merchantId/:file`, { config: { console: 'settlement.download' } }, sendFile);
 }

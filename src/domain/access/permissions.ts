@@ -39,6 +39,7 @@ export const PERMISSIONS = {
   'schedules.test-clock': { describe: "Move a schedule's test clock forward (test system only)", roles: ['operator-admin', 'operator-support', 'merchant-admin', 'developer'] },
   'pending.view': { describe: 'See the queue of pending payments, their age and next status check', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'finance', 'support'] },
   'settlement.view': { describe: 'See settlement batches with their records, and chargebacks with their reversals', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'finance', 'read-only'] },
+  'settlement.download': { describe: "Download a merchant's reconciliation file of a day", roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'finance'] },
 } as const satisfies Record<string, { readonly describe: string; readonly roles: readonly Role[] }>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -12,7 +12,12 @@ export interface BatchPageProps {
   readonly system: 'test' | 'live';
   readonly csrfToken: string | undefined;
   readonly page: SettlementBatchPage;
+  /** settlement.download: the link to the merchant's reconciliation file of the day. */
+  readonly mayDownload: boolean;
 }
+
+/** The merchant's reconciliation file of a settlement day (the one the SFTP server serves). */
+export const reconciliationFileHref = (merchantId: string, day: string): string => `${SETTLEMENT_PATH}/files/${merchantId}/reconciliation-${day}.csv`;
 
 const RECORD_TYPES: Readonly<Record<string, string>> = { SETTLED: 'Settled', CHARGEBACK: 'Chargeback', CHARGEBACK_REVERSAL: 'Chargeback reversal', FEE: 'Fee' };
 
@@ -56,7 +61,7 @@ function Pager({ page }: { page: SettlementBatchPage }) {
 }
 
 /** GET /console/settlement/batches/:id: a batch's totals and its records, matched ones linked to their payments. */
-export function BatchPage({ user, system, csrfToken, page }: BatchPageProps) {
+export function BatchPage({ user, system, csrfToken, page, mayDownload }: BatchPageProps) {
   const b = page.batch;
   const money = (minor: bigint) => `${formatAmount(minor)} ${b.currency}`;
   return (
@@ -67,6 +72,7 @@ export function BatchPage({ user, system, csrfToken, page }: BatchPageProps) {
         ['Records', `${b.records} (${b.failed} failed)`], ['Settled', money(b.settledMinor)], ['Chargebacks', money(b.chargebacksMinor)],
         ['Chargeback reversals', money(b.reversalsMinor)], ['Fees', money(b.feesMinor)], ['Net', <strong>{money(netOf(b))}</strong>],
       ]} />
+      {mayDownload ? <p><a class="button secondary" href={reconciliationFileHref(b.merchantId, b.settlementDate)} download>{`Download the reconciliation file of ${b.settlementDate} (CSV)`}</a></p> : null}
       <h2>Records</h2>
       <div class="table-wrap" tabIndex={0} role="region" aria-label="Settlement records">
         <table class="payments settlement-records">

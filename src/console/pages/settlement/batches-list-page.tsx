@@ -2,7 +2,7 @@ import { formatAmount } from '../../../domain/money.js';
 import type { SettlementFilter } from '../../../operations/console/console-settlement.js';
 import type { AggregationTotals } from '../../../storage/repositories/settlement-aggregations.js';
 import { Layout } from '../layout.js';
-import { SETTLEMENT_PATH, SettlementFilterForm, SettlementTabs, type SettlementListProps } from './settlement-filter.js';
+import { SETTLEMENT_PATH, FilterRefusal, SettlementFilterForm, SettlementTabs, type SettlementListProps } from './settlement-filter.js';
 
 export interface BatchesListPageProps extends SettlementListProps {
   readonly filter: SettlementFilter | undefined;
@@ -52,7 +52,7 @@ export function BatchesListPage(props: BatchesListPageProps) {
   return (
     <Layout title="Settlement" user={props.user} system={props.system} path={SETTLEMENT_PATH} csrfToken={props.csrfToken}>
       <SettlementTabs current="batches" />
-      {props.error ? <p class="error" role="alert">Check the field marked below.</p> : null}
+      <FilterRefusal error={props.error} mayChooseMerchant={props.mayChooseMerchant} />
       <SettlementFilterForm action={SETTLEMENT_PATH} label="Filter settlement batches" form={props.form} error={props.error} mayChooseMerchant={props.mayChooseMerchant} />
       {props.filter ? <p class="muted">{`Settlement days ${props.filter.from} to ${props.filter.to}, newest first.`}</p> : null}
       {props.error ? null : props.rows.length === 0 ? <p>No settlement batch in these days.</p> : <BatchRows rows={props.rows} showMerchant={props.mayChooseMerchant} />}

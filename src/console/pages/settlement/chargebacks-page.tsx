@@ -3,7 +3,7 @@ import type { SettlementFilter } from '../../../operations/console/console-settl
 import type { StoredLine } from '../../../storage/repositories/settlement-lines.js';
 import { Layout } from '../layout.js';
 import { PaymentLink, recordTypeText } from './batch-page.js';
-import { CHARGEBACKS_PATH, SETTLEMENT_PATH, SettlementFilterForm, SettlementTabs, type SettlementListProps } from './settlement-filter.js';
+import { CHARGEBACKS_PATH, SETTLEMENT_PATH, FilterRefusal, SettlementFilterForm, SettlementTabs, type SettlementListProps } from './settlement-filter.js';
 
 export interface ChargebacksPageProps extends SettlementListProps {
   readonly filter: SettlementFilter | undefined;
@@ -50,7 +50,7 @@ export function ChargebacksPage(props: ChargebacksPageProps) {
   return (
     <Layout title="Chargebacks" user={props.user} system={props.system} path={CHARGEBACKS_PATH} csrfToken={props.csrfToken}>
       <SettlementTabs current="chargebacks" />
-      {props.error ? <p class="error" role="alert">Check the field marked below.</p> : null}
+      <FilterRefusal error={props.error} mayChooseMerchant={props.mayChooseMerchant} />
       <SettlementFilterForm action={CHARGEBACKS_PATH} label="Filter chargebacks" form={props.form} error={props.error} mayChooseMerchant={props.mayChooseMerchant} />
       {props.filter ? <p class="muted">{`Settled ${props.filter.from} to ${props.filter.to}, newest first.`}</p> : null}
       {props.error ? null : props.rows.length === 0 ? <p>No chargeback in these days.</p> : <ChargebackRows rows={props.rows} showMerchant={props.mayChooseMerchant} />}

@@ -45,6 +45,13 @@ export function SettlementFilterForm({ action, label, form, error, mayChooseMerc
   );
 }
 
+/** A refused filter: the field is marked in the form; a field the form does not show (a merchant's person choosing a merchant) is named here. */
+export function FilterRefusal({ error, mayChooseMerchant }: { error: FieldError; mayChooseMerchant: boolean }) {
+  if (!error) return null;
+  const shown = error.field !== 'merchant' || mayChooseMerchant;
+  return <p class="error" role="alert">{shown ? 'Check the field marked below.' : `${error.field}: ${error.message}.`}</p>;
+}
+
 /** The area's two lists, each a link to the other. */
 export function SettlementTabs({ current }: { current: 'batches' | 'chargebacks' }) {
   return (
