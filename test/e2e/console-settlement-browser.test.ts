@@ -106,6 +106,8 @@ describe('the settlement pages in Chromium', () => {
         await page.getByRole('link', { name: 'SIM-2026-11-20-EUR' }).click();
         assert.equal(await page.locator('table tbody tr').count(), 6);
         assert.ok(await page.getByText('not matched').isVisible(), 'the record nobody knows');
+        const download = page.getByRole('link', { name: 'Download the reconciliation file of 2026-11-20 (CSV)' });
+        assert.equal(await download.getAttribute('href'), `/console/settlement/files/${merchantId}/reconciliation-2026-11-20.csv`);
         await check(page, 'a batch');
         await page.screenshot({ path: `${IMAGES}settlement-batch-${label}.png`, fullPage: true });
         await page.getByRole('link', { name: payments[0]! }).click();

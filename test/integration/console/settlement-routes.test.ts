@@ -6,12 +6,16 @@
  * answers 404); bad filters are answered 400 naming the field.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { SettlementRecord } from '../../../src/connectors/connector.js';
 import { mayPerform } from '../../../src/domain/access/permissions.js';
 import { isOperatorRole, ROLES, type Role } from '../../../src/domain/access/roles.js';
 import { randomIds } from '../../../src/domain/ids.js';
 import { ingestSettlement } from '../../../src/operations/settlement/ingest-settlement.js';
+import { writeReconciliationFile } from '../../../src/operations/settlement/write-reconciliation-file.js';
 import { consoleGet, signInAs, type ConsoleSession } from '../../support/console.js';
 import { testDatabases } from '../../support/databases.js';
 import { cardPayment, SAMPLE_CARD, type Merchant } from '../../support/payments.js';
@@ -55,9 +59,10 @@ for (const database of testDatabases()) {
     let batchA: string;
     let batchB: string;
     const sessions = new Map<Role, ConsoleSession>();
+    const filesDir = mkdtempSync(join(tmpdir(), 'console-settlement-'));
 
     before(async () => {
-      t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'warn' } });
+      t = await startTestApp(await database.open(), { env: { LOG_LEVEL: 'warn', SETTLEMENT_FILES_DIR: filesDir } });
       shopA = await t.createMerchant('Shop A');
       shopB = await t.createMerchant('Shop B');
       const a1 = await paidDebit(t, shopA, '10.00');
@@ -75,11 +80,13 @@ for (const database of testDatabases()) {
       await ingestSettlement({ storage: t.storage, clock: t.clock, ids: randomIds }, [file], DAY);
       batchA = (await batchIdsOf(t, shopA.entityId))[0]!;
       batchB = (await batchIdsOf(t, shopB.entityId))[0]!;
+      for (const shop of [shopA, shopB]) await writeReconciliationFile(t.storage, filesDir, shop.entityId, DAY);
       for (const role of ROLES) sessions.set(role, await signInAs(t, isOperatorRole(role) ? { role } : { role, merchantId: shopA.entityId }));
     });
     after(async () => {
       await t.close();
       await t.storage.close();
+      rmSync(filesDir, { recursive: true, force: true });
     });
 
     const session = (role: Role) => sessions.get(role)!;
@@ -180,6 +187,33 @@ for (const database of testDatabases()) {
       }
       const otherShop = await consoleGet(t, session('operator-admin'), `/console/settlement/chargebacks?merchant=${shopB.entityId}`);
       assert.match(otherShop.body, /No chargeback in these days/);
+    });
+
+    it('streams the reconciliation file (the one SFTP serves) as an attachment to settlement.download; another merchant\'s is 404', async () => {
+      const path = (merchantId: string, day = DAY) => `/console/settlement/files/${merchantId}/reconciliation-${day}.csv`;
+      const onDisk = readFileSync(join(filesDir, shopA.entityId, `reconciliation-${DAY}.csv`), 'utf8');
+      for (const role of ROLES) {
+        const file = await consoleGet(t, session(role), path(shopA.entityId));
+        assert.equal(file.statusCode, mayPerform(role, 'settlement.download') ? 200 : 403, role);
+        if (file.statusCode !== 200) continue;
+        assert.equal(file.headers['content-disposition'], `attachment; filename="reconciliation-${DAY}.csv"`);
+        assert.match(String(file.headers['content-type']), /^text\/csv/);
+        assert.equal(file.body, onDisk, 'byte for byte the file SFTP serves');
+        assert.match(file.body, /^ReconciliationType;PaymentType;/);
+        const batch = await consoleGet(t, session(role), `/console/settlement/batches/${batchA}`);
+        assert.ok(batch.body.includes(`href="${path(shopA.entityId)}"`), 'the batch page links its file');
+      }
+      const noLink = await consoleGet(t, session('read-only'), `/console/settlement/batches/${batchA}`);
+      assert.ok(!noLink.body.includes('/console/settlement/files/'), 'no link without settlement.download');
+      const foreign = await consoleGet(t, session('finance'), path(shopB.entityId));
+      const noDay = await consoleGet(t, session('operator-admin'), path(shopA.entityId, '2026-11-23'));
+      const traversal = await consoleGet(t, session('operator-admin'), `/console/settlement/files/${shopA.entityId}/..%2F..%2Fetc%2Fpasswd`);
+      const notHex = await consoleGet(t, session('operator-admin'), path('..'));
+      assert.deepEqual([foreign.statusCode, noDay.statusCode, traversal.statusCode, notHex.statusCode], [404, 404, 404, 404]);
+      assert.ok(!foreign.body.includes('ReconciliationType'));
+      const operator = await consoleGet(t, session('operator-read-only'), path(shopB.entityId));
+      assert.equal(operator.statusCode, 200);
+      assert.ok(operator.body.includes(paymentB), 'shop B\'s file holds its payment');
     });
   });
 }
