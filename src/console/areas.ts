@@ -20,6 +20,7 @@ import { registerRiskLists } from './areas/risk-lists.js';
 import { registerRiskReviews } from './areas/risk-reviews.js';
 import { registerRiskRules } from './areas/risk-rules.js';
 import { registerOverview } from './areas/overview.js';
+import { registerSettlement } from './areas/settlement.js';
 
 /** /console: the first area the person's role opens: the overview, for every role that may see payments. */
 function registerHome(app: FastifyInstance): void {
@@ -55,4 +56,5 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   registerRiskLists,
   registerRiskRules,
   registerRiskReviews,
+  registerSettlement,
 ];

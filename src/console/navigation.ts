@@ -18,6 +18,7 @@ export const NAVIGATION: readonly NavigationItem[] = [
   { label: 'Schedules', href: '/console/schedules', action: 'schedules.view' },
   { label: 'Pending', href: '/console/pending', action: 'pending.view' },
   { label: 'Risk', href: '/console/risk', action: 'risk.view' },
+  { label: 'Settlement', href: '/console/settlement', action: 'settlement.view' },
   { label: 'Developers', href: '/console/developers', action: 'credentials.view' },
   { label: 'People', href: '/console/people', action: 'users.view' },
   { label: 'Audit log', href: '/console/audit', action: 'audit.view' },

@@ -44,6 +44,8 @@ export const PERMISSIONS = {
   'risk.review': { describe: 'Accept or reject (reverse) a payment the risk rules sent to manual review, with a reason', roles: ['operator-admin', 'operator-support', 'merchant-admin'] },
   'risk.rules.view': { describe: 'See the risk rule sets and their versions', roles: ['operator-admin', 'operator-support', 'operator-read-only'] },
   'risk.rules.manage': { describe: 'Change a risk rule set or restore an earlier version', roles: ['operator-admin'] },
+  'settlement.view': { describe: 'See settlement batches with their records, and chargebacks with their reversals', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'finance', 'read-only'] },
+  'settlement.download': { describe: "Download a merchant's reconciliation file of a day", roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'finance'] },
 } as const satisfies Record<string, { readonly describe: string; readonly roles: readonly Role[] }>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -3,9 +3,9 @@ import type { Queryable } from '../port.js';
 /**
  * The merchants an entity may see the settlement of: a merchant its own; a division the merchants
  * under it; a PSP those under it and under its divisions. A channel sees none: settlement is the
- * merchant's (docs/settlement.md).
+ * merchant's (docs/settlement.md). No entity (null): every merchant's, for the console's operators.
  */
-const VISIBLE_MERCHANT = `(a.merchant_id = $1
+const VISIBLE_MERCHANT = `($1::char(32) IS NULL OR a.merchant_id = $1
    OR a.merchant_id IN (SELECT id FROM entities WHERE parent_id = $1 AND kind = 'merchant')
    OR a.merchant_id IN (SELECT m.id FROM entities m JOIN entities d ON d.id = m.parent_id WHERE d.parent_id = $1 AND d.kind = 'division'))`;
 
@@ -69,19 +69,30 @@ const SELECT_TOTALS = `SELECT a.id, a.merchant_id, a.batch_id, to_char(a.settlem
        a.settlement_currency AS currency, a.clearing_institute, ${TOTALS}
   FROM settlement_aggregations a LEFT JOIN settlement_records r ON r.aggregation_id = a.id`;
 
-/** The entity's aggregations of settlement days from..to (inclusive), optionally of one settlement currency. */
-export async function listAggregations(db: Queryable, entityId: string, filter: { readonly from: string; readonly to: string; readonly currency?: string | undefined }): Promise<AggregationTotals[]> {
+export interface AggregationFilter {
+  readonly from: string;
+  readonly to: string;
+  readonly currency?: string | undefined;
+  /** At most this many (the console's page); absent: all of them (the report). */
+  readonly limit?: number | undefined;
+  /** Newest settlement day first (the console); else oldest first (the report). */
+  readonly newestFirst?: boolean | undefined;
+}
+
+/** The entity's aggregations of settlement days from..to (inclusive), optionally of one settlement currency; null: every merchant's. */
+export async function listAggregations(db: Queryable, entityId: string | null, filter: AggregationFilter): Promise<AggregationTotals[]> {
+  const order = filter.newestFirst ? 'a.settlement_date DESC, a.settlement_currency, a.id' : 'a.settlement_date, a.id';
   const { rows } = await db.query<TotalsRow>(
     `${SELECT_TOTALS}
       WHERE ${VISIBLE_MERCHANT} AND a.settlement_date >= $2::date AND a.settlement_date <= $3::date AND ($4::text IS NULL OR a.settlement_currency = $4)
-      GROUP BY a.id ORDER BY a.settlement_date, a.id`,
-    [entityId, filter.from, filter.to, filter.currency ?? null],
+      GROUP BY a.id ORDER BY ${order} LIMIT $5`,
+    [entityId, filter.from, filter.to, filter.currency ?? null, filter.limit ?? null],
   );
   return rows.map(toTotals);
 }
 
-/** One aggregation, if the entity may see it. */
-export async function findAggregation(db: Queryable, entityId: string, id: string): Promise<AggregationTotals | undefined> {
+/** One aggregation, if the entity may see it (null: any merchant's). */
+export async function findAggregation(db: Queryable, entityId: string | null, id: string): Promise<AggregationTotals | undefined> {
   const { rows } = await db.query<TotalsRow>(`${SELECT_TOTALS} WHERE a.id = $2 AND ${VISIBLE_MERCHANT} GROUP BY a.id`, [entityId, id]);
   return rows[0] ? toTotals(rows[0]) : undefined;
 }

@@ -152,6 +152,27 @@ export async function aggregationLines(db: Queryable, page: LinePage, describe: 
   return rows.map((row) => toLine(row, describe));
 }
 
+export interface ChargebackLineFilter {
+  /** One merchant's; null: every merchant's (operators). */
+  readonly merchantId: string | null;
+  readonly from: string;
+  readonly to: string;
+  /** One settlement currency's; undefined: every currency's. */
+  readonly currency: string | undefined;
+  readonly limit: number;
+}
+
+/** Chargebacks and their reversals settled from..to (inclusive), newest settlement day first. */
+export async function chargebackLines(db: Queryable, filter: ChargebackLineFilter, describe: Describe): Promise<StoredLine[]> {
+  const { rows } = await db.query<LineRow>(
+    `${LINE_SELECT} WHERE r.record_type IN ('CHARGEBACK', 'CHARGEBACK_REVERSAL') AND ($1::char(32) IS NULL OR r.merchant_id = $1)
+        AND r.settlement_date >= $2::date AND r.settlement_date <= $3::date AND ($5::text IS NULL OR r.settlement_currency = $5)
+      ORDER BY r.settlement_date DESC, r.transaction_date DESC, r.id DESC LIMIT $4`,
+    [filter.merchantId, filter.from, filter.to, filter.limit, filter.currency ?? null],
+  );
+  return rows.map((row) => toLine(row, describe));
+}
+
 /** The merchants with lines on a settlement day: the daily job writes a file for each. */
 export async function merchantsOfDay(db: Queryable, day: string): Promise<string[]> {
   const { rows } = await db.query<{ merchant_id: string }>(

@@ -1,0 +1,129 @@
+/**
+ * The console's settlement pages in Chromium (issue 32), at desktop width and at 375 px: the
+ * batches, a batch with its records and the chargebacks pass axe-core (no serious or critical
+ * violation), nothing is wider than the screen, a matched record leads to its payment, and the
+ * screenshots in docs/images/console/settlement-*.png are taken here.
+ */
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { before, describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { SettlementRecord } from '../../src/connectors/connector.js';
+import { randomIds } from '../../src/domain/ids.js';
+import { ingestSettlement } from '../../src/operations/settlement/ingest-settlement.js';
+import { createPgliteStorage } from '../../src/storage/pglite-storage.js';
+import { migrate } from '../../src/storage/migrate.js';
+import { signInAs, type ConsoleSession } from '../support/console.js';
+import { cardPayment } from '../support/payments.js';
+import { fixedSource } from '../support/settlement.js';
+import { json, withAppAndMerchant, type TestApp } from '../support/test-app.js';
+import { useBrowser } from './support/browser.js';
+
+const require = createRequire(import.meta.url);
+const IMAGES = new URL('../../docs/images/console/', import.meta.url).pathname;
+const WIDTHS = [['desktop', 1280], ['375', 375]] as const;
+
+async function openAs(browserContext: () => Promise<BrowserContext>, base: string, session: ConsoleSession): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browserContext();
+  const [name, value] = session.cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: base }]);
+  return { context, page: await context.newPage() };
+}
+
+/** axe-core's serious and critical findings, and whatever makes the page scroll sideways. */
+async function check(page: Page, what: string): Promise<void> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const violations = await page.evaluate(async () => {
+    const result = await (globalThis as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, at: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  assert.deepEqual(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), [], what);
+  const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !e.closest('.table-wrap')).map((e) => `${e.tagName}.${e.className}`).slice(0, 8));
+  assert.deepEqual(wide, [], `${what}: nothing wider than the screen`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `${what}: the page scrolls sideways by ${overflow} px`);
+}
+
+function recordOf(recordId: string, type: SettlementRecord['type'], day: string, reference: string, amountMinor: bigint, extra: Partial<SettlementRecord> = {}): SettlementRecord {
+  return {
+    recordId, type, status: 'SUCCESS', settlementDate: day, transactionDate: new Date(`${day}T09:30:00Z`),
+    clearingInstitute: 'Simulator Acquiring Bank', batchId: `SIM-${day}-EUR`, paymentType: 'DB', amountMinor, currency: 'EUR',
+    settlementAmountMinor: amountMinor, settlementCurrency: 'EUR', fxRate: '1', feeMinor: 25n, feeCurrency: 'EUR',
+    connectorReferences: { ConnectorTxID1: reference },
+    ...(type === 'SETTLED' ? {} : { resultCode: '000.100.222', reasonCode: '4837' }),
+    ...extra,
+  };
+}
+
+describe('the settlement pages in Chromium', () => {
+  const browser = useBrowser();
+  let t: TestApp;
+  let base: string;
+  let merchantId: string;
+  const payments: string[] = [];
+  withAppAndMerchant(async () => {
+    const storage = await createPgliteStorage(undefined);
+    await migrate(storage);
+    return storage;
+  }, { env: { LOG_LEVEL: 'warn' } }, (app, merchant) => {
+    t = app;
+    merchantId = merchant.entityId;
+  });
+
+  before(async () => {
+    const shop = await t.createMerchant('Bakery Berlin');
+    merchantId = shop.entityId;
+    const refs: { id: string; connectorId: string; reference: string }[] = [];
+    for (const amount of ['19.90', '4.50', '120.00', '30.66', '12.00']) {
+      const id = json(await cardPayment(t, shop, 'DB', amount, { testMode: 'EXTERNAL' }))['id'] as string;
+      const { rows } = await t.storage.query<{ connector_id: string; reference: string }>(`SELECT connector_id, connector_references ->> 'ConnectorTxID1' AS reference FROM transactions WHERE id = $1`, [id]);
+      refs.push({ id, connectorId: rows[0]!.connector_id, reference: rows[0]!.reference });
+      payments.push(id);
+    }
+    const [a, b, c, d, e] = refs as [typeof refs[0], typeof refs[0], typeof refs[0], typeof refs[0], typeof refs[0]];
+    const deps = { storage: t.storage, clock: t.clock, ids: randomIds };
+    await ingestSettlement(deps, [fixedSource(a.connectorId, [
+      recordOf('S-1001', 'SETTLED', '2026-11-20', a.reference, 1990n), recordOf('S-1002', 'SETTLED', '2026-11-20', b.reference, 450n),
+      recordOf('S-1003', 'SETTLED', '2026-11-20', c.reference, 12000n), recordOf('S-1004', 'SETTLED', '2026-11-20', d.reference, 3066n),
+      recordOf('S-1005', 'SETTLED', '2026-11-20', e.reference, 1200n), recordOf('S-1006', 'SETTLED', '2026-11-20', 'UNKNOWN-7731', 999n, { merchantEntityId: shop.entityId }),
+    ])], '2026-11-20');
+    await ingestSettlement(deps, [fixedSource(a.connectorId, [recordOf('CB-2001', 'CHARGEBACK', '2026-11-21', d.reference, 3066n, { feeMinor: 1500n })])], '2026-11-21');
+    await ingestSettlement(deps, [fixedSource(a.connectorId, [recordOf('CR-3001', 'CHARGEBACK_REVERSAL', '2026-11-22', d.reference, 3066n, { feeMinor: 0n })])], '2026-11-22');
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+
+  const contextAt = (width: number) => () => browser().newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+
+  for (const [label, width] of WIDTHS) {
+    it(`settlement at ${label} width: the batches, a batch and the chargebacks pass axe; a record leads to its payment`, async () => {
+      const { context, page } = await openAs(contextAt(width), base, await signInAs(t, { role: 'finance', merchantId }));
+      try {
+        await page.goto(`${base}/console`);
+        await page.getByRole('link', { name: 'Settlement', exact: true }).click();
+        assert.equal(await page.locator('table tbody tr').count(), 3, 'three days, one batch each');
+        await check(page, 'the batches');
+        await page.screenshot({ path: `${IMAGES}settlement-batches-${label}.png`, fullPage: true });
+        await page.getByRole('link', { name: 'SIM-2026-11-20-EUR' }).click();
+        assert.equal(await page.locator('table tbody tr').count(), 6);
+        assert.ok(await page.getByText('not matched').isVisible(), 'the record nobody knows');
+        const download = page.getByRole('link', { name: 'Download the reconciliation file of 2026-11-20 (CSV)' });
+        assert.equal(await download.getAttribute('href'), `/console/settlement/files/${merchantId}/reconciliation-2026-11-20.csv`);
+        await check(page, 'a batch');
+        await page.screenshot({ path: `${IMAGES}settlement-batch-${label}.png`, fullPage: true });
+        await page.getByRole('link', { name: payments[0]! }).click();
+        assert.ok(page.url().endsWith(`/console/payments/${payments[0]}`), 'the record leads to its payment');
+        await page.goto(`${base}/console/settlement`);
+        await page.getByRole('link', { name: 'Chargebacks' }).click();
+        assert.equal(await page.locator('table tbody tr').count(), 2, 'the chargeback and its reversal');
+        await check(page, 'the chargebacks');
+        await page.screenshot({ path: `${IMAGES}settlement-chargebacks-${label}.png`, fullPage: true });
+        await page.getByLabel('From').fill('2026-11-31');
+        await page.getByRole('button', { name: 'Show' }).click();
+        assert.ok(await page.getByText('must be a day, yyyy-MM-dd').isVisible());
+        await check(page, 'a refused filter');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
