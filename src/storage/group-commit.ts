@@ -46,8 +46,13 @@ export interface UncertainGroupRecovery<Item> {
    * storage waits for the leader; it rejects when none answers within the failover wait.
    */
   readonly committed: (db: Queryable, items: readonly Item[]) => Promise<readonly boolean[]>;
-  /** Whether the item's answer is what its write's own statement read: such an item, committed, stays uncertain. */
+  /** Whether the item's answer is what its write's own statement read (a risk check's counts). */
   readonly answerFromWrite?: ((item: Item) => boolean) | undefined;
+  /**
+   * Those answers read again for committed items, as their statement would have seen them;
+   * without it (or when it fails), such an item stays uncertain.
+   */
+  readonly readAnswers?: ((db: Queryable, items: readonly Item[]) => Promise<readonly unknown[]>) | undefined;
 }
 
 /**
@@ -122,13 +127,27 @@ export function createGroupCommit<Item, Result = void>(options: GroupCommitOptio
     }
     const fates = fatesOfUncertainGroup(found, group.map((w) => recover.answerFromWrite?.(w.item) ?? false));
     const again: Waiting<Item, Result>[] = [];
+    const toRead: Waiting<Item, Result>[] = [];
     group.forEach((w, index) => {
       if (fates[index] === 'committed') w.resolve(undefined as Result);
       else if (fates[index] === 'write-again') again.push(w);
-      else w.reject(new CommitUncertainError('the leader holds the write, but not the answer its statement read'));
+      else toRead.push(w);
     });
-    if (again.length > 0) await commit(again, true);
+    await Promise.all([answerRead(toRead, recover), again.length > 0 ? commit(again, true) : undefined]);
     return true;
+  }
+
+  /** Committed items whose answer their lost statement read: read again, else uncertain. */
+  async function answerRead(group: readonly Waiting<Item, Result>[], recover: UncertainGroupRecovery<Item>): Promise<void> {
+    if (group.length === 0) return;
+    try {
+      if (!recover.readAnswers) throw new Error('no way to read the answer again');
+      const answers = await recover.readAnswers(options.storage, group.map((w) => w.item));
+      group.forEach((w, index) => w.resolve(answers[index] as Result));
+    } catch (error) {
+      const uncertain = new CommitUncertainError(`the leader holds the write, but not the answer its statement read (${error instanceof Error ? error.message : String(error)})`);
+      for (const w of group) w.reject(uncertain);
+    }
   }
 
   function answer(waiting: Waiting<Item, Result>, result: ItemResult<Result> | undefined): void {

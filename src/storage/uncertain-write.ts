@@ -10,8 +10,8 @@ export type UncertainItemFate =
   | 'committed'
   /** Its rows are not there: it did not commit where it counts, so writing it again cannot make two. */
   | 'write-again'
-  /** It committed, but its answer was what the lost statement read (a risk check's counts): unknown still. */
-  | 'uncertain';
+  /** It committed, and its answer was what the lost statement read (a risk check's counts): read again. */
+  | 'read-answer';
 
 /**
  * The fate of one item from what the leader holds. `answerFromWrite`: the item's answer is
@@ -19,7 +19,7 @@ export type UncertainItemFate =
  */
 export function fateOfUncertainItem(found: boolean, answerFromWrite: boolean): UncertainItemFate {
   if (!found) return 'write-again';
-  return answerFromWrite ? 'uncertain' : 'committed';
+  return answerFromWrite ? 'read-answer' : 'committed';
 }
 
 /** The fates of a group's items, in order; an item the read did not answer about counts as not found. */

@@ -166,6 +166,19 @@ export async function outcomesCommitted(db: Queryable, payments: readonly Settle
   return payments.map((p) => found.has(p.outcome.id));
 }
 
+/**
+ * A checked payment's risk facts, read again after its pending row and attempt committed unseen:
+ * the attempts up to its own, without its own, as its statement saw them (a read of the leader).
+ */
+export async function pendingFactsReadAgain(db: Queryable, items: readonly PendingItem[]): Promise<Array<FactsRead | undefined>> {
+  const checks = items.flatMap((i) => (i.risk ? [i.risk] : []));
+  if (checks.length === 0) return items.map(() => undefined);
+  const { rows } = await db.query<FactsRows>(`WITH ${factsCtes('$1', '$2', true)} ${FACTS_SELECT}`, factsParameters(checks.map((c) => c.read), checks.map((c) => c.attempt)));
+  const facts = factsOf(rows[0], checks.length);
+  let next = 0;
+  return items.map((i) => (i.risk ? facts[next++] : undefined));
+}
+
 export interface PaymentWriteSettings {
   /** Groups on their way at once, per kind of write; each holds a pooled connection. */
   readonly concurrentGroups: number;
@@ -187,8 +200,8 @@ export function createPaymentWrites(
   const common = { storage, maxGroupSize: settings.maxGroupSize, maxConcurrentGroups: settings.concurrentGroups };
   // Group sizes say how much the grouping saves: 1 everywhere means one commit per write.
   const sizes = (write: 'pending' | 'settled' | 'reservation') => (size: number) => observe.groupCommit({ write, size });
-  // A checked payment's answer is the counts its own statement read: committed, it stays uncertain.
-  const pendingRecovery = { committed: pendingRowsCommitted, answerFromWrite: (item: PendingItem) => item.risk !== undefined };
+  // A checked payment's answer is the counts its own statement read: committed, they are read again.
+  const pendingRecovery = { committed: pendingRowsCommitted, answerFromWrite: (item: PendingItem) => item.risk !== undefined, readAnswers: pendingFactsReadAgain };
   const pending = createGroupCommit<PendingItem, FactsRead | undefined>({ ...common, name: 'pending', write: writePendingGroup, transactional: false, onGroup: sizes('pending'), recover: pendingRecovery });
   const settled = createGroupCommit<SettledPayment>({ ...common, name: 'settle', write: writeSettledPayments, transactional: false, onGroup: sizes('settled'), recover: { committed: outcomesCommitted } });
   const reservations = createGroupCommit<ChildReservation<unknown>, unknown>({ ...common, name: 'reserve', write: reserveChildren, transactional: true, onGroup: sizes('reservation') });

@@ -10,7 +10,7 @@ describe('the fate of an item whose commit went unseen', () => {
     [true, false, 'committed'],
     [false, false, 'write-again'],
     [false, true, 'write-again'],
-    [true, true, 'uncertain'],
+    [true, true, 'read-answer'],
   ];
   for (const [found, answerFromWrite, fate] of cases) {
     it(`found ${found}, answer from its own statement ${answerFromWrite}: ${fate}`, () => {
@@ -79,10 +79,21 @@ describe('group commit recovering a write whose commit went unseen', () => {
     assert.equal(results[1]!.status, 'rejected');
   });
 
-  it('keeps uncertain an item that committed but whose answer its own statement read', async () => {
+  it('keeps uncertain an item that committed but whose answer its own statement read, when it cannot be read again', async () => {
     const leader = fakeLeader();
     leader.cutNext(true);
     await assert.rejects(committerOn(leader, () => true).submit(1), isCommitUncertain);
+    assert.deepEqual(leader.writes, [[1]], 'never written again');
+  });
+
+  it('answers a committed item whose answer its statement read with that answer read again', async () => {
+    const leader = fakeLeader();
+    leader.cutNext(true);
+    const commit = createGroupCommit<number, string>({
+      storage: leader.storage, write: leader.write, transactional: false, maxGroupSize: 100, maxConcurrentGroups: 1,
+      recover: { committed: leader.committed, answerFromWrite: () => true, readAnswers: async (_db, items) => items.map((i) => `read ${i}`) },
+    });
+    assert.equal(await commit.submit(1), 'read 1');
     assert.deepEqual(leader.writes, [[1]], 'never written again');
   });
 
