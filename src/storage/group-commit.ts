@@ -1,7 +1,7 @@
 import type { Context } from '@opentelemetry/api';
 import { submittedContext, traceGroupWrite } from '../observability/tracing/group-span.js';
 import { tracingOn } from '../observability/tracing/state.js';
-import { CommitUncertainError, isCommitUncertain, isDatabaseUnavailable, NotSentError } from './errors.js';
+import { CommitUncertainError, isCommitUncertain, isDatabaseUnavailable, isUniqueViolation, NotSentError } from './errors.js';
 import type { Queryable, Storage } from './port.js';
 import { fatesOfUncertainGroup } from './uncertain-write.js';
 
@@ -133,8 +133,24 @@ export function createGroupCommit<Item, Result = void>(options: GroupCommitOptio
       else if (fates[index] === 'write-again') again.push(w);
       else toRead.push(w);
     });
-    await Promise.all([answerRead(toRead, recover), again.length > 0 ? commit(again, true) : undefined]);
+    await Promise.all([answerRead(toRead, recover), again.length > 0 ? commit(again.map((w) => committedMeanwhile(w, recover)), true) : undefined]);
     return true;
+  }
+
+  /**
+   * An item written again whose rows arrived in the meantime (the lost statement was still
+   * running on the server when the leader was asked: a partition, not a failover) is refused by
+   * its unique key: it committed once, and is answered as committed.
+   */
+  function committedMeanwhile(w: Waiting<Item, Result>, recover: UncertainGroupRecovery<Item>): Waiting<Item, Result> {
+    return {
+      ...w,
+      reject: (error: unknown) => {
+        if (!isUniqueViolation(error)) w.reject(error);
+        else if (recover.answerFromWrite?.(w.item)) void answerRead([w], recover);
+        else w.resolve(undefined as Result);
+      },
+    };
   }
 
   /** Committed items whose answer their lost statement read: read again, else uncertain. */

@@ -97,6 +97,23 @@ describe('group commit recovering a write whose commit went unseen', () => {
     assert.deepEqual(leader.writes, [[1]], 'never written again');
   });
 
+  it('answers as committed a rewrite refused by its unique key: the lost statement committed after the leader was asked', async () => {
+    const leader = fakeLeader();
+    leader.cutNext(false);
+    const write = leader.write;
+    let writes = 0;
+    const commit = createGroupCommit<number>({
+      storage: leader.storage, transactional: false, maxGroupSize: 100, maxConcurrentGroups: 1, recover: { committed: leader.committed },
+      write: async (db, items) => {
+        writes += 1;
+        if (writes === 1) return write(db, items);
+        throw Object.assign(new Error('duplicate key value violates unique constraint "transactions_pkey"'), { code: '23505' });
+      },
+    });
+    await commit.submit(1);
+    assert.equal(writes, 2);
+  });
+
   it('recovers only once: a rewrite whose commit goes unseen again is uncertain', async () => {
     const leader = fakeLeader();
     leader.cutNext(false);
