@@ -1,8 +1,9 @@
 import type { Context } from '@opentelemetry/api';
 import { submittedContext, traceGroupWrite } from '../observability/tracing/group-span.js';
 import { tracingOn } from '../observability/tracing/state.js';
-import { isCommitUncertain, isDatabaseUnavailable, NotSentError } from './errors.js';
+import { CommitUncertainError, isCommitUncertain, isDatabaseUnavailable, isUniqueViolation, NotSentError } from './errors.js';
 import type { Queryable, Storage } from './port.js';
+import { fatesOfUncertainGroup } from './uncertain-write.js';
 
 /**
  * Group commit: writes that concurrent requests submit while earlier ones are still on their way
@@ -15,7 +16,10 @@ import type { Queryable, Storage } from './port.js';
  * is written again alone, so that one bad item fails only its own request; when the database is
  * unavailable, the whole group fails with that error, and so does every item queued behind it.
  * When the connection is lost after the group's statement or COMMIT was sent (CommitUncertainError)
- * no item is acknowledged: each gets that uncertain error, and the database, asked later, tells.
+ * no item is acknowledged from that answer. With `recover`, the leader (the new one, after a
+ * failover) is asked, within the failover wait, which items' rows it holds: those answer as
+ * committed, the others are written once more (it does not have them, so no duplicate can come
+ * of it); only when no leader answers does each item get the uncertain error.
  */
 export interface GroupCommitOptions<Item, Result = void> {
   readonly storage: Storage;
@@ -31,6 +35,24 @@ export interface GroupCommitOptions<Item, Result = void> {
   readonly onGroup?: ((size: number) => void) | undefined;
   /** Names the group's span when tracing is on (pending, settle …). */
   readonly name?: string;
+  /** How to find out what a group whose commit was never acknowledged did; without it, its items stay uncertain. */
+  readonly recover?: UncertainGroupRecovery<Item> | undefined;
+}
+
+export interface UncertainGroupRecovery<Item> {
+  /**
+   * Which of the items the leader holds, in order: a read by the rows' known ids (and the state
+   * an update set). Must refuse to answer from a replica (a locking read: 25006 there), so the
+   * storage waits for the leader; it rejects when none answers within the failover wait.
+   */
+  readonly committed: (db: Queryable, items: readonly Item[]) => Promise<readonly boolean[]>;
+  /** Whether the item's answer is what its write's own statement read (a risk check's counts). */
+  readonly answerFromWrite?: ((item: Item) => boolean) | undefined;
+  /**
+   * Those answers read again for committed items, as their statement would have seen them;
+   * without it (or when it fails), such an item stays uncertain.
+   */
+  readonly readAnswers?: ((db: Queryable, items: readonly Item[]) => Promise<readonly unknown[]>) | undefined;
 }
 
 /**
@@ -64,12 +86,14 @@ export function createGroupCommit<Item, Result = void>(options: GroupCommitOptio
     return tracingOn ? traceGroupWrite(options.name ?? 'write', options.transactional, group.map((w) => w.trace), () => writeItems(items)) : writeItems(items);
   };
 
-  async function commit(group: readonly Waiting<Item, Result>[]): Promise<void> {
+  /** `recovering`: the group is a rewrite after an unseen commit, which is not recovered a second time. */
+  async function commit(group: readonly Waiting<Item, Result>[], recovering = false): Promise<void> {
     options.onGroup?.(group.length);
     try {
       const results = await writeGroup(group);
       group.forEach((w, index) => answer(w, results ? results[index] : undefined));
     } catch (error) {
+      if (isCommitUncertain(error) && options.recover && !recovering && (await recovered(group, options.recover))) return;
       if (isDatabaseUnavailable(error)) {
         // A group whose commit was sent but never acknowledged may or may not be in the database:
         // every one of its items is uncertain (never a success, never a decline), and so it is
@@ -86,7 +110,59 @@ export function createGroupCommit<Item, Result = void>(options: GroupCommitOptio
         group[0]!.reject(error);
         return;
       }
-      await Promise.all(group.map((w) => commit([w])));
+      await Promise.all(group.map((w) => commit([w], recovering)));
+    }
+  }
+
+  /**
+   * Asks the leader which of the group's items committed, answers those, and writes the rest
+   * once more; false (nothing answered) when no leader answered. What queued behind waits meanwhile.
+   */
+  async function recovered(group: readonly Waiting<Item, Result>[], recover: UncertainGroupRecovery<Item>): Promise<boolean> {
+    let found: readonly boolean[];
+    try {
+      found = await recover.committed(options.storage, group.map((w) => w.item));
+    } catch {
+      return false;
+    }
+    const fates = fatesOfUncertainGroup(found, group.map((w) => recover.answerFromWrite?.(w.item) ?? false));
+    const again: Waiting<Item, Result>[] = [];
+    const toRead: Waiting<Item, Result>[] = [];
+    group.forEach((w, index) => {
+      if (fates[index] === 'committed') w.resolve(undefined as Result);
+      else if (fates[index] === 'write-again') again.push(w);
+      else toRead.push(w);
+    });
+    await Promise.all([answerRead(toRead, recover), again.length > 0 ? commit(again.map((w) => committedMeanwhile(w, recover)), true) : undefined]);
+    return true;
+  }
+
+  /**
+   * An item written again whose rows arrived in the meantime (the lost statement was still
+   * running on the server when the leader was asked: a partition, not a failover) is refused by
+   * its unique key: it committed once, and is answered as committed.
+   */
+  function committedMeanwhile(w: Waiting<Item, Result>, recover: UncertainGroupRecovery<Item>): Waiting<Item, Result> {
+    return {
+      ...w,
+      reject: (error: unknown) => {
+        if (!isUniqueViolation(error)) w.reject(error);
+        else if (recover.answerFromWrite?.(w.item)) void answerRead([w], recover);
+        else w.resolve(undefined as Result);
+      },
+    };
+  }
+
+  /** Committed items whose answer their lost statement read: read again, else uncertain. */
+  async function answerRead(group: readonly Waiting<Item, Result>[], recover: UncertainGroupRecovery<Item>): Promise<void> {
+    if (group.length === 0) return;
+    try {
+      if (!recover.readAnswers) throw new Error('no way to read the answer again');
+      const answers = await recover.readAnswers(options.storage, group.map((w) => w.item));
+      group.forEach((w, index) => w.resolve(answers[index] as Result));
+    } catch (error) {
+      const uncertain = new CommitUncertainError(`the leader holds the write, but not the answer its statement read (${error instanceof Error ? error.message : String(error)})`);
+      for (const w of group) w.reject(uncertain);
     }
   }
 

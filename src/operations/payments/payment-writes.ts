@@ -136,6 +136,49 @@ export async function writeSettledPayments(db: Queryable, payments: readonly Set
   ], { prepareAs: 'settle_payments_with_redirects' });
 }
 
+/**
+ * Which pending rows the leader holds, after their group's commit went unseen: a row is there by
+ * its id, given before it was written, and its risk attempt was written by the same statement.
+ * The locking read makes a replica refuse (25006), so the storage waits for the leader.
+ */
+export async function pendingRowsCommitted(db: Queryable, items: readonly PendingItem[]): Promise<boolean[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT t.id FROM transactions t JOIN json_array_elements_text($1::json) AS v(id) ON t.id = v.id::bpchar FOR KEY SHARE OF t`,
+    [JSON.stringify(items.map((i) => i.row.id))],
+  );
+  const found = new Set(rows.map((r) => r.id.trim()));
+  return items.map((i) => found.has(i.row.id));
+}
+
+/**
+ * Which outcomes the leader holds, after their group's commit went unseen: the row has the
+ * status, result code and time the outcome set. One that is not there leaves its row pending (or
+ * resolved by another path, which the outcome's update, pending only, then leaves alone).
+ */
+export async function outcomesCommitted(db: Queryable, payments: readonly SettledPayment[]): Promise<boolean[]> {
+  const outcomes = payments.map(({ outcome }) => ({ id: outcome.id, status: outcome.outcome.status, result_code: outcome.outcome.resultCode, updated_at: outcome.at }));
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT t.id FROM transactions t JOIN json_to_recordset($1::json) AS v(id bpchar, status text, result_code text, updated_at timestamptz) ON t.id = v.id
+      WHERE t.status = v.status AND t.result_code = v.result_code AND t.updated_at = v.updated_at FOR KEY SHARE OF t`,
+    [JSON.stringify(outcomes)],
+  );
+  const found = new Set(rows.map((r) => r.id.trim()));
+  return payments.map((p) => found.has(p.outcome.id));
+}
+
+/**
+ * A checked payment's risk facts, read again after its pending row and attempt committed unseen:
+ * the attempts up to its own, without its own, as its statement saw them (a read of the leader).
+ */
+export async function pendingFactsReadAgain(db: Queryable, items: readonly PendingItem[]): Promise<Array<FactsRead | undefined>> {
+  const checks = items.flatMap((i) => (i.risk ? [i.risk] : []));
+  if (checks.length === 0) return items.map(() => undefined);
+  const { rows } = await db.query<FactsRows>(`WITH ${factsCtes('$1', '$2', true)} ${FACTS_SELECT}`, factsParameters(checks.map((c) => c.read), checks.map((c) => c.attempt)));
+  const facts = factsOf(rows[0], checks.length);
+  let next = 0;
+  return items.map((i) => (i.risk ? facts[next++] : undefined));
+}
+
 export interface PaymentWriteSettings {
   /** Groups on their way at once, per kind of write; each holds a pooled connection. */
   readonly concurrentGroups: number;
@@ -157,8 +200,10 @@ export function createPaymentWrites(
   const common = { storage, maxGroupSize: settings.maxGroupSize, maxConcurrentGroups: settings.concurrentGroups };
   // Group sizes say how much the grouping saves: 1 everywhere means one commit per write.
   const sizes = (write: 'pending' | 'settled' | 'reservation') => (size: number) => observe.groupCommit({ write, size });
-  const pending = createGroupCommit<PendingItem, FactsRead | undefined>({ ...common, name: 'pending', write: writePendingGroup, transactional: false, onGroup: sizes('pending') });
-  const settled = createGroupCommit<SettledPayment>({ ...common, name: 'settle', write: writeSettledPayments, transactional: false, onGroup: sizes('settled') });
+  // A checked payment's answer is the counts its own statement read: committed, they are read again.
+  const pendingRecovery = { committed: pendingRowsCommitted, answerFromWrite: (item: PendingItem) => item.risk !== undefined, readAnswers: pendingFactsReadAgain };
+  const pending = createGroupCommit<PendingItem, FactsRead | undefined>({ ...common, name: 'pending', write: writePendingGroup, transactional: false, onGroup: sizes('pending'), recover: pendingRecovery });
+  const settled = createGroupCommit<SettledPayment>({ ...common, name: 'settle', write: writeSettledPayments, transactional: false, onGroup: sizes('settled'), recover: { committed: outcomesCommitted } });
   const reservations = createGroupCommit<ChildReservation<unknown>, unknown>({ ...common, name: 'reserve', write: reserveChildren, transactional: true, onGroup: sizes('reservation') });
   return {
     insertPending: (row, risk) => pending.submit({ row, risk }),

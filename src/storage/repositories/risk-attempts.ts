@@ -45,16 +45,19 @@ export interface FactsRead { readonly counts: CountRow[]; readonly hits: HitRow[
  * read shares the round trip of other payments' writes instead of costing one of its own. Rows
  * that statement inserts are not visible to its counts, so the counts are the earlier attempts.
  */
-export function factsCtes(countsParam: string, probesParam: string): string {
+export function factsCtes(countsParam: string, probesParam: string, beforeOwnAttempt = false): string {
+  // Read again after the payment's own attempt committed (its statement's answer was lost): the
+  // attempts its statement saw, those up to its own, without its own.
+  const own = beforeOwnAttempt ? ' AND r.at <= w.until AND r.transaction_id IS DISTINCT FROM w.own' : '';
   return `counts AS (
   SELECT w.p, w.i, c.attempts, c.declines, c.amount
-    FROM json_to_recordset(${countsParam}::json) AS w(p int, i int, key text, since timestamptz, cap int, declines boolean, currency text)
+    FROM json_to_recordset(${countsParam}::json) AS w(p int, i int, key text, since timestamptz, cap int, declines boolean, currency text${beforeOwnAttempt ? ', own text, until timestamptz' : ''})
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS attempts,
              count(*) FILTER (WHERE w.declines AND EXISTS (SELECT FROM transactions t WHERE t.id = a.transaction_id AND t.status = 'rejected'))::int AS declines,
              coalesce(sum(a.amount_minor) FILTER (WHERE a.currency = w.currency), 0)::text AS amount
         FROM (SELECT r.amount_minor, r.currency, r.transaction_id FROM risk_attempts r
-               WHERE r.key_hash = w.key AND r.at > w.since ORDER BY r.at DESC LIMIT w.cap) a) c),
+               WHERE r.key_hash = w.key AND r.at > w.since${own} ORDER BY r.at DESC LIMIT w.cap) a) c),
 hits AS (
   SELECT DISTINCT q.p, e.list, e.kind, q.source
     FROM json_to_recordset(${probesParam}::json) AS q(p int, kind text, value text, source text, entity char(32))
@@ -70,11 +73,16 @@ export interface FactsRows { readonly counts: (CountRow & { p: number })[] | nul
  * on Node 20 a property added after a spread costs microseconds, and this runs for every probe
  * of every payment (docs/performance.md).
  */
-export function factsParameters(requests: readonly FactsRequest[]): [string, string] {
+export function factsParameters(requests: readonly FactsRequest[], ownAttempts?: readonly AttemptToRecord[]): [string, string] {
   const counts: object[] = [];
   const probes: object[] = [];
   requests.forEach((r, p) => {
-    for (const c of r.counts) counts.push({ p, i: c.i, key: c.key, since: c.since.toISOString(), cap: c.cap, declines: c.declines, currency: r.currency });
+    const own = ownAttempts?.[p];
+    for (const c of r.counts) {
+      counts.push(own
+        ? { p, i: c.i, key: c.key, since: c.since.toISOString(), cap: c.cap, declines: c.declines, currency: r.currency, own: own.transactionId, until: own.at.toISOString() }
+        : { p, i: c.i, key: c.key, since: c.since.toISOString(), cap: c.cap, declines: c.declines, currency: r.currency });
+    }
     for (const q of r.probes) for (const entity of r.listEntityIds) probes.push({ p, kind: q.kind, value: q.value, source: q.source ?? null, entity });
   });
   return [JSON.stringify(counts), JSON.stringify(probes)];
