@@ -12,6 +12,7 @@ import { ensureDemoMerchant } from './operations/admin/ensure-demo-merchant.js';
 import { demoMerchantBanner, type DemoMerchantCredentials } from './operations/admin/demo-merchant-banner.js';
 import { ensureDemoConsoleUser } from './operations/people/ensure-demo-console-user.js';
 import { startWorkers } from './jobs/start-workers.js';
+import { startGatewayHeartbeat } from './jobs/heartbeat.js';
 import { settleDayDepsOf } from './jobs/settle-day.js';
 import { startConfiguredSftp } from './sftp/sftp-server.js';
 import { publicKeysOf } from './storage/repositories/sftp-keys.js';
@@ -148,6 +149,8 @@ async function main(): Promise<void> {
   const resolution = { connectors: app.gateway.payments.connectors, settings: config.resolution };
   const schedules = { payments: app.gateway.payments, settings: config.schedules };
   const settlement = settleDayDepsOf(config.settlement, app.gateway.payments);
+  // Every gateway process, for the console's system status (a timer's write, off the request path).
+  const gatewayHeartbeat = startGatewayHeartbeat(storage, app.log);
   const workers = runsJobs ? startWorkers({ storage, clock: systemClock, logger: app.log, settings: config.workers, resolution, schedules, settlement, checkoutCallbackSweepIntervalMs: config.checkouts.callbackSweepIntervalMs, observer: app.gateway.observer, requestLogRetentionDays: config.requestLog.retentionDays }) : undefined;
   // The merchants' reconciliation files (SFTP_PORT); one process serves them, this one unless
   // SFTP_IN_GATEWAY=false hands them to `npm run sftp` (src/sftp-main.ts).
@@ -172,6 +175,7 @@ async function main(): Promise<void> {
       listeners: admin ? [app, admin] : [app],
       async stopWork() {
         await workers?.stop();
+        await gatewayHeartbeat.stop();
         await sftp?.close();
       },
       async release() {

@@ -17,6 +17,7 @@ import { MasterKeyRing, masterKeyFromHex, newRandomKey } from '../../src/domain/
 import { randomIds } from '../../src/domain/ids.js';
 import { openVault } from '../../src/operations/registrations/open-vault.js';
 import { recordHeartbeat } from '../../src/storage/repositories/worker-heartbeats.js';
+import { PACKAGE_VERSION } from '../../src/observability/package-version.js';
 import { testDatabases } from '../support/databases.js';
 import { signInAs, type ConsoleSession } from '../support/console.js';
 import { FORM_HEADERS, TEST_ADMIN_TOKEN, form, startTestApp, type TestApp } from '../support/test-app.js';
@@ -52,7 +53,8 @@ describe("the operator's pages in a real browser", { timeout: 600_000 }, () => {
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     merchant = await t.createMerchant('Corner Shop');
     await t.createChannel(merchant.entityId, 'Web shop');
-    await recordHeartbeat(t.storage, { workerId: 'worker-gw1-4211', host: 'gw1.internal', pid: 4211 });
+    await recordHeartbeat(t.storage, { workerId: 'worker-gw1-4211', host: 'gw1.internal', pid: 4211, version: PACKAGE_VERSION });
+    for (const pid of [4188, 4190]) await recordHeartbeat(t.storage, { workerId: `gateway-gw1-${pid}`, host: 'gw1.internal', pid, role: 'gateway', version: PACKAGE_VERSION });
     const admin = (url: string, fields: Record<string, string>) => t.app.inject({ method: 'POST', url, headers: { ...FORM_HEADERS, authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: form(fields) });
     await admin('/admin/routes', { connector: 'simulator', entity: merchant.entityId, currency: 'EUR', 'credentials[apiKey]': SECRET });
     await admin('/admin/routes', { connector: 'external-test-platform', brand: 'MASTER', 'credentials[terminalId]': 'T-1', 'credentials[apiKey]': SECRET });
@@ -102,6 +104,7 @@ describe("the operator's pages in a real browser", { timeout: 600_000 }, () => {
       await page.goto(`${base}/console/operator/status`);
       await page.waitForSelector('text=gw1.internal');
       assert.match(await page.locator('main').innerText(), /Node\.js/);
+      assert.equal(await page.locator('td[data-label="Role"]:has-text("gateway")').count(), 2);
     });
   });
 
@@ -134,6 +137,13 @@ describe("the operator's pages in a real browser", { timeout: 600_000 }, () => {
       await page.fill('#requirement', 'above:fifty');
       await page.locator('form#three-d-secure button').click();
       await page.waitForSelector('#requirement-error');
+    });
+    await capture('entity-throttling', 'operator-admin', async (page) => {
+      await page.goto(`${base}/console/operator/entities/${merchant.entityId}`);
+      await page.fill('#maxRequests', '0');
+      await page.locator('form#throttling button').click();
+      await page.waitForSelector('#maxRequests-error');
+      await page.locator('#throttling').scrollIntoViewIfNeeded();
     });
   });
 

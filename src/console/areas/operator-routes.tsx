@@ -5,6 +5,7 @@ import { listOperatorEntities } from '../../operations/operator/entities.js';
 import { createRouteAsOperator, disableRouteAsOperator, rotateRouteCredentialsAsOperator } from '../../operations/operator/routes.js';
 import { rotateVaultKeyAsOperator } from '../../operations/operator/vault.js';
 import { vaultStatus } from '../../operations/registrations/vault-maintenance.js';
+import { countSealedValuesByDataKey } from '../../storage/repositories/sealed-values.js';
 import { listRouteViews } from '../../operations/routing/change-route.js';
 import { invalidRouteParameter } from '../../operations/routing/route-input.js';
 import type { RouteView } from '../../operations/routing/route-view.js';
@@ -12,7 +13,7 @@ import { GatewayError } from '../../results/gateway-error.js';
 import { consoleActor } from '../console-actor.js';
 import { fieldOf, frameOf, sendRefusal } from '../pages/developers/developer-request.js';
 import { RotateCredentialsPage, ROUTES, RoutesPage, type ConnectorChoice } from '../pages/operator/routes-pages.js';
-import { VAULT, VaultPage } from '../pages/operator/vault-page.js';
+import { DATA_KEYS_SHOWN, VAULT, VaultPage } from '../pages/operator/vault-page.js';
 import { sendPage } from '../render.js';
 import { fieldRefusal, formErrorsOf } from './operator-entities.js';
 import '../route-config.js';
@@ -105,8 +106,9 @@ function reportOf(request: FastifyRequest, currentMasterKeyId: string): Rotation
 
 function registerVault(app: FastifyInstance): void {
   app.get(VAULT, { config: { console: 'vault.view' } }, async (request, reply) => {
-    const status = await vaultStatus(request.server.gateway.storage, request.server.gateway.payments.vault);
-    return sendPage(reply, <VaultPage frame={frameOf(request, VAULT)} status={status} report={reportOf(request, status.currentMasterKeyId)} />);
+    const { storage } = request.server.gateway;
+    const [status, uses] = await Promise.all([vaultStatus(storage, request.server.gateway.payments.vault), countSealedValuesByDataKey(storage, DATA_KEYS_SHOWN)]);
+    return sendPage(reply, <VaultPage frame={frameOf(request, VAULT)} status={status} uses={uses} report={reportOf(request, status.currentMasterKeyId)} />);
   });
   app.post(`${VAULT}/rotate`, { config: { console: 'vault.rotate' } }, async (request, reply) => {
     const { gateway } = request.server;

@@ -41,6 +41,7 @@ export const ADMIN_EXAMPLE_ANSWERS = {
   legacyAuth: ok({ entityId: ENTITY, legacyAuth: false }),
   unknownParameters: ok({ entityId: ENTITY, unknownParameters: 'ignore' }),
   threeDSecure: ok({ entityId: ENTITY, threeDSecure: 'always' }),
+  throttling: ok({ entityId: ENTITY, throttleMaxRequests: 50 }),
   connectorDetails: ok({ entityId: ENTITY, showConnectorDetails: true }),
   bankAccount: ok({ entityId: ENTITY, bankAccount: { holder: 'Shop GmbH', number: 'DE89370400440532013000', bic: 'COBADEFFXXX', country: 'DE' } }),
   bankAccountRemoved: ok({ entityId: ENTITY, bankAccount: null }),

@@ -63,6 +63,10 @@ const ENTITIES: readonly OperationSpec[] = [
     form: { mode: 'ignore' }, fields: { mode: 'reject or ignore' }, answers: { ...ok('Set', EXAMPLES.unknownParameters), 400: INVALID, 404: NO_ENTITY, ...REFUSED },
   }),
   entitySpec({
+    method: 'put', path: '/admin/entities/{entityId}/throttling', operationId: 'adminSetThrottling', summary: "Requests each of the entity's access tokens may make per THROTTLE_WINDOW_MS, in place of THROTTLE_MAX_REQUESTS (default: the gateway's again)",
+    form: { maxRequests: '50' }, fields: { maxRequests: 'a whole number from 1 to 10000000, or default' }, answers: { ...ok('Set', EXAMPLES.throttling), 400: INVALID, 404: NO_ENTITY, ...REFUSED },
+  }),
+  entitySpec({
     method: 'put', path: '/admin/entities/{entityId}/three-d-secure', operationId: 'adminSetThreeDSecure', summary: 'When card payments of the entity need 3-D Secure (docs/api.md, "3-D Secure")',
     form: { requirement: 'always' }, fields: { requirement: 'if-enrolled, always, above:<amount>:<currency> or never' }, answers: { ...ok('Set', EXAMPLES.threeDSecure), 400: INVALID, 404: NO_ENTITY, ...REFUSED },
   }),

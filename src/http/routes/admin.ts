@@ -8,6 +8,7 @@ import { setEntityLegacyAuth } from '../../operations/admin/set-legacy-auth.js';
 import { GatewayError } from '../../results/gateway-error.js';
 import { setUnknownParameters } from '../../operations/admin/set-unknown-parameters.js';
 import { setThreeDSecure } from '../../operations/admin/set-three-d-secure.js';
+import { setThrottling } from '../../operations/admin/set-throttling.js';
 import { sendWithEnvelope } from '../reply.js';
 import { withAudit } from '../../operations/audit/audited.js';
 import { entitySettingChange } from '../../operations/audit/entity-snapshot.js';
@@ -54,6 +55,13 @@ export function registerAdminRoutes(app: FastifyInstance): void {
     const { entityId } = request.params;
     const mode = field(request, 'mode', true)!;
     const setting = await withAudit(deps, adminActor(request), (scoped) => setUnknownParameters(scoped, entityId, mode), entitySettingChange('entities.unknown-parameters', entityId));
+    deps.principals.forgetEntitySettings(setting.entityId);
+    return sendWithEnvelope(request, reply, 200, setting, '000.000.100');
+  });
+  app.put<{ Params: { entityId: string } }>('/admin/entities/:entityId/throttling', admin, async (request, reply) => {
+    const { entityId } = request.params;
+    const maxRequests = field(request, 'maxRequests', true)!;
+    const setting = await withAudit(deps, adminActor(request), (scoped) => setThrottling(scoped, entityId, maxRequests), entitySettingChange('entities.throttling', entityId));
     deps.principals.forgetEntitySettings(setting.entityId);
     return sendWithEnvelope(request, reply, 200, setting, '000.000.100');
   });

@@ -3,7 +3,7 @@ import { hashAccessToken, type Clock } from '../../domain/ids.js';
 import type { UnknownParameterMode } from '../../catalogue/types.js';
 import type { Storage } from '../../storage/port.js';
 import { isLegacyAuthEnabled } from '../../storage/repositories/entities.js';
-import { findShowConnectorDetails, findUnknownParameterMode } from '../../storage/repositories/entity-settings.js';
+import { findShowConnectorDetails, findThrottleMaxRequests, findUnknownParameterMode } from '../../storage/repositories/entity-settings.js';
 import {
   findPrincipalByTokenHash,
   isEntityWithinMerchant,
@@ -39,6 +39,7 @@ export class PrincipalResolver {
   readonly #legacyAuth = new Map<string, Cached<boolean>>();
   readonly #unknownParameters = new Map<string, Cached<UnknownParameterMode>>();
   readonly #connectorDetails = new Map<string, Cached<boolean>>();
+  readonly #throttleLimits = new Map<string, Cached<number | null>>();
   readonly #unknown = new ExpiringMap<string, true>(UNKNOWN_TOKENS_MAX);
 
   constructor(
@@ -110,9 +111,19 @@ export class PrincipalResolver {
     return shown;
   }
 
+  /** The entity's own throttling limit (migration 057), null for the gateway's; cached the same way. */
+  async throttleLimitOf(entityId: string): Promise<number | null> {
+    const cached = this.#fresh(this.#throttleLimits, entityId);
+    if (cached !== undefined) return cached;
+    const limit = (await findThrottleMaxRequests(this.storage, entityId)) ?? null;
+    this.#remember(this.#throttleLimits, entityId, limit);
+    return limit;
+  }
+
   forgetEntitySettings(entityId: string): void {
     this.#unknownParameters.delete(entityId);
     this.#connectorDetails.delete(entityId);
+    this.#throttleLimits.delete(entityId);
   }
 
   forgetToken(tokenId: string): void {

@@ -6,12 +6,13 @@ import type { Storage } from '../../storage/port.js';
 import { setConnectorDetails } from '../admin/set-connector-details.js';
 import { setEntityLegacyAuth } from '../admin/set-legacy-auth.js';
 import { setThreeDSecure } from '../admin/set-three-d-secure.js';
+import { setThrottling } from '../admin/set-throttling.js';
 import { setUnknownParameters } from '../admin/set-unknown-parameters.js';
 import { withAudit } from '../audit/audited.js';
 import { entitySettingChange } from '../audit/entity-snapshot.js';
 
 /** The settings an operator changes on an entity's page: each the admin API's operation, audited alike. */
-export const ENTITY_SETTINGS = ['three-d-secure', 'legacy-auth', 'unknown-parameters', 'connector-details'] as const;
+export const ENTITY_SETTINGS = ['three-d-secure', 'legacy-auth', 'unknown-parameters', 'connector-details', 'throttling'] as const;
 export type EntitySetting = (typeof ENTITY_SETTINGS)[number];
 
 export function isEntitySetting(value: string): value is EntitySetting {
@@ -26,7 +27,7 @@ export interface EntitySettingDeps {
 }
 
 /** The form field each setting's value comes in, named as in the admin API. */
-export const SETTING_FIELD: Readonly<Record<EntitySetting, string>> = { 'three-d-secure': 'requirement', 'legacy-auth': 'enabled', 'unknown-parameters': 'mode', 'connector-details': 'enabled' };
+export const SETTING_FIELD: Readonly<Record<EntitySetting, string>> = { 'three-d-secure': 'requirement', 'legacy-auth': 'enabled', 'unknown-parameters': 'mode', 'connector-details': 'enabled', throttling: 'maxRequests' };
 
 function onOrOff(value: string): boolean {
   if (value === 'true' || value === 'false') return value === 'true';
@@ -43,6 +44,8 @@ function apply(deps: EntitySettingDeps, entityId: string, setting: EntitySetting
       return setUnknownParameters(deps, entityId, value);
     case 'connector-details':
       return setConnectorDetails(deps, entityId, onOrOff(value));
+    case 'throttling':
+      return setThrottling(deps, entityId, value);
   }
 }
 

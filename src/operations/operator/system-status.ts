@@ -1,16 +1,18 @@
-import { readFileSync } from 'node:fs';
 import type { ReadinessProbe } from '../../observability/health/readiness-probe.js';
 import type { CheckState } from '../../observability/health/readiness.js';
 import { readMigrations } from '../../storage/migrate.js';
 import type { Queryable } from '../../storage/port.js';
 import { databaseServerVersion, listAppliedMigrations } from '../../storage/repositories/schema-info.js';
-import { listHeartbeats } from '../../storage/repositories/worker-heartbeats.js';
+import { PACKAGE_VERSION } from '../../observability/package-version.js';
+import { listHeartbeats, type HeartbeatRole } from '../../storage/repositories/worker-heartbeats.js';
 
-const PACKAGE_VERSION: string = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-/** One job worker process, from its heartbeat row (ages by the database's clock, as readiness reads them). */
+/** One gateway or job worker process, from its heartbeat row (ages by the database's clock, as readiness reads them). */
 export interface WorkerProcess {
   readonly workerId: string;
+  readonly role: HeartbeatRole;
+  /** The package version it runs; null for a row written before migration 061. */
+  readonly version: string | null;
   readonly host: string;
   readonly pid: number;
   readonly startedAt: Date;
@@ -38,7 +40,7 @@ export interface SystemStatus {
 }
 
 async function workerProcesses(db: Queryable): Promise<WorkerProcess[]> {
-  return (await listHeartbeats(db)).map((w) => ({ workerId: w.workerId, host: w.host, pid: w.pid, startedAt: w.startedAt, lastBeatAgeSeconds: Math.round(w.lastBeatAgeMs / 1000) }));
+  return (await listHeartbeats(db)).map((w) => ({ workerId: w.workerId, role: w.role, version: w.version, host: w.host, pid: w.pid, startedAt: w.startedAt, lastBeatAgeSeconds: Math.round(w.lastBeatAgeMs / 1000) }));
 }
 
 /** Every migration this build ships with when it was applied, then any a newer build applied. */

@@ -53,3 +53,16 @@ export async function updatePayoutBankAccount(db: Queryable, entityId: string, a
   const result = await db.query('UPDATE entities SET payout_bank_account = $2::jsonb WHERE id = $1', [entityId, account === null ? null : JSON.stringify(account)]);
   return result.rowCount > 0;
 }
+
+/** The entity's own throttling limit (migration 057): null for the gateway's, undefined when no entity has that id. */
+export async function findThrottleMaxRequests(db: Queryable, entityId: string): Promise<number | null | undefined> {
+  const { rows } = await db.query<{ throttle_max_requests: number | null }>('SELECT throttle_max_requests FROM entities WHERE id = $1', [entityId]);
+  const row = rows[0];
+  return row === undefined ? undefined : row.throttle_max_requests === null ? null : Number(row.throttle_max_requests);
+}
+
+/** Sets (or, with null, removes) the entity's own throttling limit; false when no entity has that id. */
+export async function updateThrottleMaxRequests(db: Queryable, entityId: string, maxRequests: number | null): Promise<boolean> {
+  const result = await db.query('UPDATE entities SET throttle_max_requests = $2 WHERE id = $1', [entityId, maxRequests]);
+  return result.rowCount > 0;
+}

@@ -13,23 +13,25 @@ export interface EntityWithSettings {
   readonly legacyAuth: boolean;
   readonly unknownParameters: string;
   readonly showConnectorDetails: boolean;
+  /** Requests per THROTTLE_WINDOW_MS for each of its tokens; null: the gateway's THROTTLE_MAX_REQUESTS. */
+  readonly throttleMaxRequests: number | null;
   /** Access tokens not revoked. */
   readonly activeTokens: number;
 }
 
 interface Row {
   id: string; kind: EntityKind; name: string; merchant_id: string | null; parent_id: string | null; created_at: Date;
-  three_d_secure: string; legacy_auth: boolean; unknown_parameters: string; show_connector_details: boolean; active_tokens: number | bigint;
+  three_d_secure: string; legacy_auth: boolean; unknown_parameters: string; show_connector_details: boolean; throttle_max_requests: number | null; active_tokens: number | bigint;
 }
 
-const SELECT = `SELECT e.id, e.kind, e.name, e.merchant_id, e.parent_id, e.created_at, e.three_d_secure, e.legacy_auth, e.unknown_parameters, e.show_connector_details,
+const SELECT = `SELECT e.id, e.kind, e.name, e.merchant_id, e.parent_id, e.created_at, e.three_d_secure, e.legacy_auth, e.unknown_parameters, e.show_connector_details, e.throttle_max_requests,
                        (SELECT count(*) FROM access_tokens t WHERE t.entity_id = e.id AND t.revoked_at IS NULL) AS active_tokens
                   FROM entities e`;
 
 function toEntity(row: Row): EntityWithSettings {
   return {
     id: row.id.trim(), kind: row.kind, name: row.name, merchantId: row.merchant_id?.trim() ?? null, parentId: row.parent_id?.trim() ?? null, createdAt: new Date(row.created_at),
-    threeDSecure: row.three_d_secure, legacyAuth: row.legacy_auth, unknownParameters: row.unknown_parameters, showConnectorDetails: row.show_connector_details, activeTokens: Number(row.active_tokens),
+    threeDSecure: row.three_d_secure, legacyAuth: row.legacy_auth, unknownParameters: row.unknown_parameters, showConnectorDetails: row.show_connector_details, throttleMaxRequests: row.throttle_max_requests === null ? null : Number(row.throttle_max_requests), activeTokens: Number(row.active_tokens),
   };
 }
 

@@ -78,6 +78,7 @@ for (const database of testDatabases()) {
       { url: `/console/operator/entities/${merchant.entityId}/legacy-auth`, action: 'entities.manage', fields: { enabled: 'false' } },
       { url: `/console/operator/entities/${merchant.entityId}/unknown-parameters`, action: 'entities.manage', fields: { mode: 'ignore' } },
       { url: `/console/operator/entities/${merchant.entityId}/connector-details`, action: 'entities.manage', fields: { enabled: 'false' } },
+      { url: `/console/operator/entities/${merchant.entityId}/throttling`, action: 'entities.manage', fields: { maxRequests: '50' } },
       { url: '/console/operator/routes', action: 'routes.manage', fields: { connector: 'simulator', currency: 'USD' } },
       { url: `/console/operator/routes/${routeId}/credentials`, action: 'routes.manage', fields: { credentialName: 'apiKey', credentialValue: 'x' } },
       { url: `/console/operator/routes/${routeId}/disable`, action: 'routes.manage', fields: {} },
@@ -194,12 +195,15 @@ for (const database of testDatabases()) {
       await ok('legacy-auth', { enabled: 'false' });
       await ok('unknown-parameters', { mode: 'ignore' });
       await ok('connector-details', { enabled: 'false' });
+      await ok('throttling', { maxRequests: '50' });
       const detail = await get(`/console/operator/entities/${merchant.entityId}?done=legacy-auth`, 'operator-admin');
       assert.match(detail.body, /Legacy authentication was changed/);
       assert.match(detail.body, /3-D Secure<\/dt><dd>above:50\.00:EUR/);
       assert.match(detail.body, /Unknown parameters<\/dt><dd>ignore/);
       assert.match(detail.body, /Connector details<\/dt><dd>hidden/);
-      for (const action of ['entities.three-d-secure', 'entities.legacy-auth', 'entities.unknown-parameters', 'entities.connector-details']) {
+      assert.match(detail.body, /Throttling<\/dt><dd>50 requests per token/);
+      assert.match(detail.body, /id="maxRequests"[^>]* value="50"/);
+      for (const action of ['entities.three-d-secure', 'entities.legacy-auth', 'entities.unknown-parameters', 'entities.connector-details', 'entities.throttling']) {
         const [entry] = await auditRows(action);
         assert.ok(entry, action);
         assert.equal(entry.target_id, merchant.entityId);
@@ -219,6 +223,12 @@ for (const database of testDatabases()) {
       assert.match(badMode.body, /id="mode-error" class="field-error">must be reject or ignore/);
       const badFlag = await post(url('legacy-auth'), 'operator-admin', { enabled: 'maybe' });
       assert.match(badFlag.body, /id="legacy-auth-enabled-error" class="field-error">must be true or false/);
+      const badLimit = await post(url('throttling'), 'operator-admin', { maxRequests: CARD });
+      assert.equal(badLimit.statusCode, 400);
+      assert.match(badLimit.body, /id="maxRequests-error" class="field-error">must be a whole number from 1 to 10000000, or default/);
+      assert.equal(badLimit.body.includes(CARD), false, 'a refused limit never echoes a card number');
+      assert.equal((await post(url('throttling'), 'operator-admin', { maxRequests: '' })).statusCode, 303, "empty: the gateway's limit again");
+      assert.match((await get(`/console/operator/entities/${merchant.entityId}`, 'operator-admin')).body, /Throttling<\/dt><dd>the gateway&#39;s|Throttling<\/dt><dd>the gateway's/);
       assert.equal((await post(`/console/operator/entities/${'e'.repeat(32)}/legacy-auth`, 'operator-admin', { enabled: 'true' })).statusCode, 404);
       assert.equal((await get(`/console/operator/entities/${'e'.repeat(32)}`, 'operator-admin')).statusCode, 404);
     });

@@ -22,7 +22,13 @@ const DONE: Readonly<Record<string, string>> = {
   'legacy-auth': 'Legacy authentication was changed.',
   'unknown-parameters': 'The unknown-parameter mode was changed.',
   'connector-details': 'The connector-details setting was changed.',
+  throttling: 'The throttling limit was changed.',
 };
+
+/** Its own limit, or the gateway's. */
+function throttlingText(limit: number | null): string {
+  return limit === null ? "the gateway's (THROTTLE_MAX_REQUESTS)" : `${limit} requests per token per THROTTLE_WINDOW_MS`;
+}
 
 function SettingForm({ frame, entity, setting, title, children }: { frame: PageFrame; entity: EntityWithSettings; setting: EntitySetting; title: string; children: ComponentChildren }) {
   return (
@@ -76,6 +82,12 @@ function SettingsForms({ frame, entity, error }: { frame: PageFrame; entity: Ent
       <SettingForm frame={frame} entity={entity} setting="connector-details" title="Connector details">
         <OnOffField name="connector-details" label="Shown in payment answers" value={entity.showConnectorDetails} error={errorOf('connector-details')} help="ConnectorTxID1..3, AcquirerResponse and clearingInstituteName in resultDetails, webhooks included." />
       </SettingForm>
+      <SettingForm frame={frame} entity={entity} setting="throttling" title="Throttling">
+        <label for="maxRequests">Requests per token per window</label>
+        <input id="maxRequests" name="maxRequests" inputmode="numeric" autocomplete="off" value={error?.setting === 'throttling' ? error.value : entity.throttleMaxRequests ?? ''} aria-describedby={`maxRequests-help${errorOf('throttling') ? ' maxRequests-error' : ''}`} aria-invalid={errorOf('throttling') ? 'true' : undefined} />
+        <p id="maxRequests-help" class="hint">1 to 10000000 for each of its access tokens per THROTTLE_WINDOW_MS (a merchant's token acting for a channel counts here); empty: the gateway's THROTTLE_MAX_REQUESTS.</p>
+        <FieldError id="maxRequests-error" message={errorOf('throttling')} />
+      </SettingForm>
     </div>
   );
 }
@@ -93,6 +105,7 @@ function Facts({ detail }: { detail: EntityDetail }) {
       <dt>Legacy authentication</dt><dd>{onOff(entity.legacyAuth)}</dd>
       <dt>Unknown parameters</dt><dd>{entity.unknownParameters}</dd>
       <dt>Connector details</dt><dd>{entity.showConnectorDetails ? 'shown' : 'hidden'}</dd>
+      <dt>Throttling</dt><dd>{throttlingText(entity.throttleMaxRequests)}</dd>
     </dl>
   );
 }

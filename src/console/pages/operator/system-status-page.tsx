@@ -28,24 +28,31 @@ function Checks({ checks }: { checks: SystemStatus['checks'] }) {
 }
 
 function Workers({ workers }: { workers: SystemStatus['workers'] }) {
-  if (workers.length === 0) return <p class="notice">No job worker has a heartbeat: background jobs (webhooks, pending checks, settlement) are not running anywhere.</p>;
+  const noWorker = !workers.some((w) => w.role === 'worker');
   return (
-    <TableWrap label="Job worker processes">
-      <table>
-        <caption class="visually-hidden">Job worker processes</caption>
-        <thead><tr><th scope="col">Host</th><th scope="col">Process id</th><th scope="col">Started</th><th scope="col">Last heartbeat</th></tr></thead>
-        <tbody>
-          {workers.map((w) => (
-            <tr key={w.workerId}>
-              <td data-label="Host" class="wrap">{w.host}</td>
-              <td data-label="Process id">{w.pid}</td>
-              <td data-label="Started">{formatTime(w.startedAt)}</td>
-              <td data-label="Last heartbeat">{`${w.lastBeatAgeSeconds} s ago`}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableWrap>
+    <>
+      {noWorker ? <p class="notice">No job worker has a heartbeat: background jobs (webhooks, pending checks, settlement) are not running anywhere.</p> : null}
+      {workers.length > 0 ? (
+        <TableWrap label="Gateway and job worker processes">
+          <table>
+            <caption class="visually-hidden">Gateway and job worker processes</caption>
+            <thead><tr><th scope="col">Role</th><th scope="col">Host</th><th scope="col">Process id</th><th scope="col">Version</th><th scope="col">Started</th><th scope="col">Last heartbeat</th></tr></thead>
+            <tbody>
+              {workers.map((w) => (
+                <tr key={w.workerId}>
+                  <td data-label="Role">{w.role === 'gateway' ? 'gateway' : 'job worker'}</td>
+                  <td data-label="Host" class="wrap">{w.host}</td>
+                  <td data-label="Process id">{w.pid}</td>
+                  <td data-label="Version">{w.version ?? 'unknown'}</td>
+                  <td data-label="Started">{formatTime(w.startedAt)}</td>
+                  <td data-label="Last heartbeat">{`${w.lastBeatAgeSeconds} s ago`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      ) : null}
+    </>
   );
 }
 
@@ -89,7 +96,7 @@ export function SystemStatusPage({ frame, status }: { frame: PageFrame; status: 
       <p class={status.ready ? 'success' : 'error'} role="status"><strong>{verdict}</strong></p>
       <h2>Health</h2>
       <Checks checks={status.checks} />
-      <h2>Job worker processes</h2>
+      <h2>Processes</h2>
       <Workers workers={status.workers} />
       <h2>Versions</h2>
       <dl class="dev-facts">
