@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { startCommand } from '../../bench/support/gateway.js';
@@ -70,14 +71,27 @@ describe('several gateway processes on one port', { skip: url ? false : 'TEST_DA
     await admin.end();
   });
 
-  const pay = async (amount: string) => {
-    const response = await fetch(`${gateway.url}/v1/payments`, {
+  // Each payment on a connection of its own (no keep-alive pool): the primary hands every new
+  // connection to a live process, while a pooled connection to a process just killed would fail
+  // on the client's side before any process was asked (a CI run saw exactly that).
+  const pay = (amount: string) => new Promise<{ status: number; body: { id: string } }>((resolve, reject) => {
+    const body = new URLSearchParams({ entityId: merchant.entityId, paymentType: 'DB', amount, currency: 'EUR', ...SAMPLE_CARD }).toString();
+    const request = http.request(`${gateway.url}/v1/payments`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${merchant.accessToken}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ entityId: merchant.entityId, paymentType: 'DB', amount, currency: 'EUR', ...SAMPLE_CARD }),
+      agent: false,
+      headers: { authorization: `Bearer ${merchant.accessToken}`, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+    }, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; }).on('end', () => {
+        try {
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as { id: string } });
+        } catch (error) {
+          reject(error);
+        }
+      });
     });
-    return { status: response.status, body: (await response.json()) as { id: string } };
-  };
+    request.on('error', reject).end(body);
+  });
 
   it('prepares the database once and serves payments from two processes', async () => {
     assert.equal(gateway.output().match(/Demo merchant created/g)?.length, 1, 'one demo merchant, printed once');
