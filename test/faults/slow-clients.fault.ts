@@ -15,7 +15,7 @@ import { startGateway, type GatewayProcess } from '../support/gateway-process.js
 import { drip, openRaw, type RawAnswer, type RawClient } from '../support/raw-socket.js';
 
 const SLOW_CLIENTS = 1_000;
-const TIMEOUTS = { HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '4000', HANDLER_TIMEOUT_MS: '8000', CONNECTION_TIMEOUT_MS: '10000', CONNECTOR_TIMEOUT_MS: '5000' };
+const TIMEOUTS = { HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '4000', HANDLER_TIMEOUT_MS: '8000', DATABASE_FAILOVER_WAIT_MS: '2000', CONNECTION_TIMEOUT_MS: '10000', CONNECTOR_TIMEOUT_MS: '5000' };
 /** Ten times the request timeout: only a server that does not close them runs into it. */
 const WAIT_MS = 40_000;
 const AUTH = `Authorization: Bearer ${'x'.repeat(43)}\r\n`;

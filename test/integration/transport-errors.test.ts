@@ -106,7 +106,7 @@ for (const database of testDatabases()) {
     });
 
     it('a handler slower than HANDLER_TIMEOUT_MS answers 504 900.100.300 with the envelope', async () => {
-      const env = { HEADERS_TIMEOUT_MS: '100', REQUEST_TIMEOUT_MS: '200', HANDLER_TIMEOUT_MS: '300', CONNECTION_TIMEOUT_MS: '5000', CONNECTOR_TIMEOUT_MS: '250' };
+      const env = { HEADERS_TIMEOUT_MS: '100', REQUEST_TIMEOUT_MS: '200', HANDLER_TIMEOUT_MS: '300', DATABASE_FAILOVER_WAIT_MS: '100', CONNECTION_TIMEOUT_MS: '5000', CONNECTOR_TIMEOUT_MS: '250' };
       let finished!: () => void;
       const handlerDone = new Promise<void>((resolve) => (finished = resolve));
       const slow = await startTestApp(t.storage, {

@@ -10,7 +10,7 @@ import { testDatabases } from '../support/databases.js';
 import { drip, openRaw, rawRequest, type RawAnswer } from '../support/raw-socket.js';
 import { ENVELOPE_TIMESTAMP, startTestApp, type TestApp } from '../support/test-app.js';
 
-const TIMEOUTS = { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000', HANDLER_TIMEOUT_MS: '3000', CONNECTION_TIMEOUT_MS: '4000', CONNECTOR_TIMEOUT_MS: '2500' };
+const TIMEOUTS = { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000', HANDLER_TIMEOUT_MS: '3000', DATABASE_FAILOVER_WAIT_MS: '1000', CONNECTION_TIMEOUT_MS: '4000', CONNECTOR_TIMEOUT_MS: '2500' };
 /** Far above every bound: a busy machine is slow, but a server that never closes is caught. */
 const WAIT_MS = 20_000;
 const PAN = '4200000000000000';
@@ -111,7 +111,7 @@ describe('transport over real sockets', () => {
 });
 
 describe('the handler timeout over real sockets', () => {
-  const env = { HEADERS_TIMEOUT_MS: '100', REQUEST_TIMEOUT_MS: '200', HANDLER_TIMEOUT_MS: '400', CONNECTION_TIMEOUT_MS: '5000', CONNECTOR_TIMEOUT_MS: '250' };
+  const env = { HEADERS_TIMEOUT_MS: '100', REQUEST_TIMEOUT_MS: '200', HANDLER_TIMEOUT_MS: '400', DATABASE_FAILOVER_WAIT_MS: '100', CONNECTION_TIMEOUT_MS: '5000', CONNECTOR_TIMEOUT_MS: '250' };
   let t: TestApp;
   let port: number;
   let handlerDone!: Promise<void>;
