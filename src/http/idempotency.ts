@@ -159,8 +159,11 @@ export async function respondIdempotently(request: FastifyRequest, reply: Fastif
     await renewIdempotencyLease(storage, { entityId, key, claimId: claim.claimId, leaseUntil: clock.now() }).catch(() => undefined);
     return reply.code(status).send(body);
   }
-  // When even this write fails (database down) the key stays in flight until its lease runs out;
-  // a retry then takes it over and answers the transaction this request wrote.
-  await completeIdempotencyKey(storage, { entityId, key, claimId: claim.claimId, status, body });
+  // When even this write fails (no leader within the failover wait) the answer is still this
+  // request's: the key stays in flight until its lease runs out, and a retry then takes it over
+  // and answers the transaction this request wrote (handler.recover).
+  await completeIdempotencyKey(storage, { entityId, key, claimId: claim.claimId, status, body }).catch((error: unknown) => {
+    request.log.warn({ err: { type: (error as Error).name, code: (error as { code?: unknown }).code } }, 'idempotency key not completed: a retry takes it over once its lease runs out');
+  });
   return reply.code(status).send(body);
 }

@@ -26,6 +26,18 @@ export class CommitUncertainError extends Error {
   }
 }
 
+/**
+ * A transaction whose connection was lost (or reached a replica, or the server shut down) before
+ * its COMMIT was sent: the server rolled it back, certainly. Writing it again cannot make two.
+ */
+export class TransactionLostError extends Error {
+  readonly code = '08006';
+  constructor(cause: unknown) {
+    super(`the database connection was lost before the transaction committed: it was rolled back (${cause instanceof Error ? cause.message : String(cause)})`, { cause });
+    this.name = 'TransactionLostError';
+  }
+}
+
 /** A write that was never sent because the one before it on the same path lost its connection. */
 export class NotSentError extends Error {
   readonly code = '08006';

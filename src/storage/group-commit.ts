@@ -1,7 +1,7 @@
 import type { Context } from '@opentelemetry/api';
 import { submittedContext, traceGroupWrite } from '../observability/tracing/group-span.js';
 import { tracingOn } from '../observability/tracing/state.js';
-import { CommitUncertainError, isCommitUncertain, isDatabaseUnavailable, isUniqueViolation, NotSentError } from './errors.js';
+import { CommitUncertainError, isCommitUncertain, isDatabaseUnavailable, isUniqueViolation, NotSentError, TransactionLostError } from './errors.js';
 import type { Queryable, Storage } from './port.js';
 import { fatesOfUncertainGroup } from './uncertain-write.js';
 
@@ -19,7 +19,9 @@ import { fatesOfUncertainGroup } from './uncertain-write.js';
  * no item is acknowledged from that answer. With `recover`, the leader (the new one, after a
  * failover) is asked, within the failover wait, which items' rows it holds: those answer as
  * committed, the others are written once more (it does not have them, so no duplicate can come
- * of it); only when no leader answers does each item get the uncertain error.
+ * of it); only when no leader answers does each item get the uncertain error. A group
+ * transaction whose connection was lost before its COMMIT was sent (TransactionLostError) was
+ * rolled back, and is written once more.
  */
 export interface GroupCommitOptions<Item, Result = void> {
   readonly storage: Storage;
@@ -94,6 +96,12 @@ export function createGroupCommit<Item, Result = void>(options: GroupCommitOptio
       group.forEach((w, index) => answer(w, results ? results[index] : undefined));
     } catch (error) {
       if (isCommitUncertain(error) && options.recover && !recovering && (await recovered(group, options.recover))) return;
+      // A group transaction cut before its COMMIT (a planned switchover shuts the old leader down
+      // under it) was rolled back: written once more, on the leader the storage waits for.
+      if (error instanceof TransactionLostError && !recovering) {
+        await commit(group, true);
+        return;
+      }
       if (isDatabaseUnavailable(error)) {
         // A group whose commit was sent but never acknowledged may or may not be in the database:
         // every one of its items is uncertain (never a success, never a decline), and so it is

@@ -9,9 +9,12 @@
 import type pg from 'pg';
 import { isConnectionLost, isDatabaseUnavailable, isNotLeader } from './errors.js';
 
-/** First pause between attempts to reach a server; it doubles up to the last. */
+/**
+ * First pause between attempts to reach a server; it doubles up to the last, which bounds how
+ * long after the new leader is reachable a waiting request finds it (half a second).
+ */
 const FIRST_PAUSE_MS = 100;
-const LAST_PAUSE_MS = 1_000;
+const LAST_PAUSE_MS = 500;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { CommitUncertainError, isConnectionLost, isNotLeader, mayHaveCommitted, statementMayWrite } from './errors.js';
+import { CommitUncertainError, isConnectionLost, isNotLeader, mayHaveCommitted, statementMayWrite, TransactionLostError } from './errors.js';
 import { acquire, checkout, deadlineAfter, isWorthAnotherConnection, pausedBeforeRetry, type Checkout } from './pg-failover.js';
 import type { PoolStats, Queryable, QueryOptions, QueryResult, SqlValue, Storage } from './port.js';
 
@@ -31,8 +31,9 @@ function inTransaction(client: pg.PoolClient, named: boolean): Queryable {
 /**
  * A statement on its own (autocommit), on a connection of the pool. One that certainly did not
  * commit (no connection, the server now a replica, a read whose connection dropped) is tried
- * again on another connection until the failover wait runs out; a write whose answer was lost
- * after it was sent is not: its outcome is unknown (CommitUncertainError).
+ * again on another connection until the failover wait runs out, and so is an idempotent write
+ * (QueryOptions.idempotent); any other write whose answer was lost after it was sent is not: its
+ * outcome is unknown (CommitUncertainError).
  */
 function onPool(pool: pg.Pool, failoverWaitMs: number, named: boolean): Queryable {
   return {
@@ -47,10 +48,10 @@ function onPool(pool: pg.Pool, failoverWaitMs: number, named: boolean): Queryabl
           return result;
         } catch (error) {
           held.release(error);
-          const mayWrite = statementMayWrite(sql);
-          if (mayHaveCommitted(error, mayWrite)) throw new CommitUncertainError(error);
-          // A read that timed out already took its share of the wait: not run twice.
-          const again = isNotLeader(error) || (isConnectionLost(error) && !/read timeout/i.test((error as Error).message));
+          // A statement that timed out already took its share of the wait: not run twice.
+          const timedOut = /read timeout/i.test((error as Error).message);
+          if (mayHaveCommitted(error, statementMayWrite(sql)) && (options?.idempotent !== true || timedOut)) throw new CommitUncertainError(error);
+          const again = isNotLeader(error) || (isConnectionLost(error) && !timedOut);
           if (!again || !(await pausedBeforeRetry(attempt, deadline))) throw error;
         }
       }
@@ -167,9 +168,10 @@ async function finishTransaction<T>(held: Checkout, named: boolean, fn: (tx: Que
   } catch (error) {
     // A connection that failed or timed out is not asked anything more; destroying it ends the
     // transaction on the server too. A replica's refusal also ends this connection's use.
-    if (!isConnectionLost(error) && !isNotLeader(error)) await held.client.query('ROLLBACK').catch(() => undefined);
+    const lost = isConnectionLost(error) || isNotLeader(error);
+    if (!lost) await held.client.query('ROLLBACK').catch(() => undefined);
     held.release(error);
-    throw error;
+    throw lost && !(error instanceof CommitUncertainError) ? new TransactionLostError(error) : error;
   }
   try {
     await held.client.query('COMMIT');

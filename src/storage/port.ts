@@ -17,6 +17,12 @@ export interface QueryOptions {
    * process, ignores it. The name must always stand for the same SQL text.
    */
   readonly prepareAs?: string;
+  /**
+   * Running the statement twice leaves the database as running it once (an UPDATE to fixed
+   * values): when its answer is lost it is run again on another connection, within the failover
+   * wait, instead of becoming CommitUncertainError.
+   */
+  readonly idempotent?: boolean;
 }
 
 export interface Queryable {

@@ -25,6 +25,9 @@ const APPROVED = '000.100.112';
 /** The prepared statements of the payment path (payment-writes.ts): the outcome, and the pending row. */
 const SETTLE = 'settle_payments\0';
 const PENDING_ROW = ['insert_transactions\0', 'pending_with_risk_v3\0'];
+/** The Idempotency-Key's own writes (idempotency-keys.ts): its claim, and its completion with the answer. */
+const KEY_CLAIM = 'INSERT INTO idempotency_keys (entity_id';
+const KEY_COMPLETION = "UPDATE idempotency_keys SET state = 'done'";
 
 interface Answer { readonly status: number; readonly code?: string | undefined; readonly id?: string | undefined }
 
@@ -130,4 +133,38 @@ describe('a payment whose write is cut as it leaves the gateway', { skip: url ? 
     assert.equal(host.ledger.entries().length, entriesBefore + 1, 'one charge at the acquirer');
     assert.deepEqual(await pay(key, reference), { status: 200, code: APPROVED, id: answer.id }, 'the replay answers the same payment');
   });
+
+  async function keyRecord(key: string): Promise<Array<{ state: string; response_status: number | null }>> {
+    const { rows } = await stage.schema.admin.query<{ state: string; response_status: number | null }>('SELECT state, response_status FROM idempotency_keys WHERE key = $1', [key]);
+    return rows;
+  }
+
+  for (const deliver of [true, false]) {
+    const fate = deliver ? 'committed but unacknowledged: the leader holds the claim, so it is this request\'s' : 'lost on its way: the leader lacks it, so the key is claimed once more';
+    it(`Idempotency-Key claim ${fate}, and the payment runs once`, { timeout: 60_000 }, async () => {
+      const key = randomUUID();
+      const reference = `claim-${deliver ? 'delivered' : 'lost'}-${key.slice(0, 8)}`;
+      const entriesBefore = host.ledger.entries().length;
+      const cut = proxy.cutWhenClientSends(KEY_CLAIM, deliver);
+      const answer = await pay(key, reference);
+      await cut;
+      approved(answer);
+      assert.deepEqual((await rowsOf(reference)).map((r) => [r.id, r.status]), [[answer.id, 'success']], 'one payment');
+      assert.equal(host.ledger.entries().length, entriesBefore + 1, 'one charge at the acquirer');
+      assert.deepEqual(await keyRecord(key), [{ state: 'done', response_status: 200 }], 'the key holds the answer');
+      assert.deepEqual(await pay(key, reference), { status: 200, code: APPROVED, id: answer.id }, 'the replay answers the same payment');
+    });
+
+    const completion = deliver ? 'committed but unacknowledged' : 'lost on its way';
+    it(`Idempotency-Key completion ${completion}: asked again (the same answer stored twice is stored once), and the payment's answer stands`, { timeout: 60_000 }, async () => {
+      const key = randomUUID();
+      const reference = `completion-${deliver ? 'delivered' : 'lost'}-${key.slice(0, 8)}`;
+      const cut = proxy.cutWhenClientSends(KEY_COMPLETION, deliver);
+      const answer = await pay(key, reference);
+      await cut;
+      approved(answer);
+      assert.deepEqual(await keyRecord(key), [{ state: 'done', response_status: 200 }], 'the key holds the answer');
+      assert.deepEqual(await pay(key, reference), { status: 200, code: APPROVED, id: answer.id }, 'the replay answers the same payment');
+    });
+  }
 });

@@ -4,7 +4,7 @@ import { randomIds } from '../../src/domain/ids.js';
 import { newTransactionState } from '../../src/domain/transaction.js';
 import { createEntity } from '../../src/operations/admin/create-entity.js';
 import { createPaymentWrites, writeSettledPayments, type RiskCheck, type SettledPayment } from '../../src/operations/payments/payment-writes.js';
-import type { ChildReservation } from '../../src/operations/payments/reserve-children.js';
+import { reservationResults, reservationsCommitted, reserveChildren, type ChildReservation } from '../../src/operations/payments/reserve-children.js';
 import { GatewayError } from '../../src/results/gateway-error.js';
 import { prepareNotification } from '../../src/operations/webhooks/enqueue-notification.js';
 import type { Queryable, Storage } from '../../src/storage/port.js';
@@ -147,6 +147,20 @@ for (const database of testDatabases()) {
         assert.equal(rows[0]!.n, children);
       }
       for (const r of results) if (r.status === 'fulfilled') assert.equal((await findTransaction(storage, entityId, r.value))?.status, 'pending');
+    });
+
+    it('finds, after a reservation group\'s commit went unseen, which reservations the database holds (by the child each planned), and answers those with their planned result', async () => {
+      const parent = await storedParent(1000n);
+      const [committed, rolledBack, neverWritten] = [capture(parent.id, 100n), capture(parent.id, 200n), capture(parent.id, 300n)];
+      const [written] = await storage.transaction((tx) => reserveChildren(tx, [committed]));
+      await assert.rejects(storage.transaction(async (tx) => {
+        await reserveChildren(tx, [rolledBack]);
+        throw new Error('the connection is lost before COMMIT');
+      }), /before COMMIT/);
+      assert.deepEqual(await reservationsCommitted(storage, [committed, rolledBack, neverWritten]), [true, false, false]);
+      assert.ok(written!.ok);
+      assert.deepEqual(await reservationResults(storage, [committed]), [written!.value], 'the result its write planned: the child it made');
+      assert.equal((await findTransaction(storage, entityId, parent.id))?.capturedMinor, 100n, 'only the committed share taken');
     });
 
     it('gives a reservation its parent only where the asking entity may see it: its own, or a channel\'s to its merchant', async () => {

@@ -116,8 +116,8 @@ describe('pending resolution settings', () => {
 });
 
 describe('the wait for a database leader', () => {
-  it('waits 10 s by default; 0 turns the wait off', () => {
-    assert.equal(loadConfig({}).databaseFailoverWaitMs, 10_000);
+  it('waits 15 s by default; 0 turns the wait off', () => {
+    assert.equal(loadConfig({}).databaseFailoverWaitMs, 15_000);
     assert.equal(loadConfig({ DATABASE_FAILOVER_WAIT_MS: '0' }).databaseFailoverWaitMs, 0);
   });
 });

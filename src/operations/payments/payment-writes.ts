@@ -10,7 +10,7 @@ import type { OperationDeps } from '../deps.js';
 import { noObserver, type Observer } from '../../observability/observer.js';
 import { prepareNotification } from '../webhooks/enqueue-notification.js';
 import type { SerialisedView } from './payment-response.js';
-import { reserveChildren, type ChildReservation } from './reserve-children.js';
+import { reservationResults, reservationsCommitted, reserveChildren, type ChildReservation } from './reserve-children.js';
 
 /** A payment's outcome and its PAYMENT notification: written together, by one statement (outbox). */
 export interface SettledPayment {
@@ -204,7 +204,9 @@ export function createPaymentWrites(
   const pendingRecovery = { committed: pendingRowsCommitted, answerFromWrite: (item: PendingItem) => item.risk !== undefined, readAnswers: pendingFactsReadAgain };
   const pending = createGroupCommit<PendingItem, FactsRead | undefined>({ ...common, name: 'pending', write: writePendingGroup, transactional: false, onGroup: sizes('pending'), recover: pendingRecovery });
   const settled = createGroupCommit<SettledPayment>({ ...common, name: 'settle', write: writeSettledPayments, transactional: false, onGroup: sizes('settled'), recover: { committed: outcomesCommitted } });
-  const reservations = createGroupCommit<ChildReservation<unknown>, unknown>({ ...common, name: 'reserve', write: reserveChildren, transactional: true, onGroup: sizes('reservation') });
+  // A reservation's answer (the child its plan made) is known from its write: committed, it is given back.
+  const reservationRecovery = { committed: reservationsCommitted, answerFromWrite: () => true, readAnswers: reservationResults };
+  const reservations = createGroupCommit<ChildReservation<unknown>, unknown>({ ...common, name: 'reserve', write: reserveChildren, transactional: true, onGroup: sizes('reservation'), recover: reservationRecovery });
   return {
     insertPending: (row, risk) => pending.submit({ row, risk }),
     // One group serves every kind of result: each item's result is its own plan's.

@@ -38,12 +38,54 @@ export interface PlannedChild<Result> {
   readonly result: Result;
 }
 
+/**
+ * What each reservation's latest write planned (its child, and the result its request goes on
+ * with), for when that write's commit goes unseen: the child's id says whether it committed, and
+ * the result is what the request is answered. Weak: gone with the reservation.
+ */
+const lastPlanned = new WeakMap<ChildReservation<unknown>, PlannedChild<unknown>>();
+
 function planned<Result>(reservation: ChildReservation<Result>, parent: StoredTransaction | undefined): ItemResult<PlannedChild<Result>> {
   try {
-    return { ok: true, value: reservation.plan(parent) };
+    const plan = reservation.plan(parent);
+    lastPlanned.set(reservation as ChildReservation<unknown>, plan as PlannedChild<unknown>);
+    return { ok: true, value: plan };
   } catch (error) {
+    lastPlanned.delete(reservation as ChildReservation<unknown>);
     return { ok: false, error };
   }
+}
+
+/**
+ * Which reservations the leader holds, after their group's commit went unseen: a reservation is
+ * there when the child its write planned is. The parents are locked first, in a statement of
+ * their own: a lost write still running on the server (a partition, not a failover) holds them,
+ * so the read waits for it to end and then sees its children — else a reservation written again
+ * would take a second share of the parent. Both reads lock, so a replica refuses them (25006) and
+ * the storage waits for the leader.
+ */
+export async function reservationsCommitted<Result>(db: Queryable, reservations: readonly ChildReservation<Result>[]): Promise<boolean[]> {
+  const parentIds = [...new Set(reservations.map((r) => r.parentId))].sort();
+  await db.query('SELECT id FROM transactions WHERE id = ANY($1::char(32)[]) ORDER BY id FOR KEY SHARE', [parentIds]);
+  const childIds = reservations.flatMap((r) => {
+    const plan = lastPlanned.get(r as ChildReservation<unknown>);
+    return plan ? [plan.child.id] : [];
+  });
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM transactions WHERE id = ANY($1::char(32)[]) FOR KEY SHARE', [childIds]);
+  const found = new Set(rows.map((row) => row.id.trim()));
+  return reservations.map((r) => {
+    const plan = lastPlanned.get(r as ChildReservation<unknown>);
+    return plan !== undefined && found.has(plan.child.id);
+  });
+}
+
+/** The results of committed reservations: what their planned write would have answered. */
+export async function reservationResults<Result>(_db: Queryable, reservations: readonly ChildReservation<Result>[]): Promise<Result[]> {
+  return reservations.map((r) => {
+    const plan = lastPlanned.get(r as ChildReservation<unknown>);
+    if (!plan) throw new Error('no planned write is known for this reservation');
+    return plan.result as Result;
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isCommitUncertain } from '../errors.js';
 import type { Queryable } from '../port.js';
 
 export interface IdempotencyRecord {
@@ -19,16 +20,64 @@ export interface IdempotencyClaim {
 
 export type ClaimResult = IdempotencyClaim | { readonly claimed: false; readonly holder: IdempotencyRecord };
 
+/** One request's claim on a key: who, for which request, and until when. */
+export interface KeyClaim {
+  readonly entityId: string;
+  readonly key: string;
+  readonly requestHash: string;
+  readonly now: Date;
+  readonly expiresAt: Date;
+  readonly leaseUntil: Date;
+  readonly claimId: string;
+}
+
 /**
  * Claims a key for one request. An expired record is claimed afresh (a new claim id); an
  * in-flight record of the same request whose lease ran out is taken over with its claim id, so
  * that the transaction the earlier request may have written is found under it. Otherwise the
  * record that holds the key is answered.
+ *
+ * A claim whose answer was lost (the leader died or shut down after it was sent) is looked up
+ * on the leader that holds the truth now (claimAfterLostAnswer) rather than failing the request.
  */
-export async function claimIdempotencyKey(
-  db: Queryable,
-  claim: { entityId: string; key: string; requestHash: string; now: Date; expiresAt: Date; leaseUntil: Date; claimId: string },
-): Promise<ClaimResult> {
+export async function claimIdempotencyKey(db: Queryable, claim: KeyClaim): Promise<ClaimResult> {
+  try {
+    return await claimOnce(db, claim);
+  } catch (error) {
+    if (!isCommitUncertain(error)) throw error;
+    return claimAfterLostAnswer(db, claim);
+  }
+}
+
+/**
+ * The claim's record as the leader holds it now: the claim is this request's when the record
+ * carries its claim id, or (a takeover, which keeps the earlier claim id) the times this claim
+ * set, in flight for the same request. Otherwise the lost statement did not commit where it
+ * counts (after a failover the new leader lacks only what never committed on two nodes), and the
+ * claim is made again. The read locks the row, so a replica refuses it and the storage waits for
+ * the leader.
+ */
+async function claimAfterLostAnswer(db: Queryable, claim: KeyClaim): Promise<ClaimResult> {
+  const { rows } = await db.query<{ claim_id: string | null; request_hash: string; state: string; created_at: Date; lease_until: Date | null }>(
+    'SELECT claim_id, request_hash, state, created_at, lease_until FROM idempotency_keys WHERE entity_id = $1 AND key = $2 FOR KEY SHARE',
+    [claim.entityId, claim.key],
+  );
+  const row = rows[0];
+  if (row && heldByThisClaim(row, claim)) return { claimed: true, claimId: row.claim_id!, takenOver: row.claim_id !== claim.claimId };
+  return claimOnce(db, claim);
+}
+
+/** Whether a key's record is the one this claim wrote (pure: the record's fields against the claim's). */
+export function heldByThisClaim(
+  row: { claim_id: string | null; request_hash: string; state: string; created_at: Date; lease_until: Date | null },
+  claim: Pick<KeyClaim, 'claimId' | 'requestHash' | 'now' | 'leaseUntil'>,
+): boolean {
+  if (row.claim_id === null || row.state !== 'in_flight' || row.request_hash !== claim.requestHash) return false;
+  if (row.claim_id === claim.claimId) return true;
+  return row.created_at.getTime() === claim.now.getTime() && row.lease_until?.getTime() === claim.leaseUntil.getTime();
+}
+
+async function claimOnce(db: Queryable, claim: KeyClaim): Promise<ClaimResult> {
   const claimed = await db.query<{ claim_id: string }>(
     `INSERT INTO idempotency_keys (entity_id, key, request_hash, state, created_at, expires_at, lease_until, claim_id)
      VALUES ($1, $2, $3, 'in_flight', $4, $5, $6, $7)
@@ -61,6 +110,8 @@ export async function renewIdempotencyLease(db: Queryable, renewal: { entityId: 
   const { rowCount } = await db.query(
     `UPDATE idempotency_keys SET lease_until = $4 WHERE entity_id = $1 AND key = $2 AND claim_id = $3 AND state = 'in_flight'`,
     [renewal.entityId, renewal.key, renewal.claimId, renewal.leaseUntil],
+    // The same lease set twice is the same lease: a lost answer is asked again, not uncertain.
+    { idempotent: true },
   );
   return rowCount > 0;
 }
@@ -73,6 +124,7 @@ export async function completeIdempotencyKey(
     `UPDATE idempotency_keys SET state = 'done', response_status = $4, response_body = $5, lease_until = NULL
       WHERE entity_id = $1 AND key = $2 AND claim_id = $3`,
     [done.entityId, done.key, done.claimId, done.status, JSON.stringify(done.body)],
+    { idempotent: true },
   );
 }
 

@@ -53,6 +53,17 @@ async function untilRouted(topology: HaTopology, port: number | undefined, timeo
   }
 }
 
+/** Until HAProxy's leader port reaches a writable node other than the one killed. */
+async function untilRoutedAway(topology: HaTopology, killedPort: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const port = await topology.routedLeaderPort();
+    if (port !== undefined && port !== killedPort) return;
+    if (Date.now() > deadline) throw new Error(`no writable leader after ${timeoutMs} ms`);
+    await sleep(100);
+  }
+}
+
 describe('PostgreSQL leader dies under load (Patroni, synchronous replication, HAProxy)', { skip }, () => {
   it('loses no acknowledged payment, charges nothing twice or unknown, recovers, and switches over without a failed payment', { timeout: 420_000 }, async (t) => {
     const topology = await startHaTopology();
@@ -70,6 +81,8 @@ describe('PostgreSQL leader dies under load (Patroni, synchronous replication, H
       const killed = await topology.killLeader();
       // The script's last act is the kill: requests started before it returned may have finished on the old leader.
       const killedAt = performance.now();
+      // When HAProxy first routes a write to the new leader: the database's part of the failover.
+      const routed = untilRoutedAway(topology, 5440 + Number(killed.slice(4)), FIRST_SUCCESS_BOUND_MS).then(() => Math.round(performance.now() - killedAt), () => undefined);
       await waitUntil(() => all(loads).some((r) => r.startedMs >= killedAt && succeeded(r)), FIRST_SUCCESS_BOUND_MS).catch(() => undefined);
       const firstSuccess = all(loads).filter((r) => r.startedMs >= killedAt && succeeded(r)).map(endOf).sort((a, b) => a - b)[0];
       const killToFirstSuccessMs = firstSuccess === undefined ? undefined : Math.round(firstSuccess - killedAt);
@@ -77,7 +90,8 @@ describe('PostgreSQL leader dies under load (Patroni, synchronous replication, H
       const failoverWindowEnd = performance.now();
       const failedInFailover = all(loads).filter((r) => overlaps(r, killedAt, failoverWindowEnd) && r.ms !== undefined && !succeeded(r));
       const newLeader = await topology.leader();
-      console.log(JSON.stringify({ phase: 'failover', killed, newLeader, killToFirstSuccessMs, failedDuringWindow: failedInFailover.length, failures: failuresByAnswer(failedInFailover) }));
+      const killToWritableLeaderMs = await routed;
+      console.log(JSON.stringify({ phase: 'failover', killed, newLeader, killToWritableLeaderMs, killToFirstSuccessMs, failedDuringWindow: failedInFailover.length, failures: failuresByAnswer(failedInFailover) }));
 
       // The killed node rejoins as a replica (pg_rewind), then a planned switchover.
       await topology.restartMissing();
@@ -113,13 +127,11 @@ describe('PostgreSQL leader dies under load (Patroni, synchronous replication, H
       // pending job resolves every uncertain payment to the acquirer's truth within the bound.
       assert.deepEqual({ workerAlive, gatewaysAlive }, { workerAlive: true, gatewaysAlive: [true, true] }, 'gateways and worker survive the failover');
       assert.deepEqual(findings.disagreeWithAcquirer, [], `every uncertain payment resolved to the acquirer's ledger within ${RESOLUTION_BOUND_MS} ms`);
-      // A planned switchover fails no payment (issue 33). Not yet always true: a write whose commit
-      // the old leader never acknowledged is read back on the new leader for pending rows and
-      // outcomes (storage/uncertain-write.ts), but not yet for the idempotency key's own rows and
-      // the reservations of captures and refunds, so a run can still see a few 504 900.100.300
-      // (0 of 95 and 2 of 94 in two runs on 2026-11-27). Marked TODO so the run reports the count
-      // without failing CI; every other assertion above stands.
-      await t.test('a planned switchover fails no payment', { todo: 'uncertain idempotency-key and reservation writes are not read back yet (issue 33)' }, () => {
+      // A planned switchover fails no payment: the old leader shuts down under the load, and
+      // every write whose answer it never sent is read back on the new one (pending rows,
+      // outcomes, reservations, the Idempotency-Key's claim), run again when idempotent (the
+      // key's completion), or written again when its transaction was cut before COMMIT.
+      await t.test('a planned switchover fails no payment', () => {
         assert.deepEqual(failedInSwitchover.map((r) => `${r.reference}: ${r.error ?? `${r.status} ${r.code}`}`), [], 'payments failed during the planned switchover');
       });
     } finally {

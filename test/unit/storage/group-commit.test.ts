@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createGroupCommit, type GroupCommitOptions } from '../../../src/storage/group-commit.js';
 import type { Queryable, Storage } from '../../../src/storage/port.js';
-import { CommitUncertainError, isCommitUncertain, isDatabaseUnavailable } from '../../../src/storage/errors.js';
+import { CommitUncertainError, isCommitUncertain, isDatabaseUnavailable, TransactionLostError } from '../../../src/storage/errors.js';
 
 /** A storage whose writes the test releases by hand, recording every group it was asked to write. */
 function recordingStorage() {
@@ -203,5 +203,29 @@ describe('group commit', () => {
     const settled = await Promise.allSettled([1, 2, 3].map((n) => commit.submit(n)));
     assert.deepEqual(settled.map((r) => r.status === 'rejected' && isCommitUncertain(r.reason)), [true, true, true]);
     assert.deepEqual(groups, [[1], [2], [3]]);
+  });
+
+  it('writes a group transaction cut before its COMMIT once more (it was rolled back), and answers every item', async () => {
+    const { storage, groups } = recordingStorage();
+    let cuts = 1;
+    const commit = committer(storage, async (_db, items) => {
+      groups.push([...items]);
+      if (cuts-- > 0) throw new TransactionLostError(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
+    }, { transactional: true });
+    await Promise.all([commit.submit(1), commit.submit(2)]);
+    assert.deepEqual(groups, [[1], [1], [2]], 'the cut group written again as it was, then the next');
+  });
+
+  it('writes a cut group transaction once more only: a second cut fails its items as unavailable, never uncertain', async () => {
+    const { storage, groups } = recordingStorage();
+    const commit = committer(storage, async (_db, items) => {
+      groups.push([...items]);
+      throw new TransactionLostError(new Error('Connection terminated unexpectedly'));
+    }, { transactional: true });
+    const [result] = await Promise.allSettled([commit.submit(1)]);
+    assert.equal(groups.length, 2, 'the first write and one rewrite');
+    assert.equal(result!.status, 'rejected');
+    const reason = (result as PromiseRejectedResult).reason;
+    assert.ok(isDatabaseUnavailable(reason) && !isCommitUncertain(reason), 'unavailable (503), not uncertain');
   });
 });
