@@ -88,7 +88,7 @@ function KeyTable({ keys, remove }: { keys: readonly ListedSftpKey[]; remove: { 
 function AddKeyForm({ frame, merchantId, state }: { frame: PageFrame; merchantId: string | undefined; state: DeliveryFormState | undefined }) {
   const errors = errorsOf(state, 'key', 'key');
   return (
-    <form method="post" action={`${DELIVERY_PATH}/keys`} class="panel" autoComplete="off">
+    <form method="post" action={`${DELIVERY_PATH}/keys`} class="panel delivery-form" autoComplete="off">
       <h3>Add a key</h3>
       <FormBasics csrfToken={frame.csrfToken} merchantId={merchantId} />
       <label for="sftp-key">OpenSSH public key</label>
@@ -106,7 +106,7 @@ function PushTargetForm({ frame, merchantId, current, state }: { frame: PageFram
   const urlErrors = errorsOf(state, 'push', 'url');
   const passwordErrors = errorsOf(state, 'push', 'password');
   return (
-    <form method="post" action={`${DELIVERY_PATH}/push-target`} class="panel" autoComplete="off">
+    <form method="post" action={`${DELIVERY_PATH}/push-target`} class="panel delivery-form" autoComplete="off">
       <h3>{current ? 'Replace the push target' : 'Set a push target'}</h3>
       <FormBasics csrfToken={frame.csrfToken} merchantId={merchantId} />
       <label for="push-url">Server URL</label>
