@@ -2,7 +2,9 @@
  * The console's settlement pages in Chromium (issue 32), at desktop width and at 375 px: the
  * batches, a batch with its records and the chargebacks pass axe-core (no serious or critical
  * violation), nothing is wider than the screen, a matched record leads to its payment, and the
- * screenshots in docs/images/console/settlement-*.png are taken here.
+ * screenshots in docs/images/console/settlement-*.png are taken here. The file delivery page: a
+ * merchant's administrator adds SFTP keys, sees them by fingerprint, removes one and sets a push
+ * target, by keyboard-reachable forms.
  */
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -16,6 +18,8 @@ import { migrate } from '../../src/storage/migrate.js';
 import { signInAs, type ConsoleSession } from '../support/console.js';
 import { cardPayment } from '../support/payments.js';
 import { fixedSource } from '../support/settlement.js';
+import { merchantKeyPair } from '../support/sftp-client.js';
+import { sshKeySummary } from '../../src/domain/settlement/ssh-key-fingerprint.js';
 import { json, withAppAndMerchant, type TestApp } from '../support/test-app.js';
 import { useBrowser } from './support/browser.js';
 
@@ -121,6 +125,43 @@ describe('the settlement pages in Chromium', () => {
         await page.getByRole('button', { name: 'Show' }).click();
         assert.ok(await page.getByText('must be a day, yyyy-MM-dd').isVisible());
         await check(page, 'a refused filter');
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`file delivery at ${label} width: add two keys, see them listed, remove one, set a push target; axe clean`, async () => {
+      const { context, page } = await openAs(contextAt(width), base, await signInAs(t, { role: 'merchant-admin', merchantId }));
+      try {
+        await page.goto(`${base}/console/settlement`);
+        await page.getByRole('link', { name: 'File delivery' }).click();
+        assert.ok(page.url().endsWith('/console/settlement/delivery'));
+        const rowsBefore = await page.locator('table tbody tr').count();
+        const kept = merchantKeyPair();
+        const removed = merchantKeyPair();
+        for (const key of [kept, removed]) {
+          await page.getByLabel('OpenSSH public key').fill(`${key.publicKey.trim().split(' ').slice(0, 2).join(' ')} finance@bakery.example`);
+          await page.getByRole('button', { name: 'Add the key' }).click();
+          await page.getByText('The key was added').waitFor();
+        }
+        assert.equal(await page.locator('table tbody tr').count(), rowsBefore + 2);
+        for (const key of [kept, removed]) assert.ok(await page.getByText(sshKeySummary(key.publicKey)!.fingerprint).isVisible(), 'listed by its fingerprint');
+        await page.getByRole('button', { name: `Remove the ssh-ed25519 key ${sshKeySummary(removed.publicKey)!.fingerprint}` }).click();
+        await page.getByText('The key was removed').waitFor();
+        assert.equal(await page.getByText(sshKeySummary(removed.publicKey)!.fingerprint).count(), 0, 'the removed key is gone');
+        await page.getByLabel('OpenSSH public key').fill(removed.privateKey);
+        await page.getByRole('button', { name: 'Add the key' }).click();
+        await page.getByText('must be one OpenSSH public key').waitFor();
+        assert.equal(await page.getByLabel('OpenSSH public key').inputValue(), '', 'and never put back into the form');
+        await check(page, 'a refused key');
+        await page.getByLabel('Server URL').fill('sftp://bakery@files.bakery.example/reconciliation');
+        await page.getByLabel('Password').fill('push-password-1');
+        await page.getByRole('button', { name: /^(Set|Replace)$/ }).click();
+        await page.getByText('The push target was set').waitFor();
+        await page.getByText('sftp://bakery@files.bakery.example:22/reconciliation').waitFor();
+        assert.equal(await page.getByLabel('Password').inputValue(), '', 'the password is never shown again');
+        await check(page, 'file delivery');
+        await page.screenshot({ path: `${IMAGES}settlement-delivery-${label}.png`, fullPage: true });
       } finally {
         await context.close();
       }

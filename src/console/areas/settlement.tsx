@@ -11,6 +11,7 @@ import { BatchesListPage } from '../pages/settlement/batches-list-page.js';
 import { ChargebacksPage } from '../pages/settlement/chargebacks-page.js';
 import { CHARGEBACKS_PATH, SETTLEMENT_PATH, type FieldError, type SettlementListProps } from '../pages/settlement/settlement-filter.js';
 import { sendPage } from '../render.js';
+import { registerSettlementDelivery } from './settlement-delivery.js';
 import '../route-config.js';
 
 type Query = { Querystring: Record<string, unknown> };
@@ -101,11 +102,13 @@ async function sendFile(request: FastifyRequest<FileParams>, reply: FastifyReply
  * Settlement and chargebacks: the batches of the settlement days (GET /console/settlement), a
  * batch with its records (GET /console/settlement/batches/:id) and the chargebacks with their
  * reversals (GET /console/settlement/chargebacks), read through the reports' own queries; and a
- * merchant's reconciliation file of a day (GET /console/settlement/files/:merchantId/reconciliation-:day.csv).
+ * merchant's reconciliation file of a day (GET /console/settlement/files/:merchantId/reconciliation-:day.csv);
+ * and how the merchant receives those files (/console/settlement/delivery, settlement-delivery.tsx).
  */
 export function registerSettlement(app: FastifyInstance): void {
   app.get<Query>(SETTLEMENT_PATH, { config: { console: 'settlement.view' } }, showBatches);
   app.get<Query>(CHARGEBACKS_PATH, { config: { console: 'settlement.view' } }, showChargebacks);
   app.get<Params>(`${SETTLEMENT_PATH}/batches/:id`, { config: { console: 'settlement.view' } }, showBatch);
   app.get<FileParams>(`${SETTLEMENT_PATH}/files/:merchantId/:file`, { config: { console: 'settlement.download' } }, sendFile);
+  registerSettlementDelivery(app);
 }

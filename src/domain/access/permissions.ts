@@ -46,6 +46,12 @@ export const PERMISSIONS = {
   'risk.rules.manage': { describe: 'Change a risk rule set or restore an earlier version', roles: ['operator-admin'] },
   'settlement.view': { describe: 'See settlement batches with their records, and chargebacks with their reversals', roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'finance', 'read-only'] },
   'settlement.download': { describe: "Download a merchant's reconciliation file of a day", roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'finance'] },
+  // Who may fetch the files and where they go is read by those who set up or use the delivery
+  // (finance reconciles, a developer wires the merchant's SFTP client) and by operators in support.
+  'settlement.delivery.view': { describe: "See how the merchant receives its reconciliation files: its SFTP keys (type, fingerprint) and its push target's URL", roles: ['operator-admin', 'operator-support', 'operator-read-only', 'merchant-admin', 'developer', 'finance'] },
+  // A key or a push target hands every day's settlement data to whoever holds it: as granting
+  // access to people (users.manage), only the merchant's administrator and an operator administrator.
+  'settlement.delivery.manage': { describe: 'Add and remove SFTP keys; set, replace and remove the push target', roles: ['operator-admin', 'merchant-admin'] },
 } as const satisfies Record<string, { readonly describe: string; readonly roles: readonly Role[] }>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -30,7 +30,7 @@ export function parsePushTarget(raw: string, rules: WebhookTargetRules): PushTar
   if (protocol !== 'sftp' && protocol !== 'ftp' && protocol !== 'ftps') return { problem: 'must be an sftp://, ftps:// or ftp:// URL' };
   if (rules.httpsOnly && protocol === 'ftp') return { problem: 'must be sftp:// or ftps:// on the live system' };
   if (url.hostname === '' || url.username === '') return { problem: 'must name a user and a host (sftp://user@host/folder)' };
-  if (url.password !== '') return { problem: 'must not carry the password (it is read from standard input)' };
+  if (url.password !== '') return { problem: 'must not carry the password (it is given apart and sealed)' };
   if (url.search !== '' || url.hash !== '') return { problem: 'must not carry a query or fragment' };
   if (isAddressLiteral(url.hostname)) {
     const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;

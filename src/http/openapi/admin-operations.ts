@@ -222,6 +222,11 @@ const OPERATOR_TASKS: readonly OperationSpec[] = [
     form: { key: SFTP_KEY }, fields: { key: 'One line of an OpenSSH public key file' }, answers: { ...ok('Added', EXAMPLES.sftpKeyAdded, 201), 400: INVALID, 404: NO_ENTITY, ...REFUSED },
   }),
   entitySpec({
+    method: 'delete', path: '/admin/entities/{entityId}/sftp-keys/{keyId}', operationId: 'adminRemoveSftpKey', summary: "Take a key's right to fetch the merchant's files away: the SFTP server refuses its next login (docs/settlement.md)",
+    pathExample: { keyId: '236f92c9a6bdf3e2bc7eadb2f7299698' }, fields: { keyId: 'The key, as adding it answered (32 hexadecimal characters)' },
+    answers: { ...ok('Removed', EXAMPLES.sftpKeyRemoved), 404: { description: 'The merchant has no key with this id', example: EXAMPLES.noSftpKey }, ...REFUSED },
+  }),
+  entitySpec({
     method: 'put', path: '/admin/entities/{entityId}/settlement-push-target', operationId: 'adminSetPushTarget', summary: "Also push the merchant's reconciliation files to its own server (the password is sealed by the vault)",
     form: { url: 'sftp://files@files.shop.example/outgoing', password: 'push-password' }, fields: { url: 'sftp://, ftps:// (ftp:// on the test system) with user, host, port and folder', password: 'The server password' },
     answers: { 200: { description: 'Set' }, 400: { description: 'A field is missing or malformed, or the host is not a public address (parameterErrors names it)', example: refused('200.300.404', { name: 'url', value: 'sftp://…@files.shop.example/outgoing', message: 'files.shop.example does not resolve to a public address' }) }, 404: NO_ENTITY, ...REFUSED },

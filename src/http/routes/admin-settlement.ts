@@ -3,6 +3,7 @@ import { isSettlementDay } from '../../domain/settlement/days.js';
 import { settleDayDepsOf } from '../../jobs/settle-day.js';
 import { addSftpKey } from '../../operations/settlement/add-sftp-key.js';
 import { listSftpKeys } from '../../operations/settlement/list-sftp-keys.js';
+import { removeSftpKey } from '../../operations/settlement/remove-sftp-key.js';
 import { runSettlementDay, SettlementDayNotEnded } from '../../operations/settlement/run-settlement-day.js';
 import { setPushTarget } from '../../operations/settlement/set-push-target.js';
 import { setSettlementFees } from '../../operations/settlement/set-settlement-fees.js';
@@ -39,6 +40,11 @@ export function registerSettlementAdminRoutes(app: FastifyInstance): void {
     const key = field(request, 'key', true)!;
     const added = await withAudit(payments, adminActor(request), (scoped) => addSftpKey(scoped, entityId, key), settlementSettingChange('settlement.sftp-key', entityId));
     return sendWithEnvelope(request, reply, 201, added, OK);
+  });
+  app.delete<{ Params: { entityId: string; keyId: string } }>('/admin/entities/:entityId/sftp-keys/:keyId', admin, async (request, reply) => {
+    const { entityId, keyId } = request.params;
+    const removed = await withAudit(payments, adminActor(request), (scoped) => removeSftpKey(scoped, entityId, keyId), settlementSettingChange('settlement.sftp-key.remove', entityId));
+    return sendWithEnvelope(request, reply, 200, removed, OK);
   });
   app.put<EntityParams>('/admin/entities/:entityId/settlement-push-target', admin, async (request, reply) => {
     const input = { merchantId: request.params.entityId, url: field(request, 'url', true)!, password: field(request, 'password', true)! };

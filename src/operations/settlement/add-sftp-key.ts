@@ -1,5 +1,6 @@
 import ssh2 from 'ssh2';
 import { ENTITY_ID_PATTERN } from '../../domain/ids.js';
+import { sshKeySummary } from '../../domain/settlement/ssh-key-fingerprint.js';
 import { GatewayError } from '../../results/gateway-error.js';
 import { findEntity } from '../../storage/repositories/entities.js';
 import { insertSftpKey } from '../../storage/repositories/sftp-keys.js';
@@ -14,7 +15,7 @@ function invalid(name: string, message: string): GatewayError {
  * built-in SFTP server (user name: the merchant's entity id). Only a public key is accepted: a
  * private key handed in by mistake is refused, never stored.
  */
-export async function addSftpKey(deps: OperationDeps, merchantId: string, publicKeyText: string): Promise<{ keyId: string; merchantId: string; type: string }> {
+export async function addSftpKey(deps: OperationDeps, merchantId: string, publicKeyText: string): Promise<{ keyId: string; merchantId: string; type: string; fingerprint: string }> {
   if (!ENTITY_ID_PATTERN.test(merchantId)) throw invalid('merchant', 'must be a merchant entity id');
   const parsed = ssh2.utils.parseKey(publicKeyText.trim());
   const key = parsed instanceof Error ? undefined : Array.isArray(parsed) ? parsed[0] : parsed;
@@ -24,5 +25,5 @@ export async function addSftpKey(deps: OperationDeps, merchantId: string, public
   const keyId = deps.ids.id();
   const publicKey = `${key.type} ${key.getPublicSSH().toString('base64')}`;
   await insertSftpKey(deps.storage, { id: keyId, merchantId, publicKey, createdAt: deps.clock.now() });
-  return { keyId, merchantId, type: key.type };
+  return { keyId, merchantId, type: key.type, fingerprint: sshKeySummary(publicKey)?.fingerprint ?? '' };
 }

@@ -21,7 +21,7 @@ export async function setPushTarget(
   const target = parsePushTarget(input.url, deps.targets);
   // The URL is echoed only without its user-info part: a password put there by mistake stays unseen.
   if ('problem' in target) throw invalid('url', input.url.replace(/\/\/[^@/]*@/, '//…@'), target.problem);
-  if (input.password === '') throw invalid('password', '', 'is required on standard input');
+  if (input.password === '') throw invalid('password', '', 'is required');
   const merchant = await findEntity(deps.storage, input.merchantId);
   if (!merchant || merchant.kind !== 'merchant') throw invalid('merchant', input.merchantId, 'no merchant entity has this id');
   const url = pushTargetUrl(target);

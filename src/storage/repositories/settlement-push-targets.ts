@@ -23,3 +23,16 @@ export async function findPushTarget(db: Queryable, merchantId: string): Promise
   const row = rows[0];
   return row ? { merchantId: row.merchant_id, url: row.url, sealedPassword: { dataKeyId: row.data_key_id, sealed: Buffer.from(row.sealed_password) } } : undefined;
 }
+
+/** The target as a page shows it: the URL (no secret in it) and when it was last set; never the sealed password. */
+export async function findPushTargetSummary(db: Queryable, merchantId: string): Promise<{ url: string; updatedAt: Date } | undefined> {
+  const { rows } = await db.query<{ url: string; updated_at: Date | string }>('SELECT url, updated_at FROM settlement_push_targets WHERE merchant_id = $1', [merchantId]);
+  const row = rows[0];
+  return row ? { url: row.url, updatedAt: new Date(row.updated_at) } : undefined;
+}
+
+/** Answers the URL of the target removed, if the merchant had one. */
+export async function deletePushTarget(db: Queryable, merchantId: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ url: string }>('DELETE FROM settlement_push_targets WHERE merchant_id = $1 RETURNING url', [merchantId]);
+  return rows[0]?.url;
+}

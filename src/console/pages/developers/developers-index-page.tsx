@@ -8,8 +8,17 @@ export const DEVELOPER_PAGES: readonly { readonly href: string; readonly label: 
   { href: '/console/developers/requests', label: 'Request log', action: 'request-log.view', describe: 'Recent API requests with their status and result code: why was this refused?' },
 ];
 
+/**
+ * Pages of other areas a developer sets up: listed here too because a developer's role has no
+ * Settlement entry in the navigation (settlement.view), yet wires the merchant's SFTP client.
+ * Not part of DEVELOPER_PAGES, which decides who may open this index.
+ */
+const RELATED_PAGES: typeof DEVELOPER_PAGES = [
+  { href: '/console/settlement/delivery', label: 'Reconciliation file delivery', action: 'settlement.delivery.view', describe: 'The SFTP keys that may fetch the daily reconciliation files, and the server they are pushed to.' },
+];
+
 export function DevelopersIndexPage({ frame }: { frame: PageFrame }) {
-  const pages = DEVELOPER_PAGES.filter((page) => mayPerform(frame.user.role, page.action));
+  const pages = [...DEVELOPER_PAGES, ...RELATED_PAGES].filter((page) => mayPerform(frame.user.role, page.action));
   return (
     <DeveloperLayout frame={frame} title="Developers">
       <ul class="tool-list">

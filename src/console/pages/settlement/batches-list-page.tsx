@@ -51,7 +51,7 @@ function BatchRows({ rows, showMerchant }: { rows: readonly AggregationTotals[];
 export function BatchesListPage(props: BatchesListPageProps) {
   return (
     <Layout title="Settlement" user={props.user} system={props.system} path={SETTLEMENT_PATH} csrfToken={props.csrfToken}>
-      <SettlementTabs current="batches" />
+      <SettlementTabs current="batches" role={props.user.role} />
       <FilterRefusal error={props.error} mayChooseMerchant={props.mayChooseMerchant} />
       <SettlementFilterForm action={SETTLEMENT_PATH} label="Filter settlement batches" form={props.form} error={props.error} mayChooseMerchant={props.mayChooseMerchant} />
       {props.filter ? <p class="muted">{`Settlement days ${props.filter.from} to ${props.filter.to}, newest first.`}</p> : null}

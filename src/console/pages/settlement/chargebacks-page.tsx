@@ -49,7 +49,7 @@ function ChargebackRows({ rows, showMerchant }: { rows: readonly StoredLine[]; s
 export function ChargebacksPage(props: ChargebacksPageProps) {
   return (
     <Layout title="Chargebacks" user={props.user} system={props.system} path={CHARGEBACKS_PATH} csrfToken={props.csrfToken}>
-      <SettlementTabs current="chargebacks" />
+      <SettlementTabs current="chargebacks" role={props.user.role} />
       <FilterRefusal error={props.error} mayChooseMerchant={props.mayChooseMerchant} />
       <SettlementFilterForm action={CHARGEBACKS_PATH} label="Filter chargebacks" form={props.form} error={props.error} mayChooseMerchant={props.mayChooseMerchant} />
       {props.filter ? <p class="muted">{`Settled ${props.filter.from} to ${props.filter.to}, newest first.`}</p> : null}

@@ -1,7 +1,10 @@
+import { mayPerform, type Action } from '../../../domain/access/permissions.js';
+import type { Role } from '../../../domain/access/roles.js';
 import type { ConsoleUser } from '../../console-user.js';
 
 export const SETTLEMENT_PATH = '/console/settlement';
 export const CHARGEBACKS_PATH = '/console/settlement/chargebacks';
+export const DELIVERY_PATH = '/console/settlement/delivery';
 
 /** The filter as typed (the query string), shown back as it was. */
 export type SettlementForm = Readonly<{ from: string; to: string; currency: string; merchant: string }>;
@@ -52,12 +55,19 @@ export function FilterRefusal({ error, mayChooseMerchant }: { error: FieldError;
   return <p class="error" role="alert">{shown ? 'Check the field marked below.' : `${error.field}: ${error.message}.`}</p>;
 }
 
-/** The area's two lists, each a link to the other. */
-export function SettlementTabs({ current }: { current: 'batches' | 'chargebacks' }) {
+const SETTLEMENT_TABS: readonly { readonly key: 'batches' | 'chargebacks' | 'delivery'; readonly href: string; readonly label: string; readonly action: Action }[] = [
+  { key: 'batches', href: SETTLEMENT_PATH, label: 'Batches', action: 'settlement.view' },
+  { key: 'chargebacks', href: CHARGEBACKS_PATH, label: 'Chargebacks', action: 'settlement.view' },
+  { key: 'delivery', href: DELIVERY_PATH, label: 'File delivery', action: 'settlement.delivery.view' },
+];
+
+/** The area's pages the role may open, each a link to the others. */
+export function SettlementTabs({ current, role }: { current: 'batches' | 'chargebacks' | 'delivery'; role: Role }) {
   return (
     <nav class="settlement-tabs" aria-label="Settlement">
-      <a href={SETTLEMENT_PATH} aria-current={current === 'batches' ? 'page' : undefined}>Batches</a>
-      <a href={CHARGEBACKS_PATH} aria-current={current === 'chargebacks' ? 'page' : undefined}>Chargebacks</a>
+      {SETTLEMENT_TABS.filter((tab) => mayPerform(role, tab.action)).map((tab) => (
+        <a key={tab.key} href={tab.href} aria-current={current === tab.key ? 'page' : undefined}>{tab.label}</a>
+      ))}
     </nav>
   );
 }
