@@ -1,6 +1,7 @@
 import { protocolError, type ProtocolError } from './errors.js';
 import type { MessageType } from './fields.js';
 import { isJsonObject, type JsonObject } from './formats.js';
+import { KNOWN_FIELD_NAMES } from './messages.js';
 import type { Emv3dsMessage } from './types.js';
 import { validate, type ValidateOptions, type Validation } from './validate.js';
 
@@ -27,7 +28,7 @@ export function decode(text: string): Decoded {
   if (!isJsonObject(value)) return { ok: false, error: protocolError('101', 'message is not a JSON object') };
   const scan = scanKeys(text);
   if (scan === 'too-deep') return { ok: false, error: protocolError('101', 'message is nested too deeply', value) };
-  if (scan.length > 0) return { ok: false, error: protocolError('204', scan.join(','), value) };
+  if (scan.length > 0) return { ok: false, error: protocolError('204', scan.map(nameable).join(','), value) };
   return { ok: true, value };
 }
 
@@ -36,6 +37,15 @@ export function readMessage<T extends MessageType = MessageType>(text: string, e
   const decoded = decode(text);
   if (!decoded.ok) return decoded;
   return validate(decoded.value, expectedType, options);
+}
+
+/**
+ * A duplicate's path as the error may name it: the keys of the text are the sender's, and only
+ * the names of the spec's data elements are repeated (an extension's key could be anything).
+ */
+function nameable(path: string): string {
+  const keys = path.split(/\.|\[\d+\]/).filter((key) => key !== '');
+  return keys.every((key) => KNOWN_FIELD_NAMES.has(key)) ? path : 'an extension data element';
 }
 
 /** A message → its JSON text, members in the message's order; decode(encode(m)) gives m back. */

@@ -54,6 +54,8 @@ export type TransactionIdField = (typeof TRANSACTION_ID_FIELDS)[number];
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const ERRO_DETAIL_MAX = 2048;
+/** Any run of digits as long as the shortest PAN's BIN and body: never echoed, whatever field carried it. */
+const LONG_DIGITS = /\d{12,}/g;
 
 /** A protocol error about `received` (whatever could be parsed of it, or nothing). */
 export function protocolError(code: ErrorCode, detail: string, received?: unknown): ProtocolError {
@@ -67,7 +69,8 @@ export function protocolError(code: ErrorCode, detail: string, received?: unknow
   }
   return {
     code,
-    detail: detail.slice(0, ERRO_DETAIL_MAX),
+    // Details name fields, never values; the mask guards against a key or an extension id that is a card number.
+    detail: detail.replace(LONG_DIGITS, (digits) => '*'.repeat(digits.length)).slice(0, ERRO_DETAIL_MAX),
     messageType: MESSAGE_TYPES.find((known) => known === type),
     messageVersion: SUPPORTED_VERSIONS.find((known) => known === version),
     ids,

@@ -174,3 +174,18 @@ export const MESSAGE_DEFINITIONS: Readonly<Record<MessageVersion, Readonly<Recor
 export function rulesOf(type: MessageType, version: MessageVersion): readonly FieldRule[] {
   return MESSAGE_DEFINITIONS[version][type];
 }
+
+function namesOf(format: FieldFormat, into: Set<string>): Set<string> {
+  if (format.kind === 'array') return namesOf(format.of, into);
+  if (format.kind === 'either') format.formats.forEach((one) => namesOf(one, into));
+  if (format.kind === 'object') {
+    for (const rule of format.rules) namesOf(rule.format, into.add(rule.field));
+  }
+  return into;
+}
+
+/** Every data element name the tables define, at any depth: the only names an error may repeat from a message's text. */
+export const KNOWN_FIELD_NAMES: ReadonlySet<string> = Object.values(MESSAGE_DEFINITIONS).reduce(
+  (names, types) => Object.values(types).reduce((inner, rules) => namesOf({ kind: 'object', rules }, inner), names),
+  new Set<string>(),
+);
