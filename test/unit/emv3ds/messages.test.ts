@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { decode, encode, readMessage } from '../../../src/connectors/emv3ds/codec.js';
 import { MESSAGE_TYPES, SUPPORTED_VERSIONS } from '../../../src/connectors/emv3ds/fields.js';
 import { validate } from '../../../src/connectors/emv3ds/validate.js';
-import { browserAReq, pres, refusedARes, VALID_EXAMPLES, withoutFields } from '../../support/emv3ds.js';
+import { browserAReq, frictionlessARes, IDS, pres, refusedARes, VALID_EXAMPLES, withoutFields } from '../../support/emv3ds.js';
 
 describe('EMV 3DS messages: every type and version validates and round-trips exactly', () => {
   it('the examples cover every message type', () => {
@@ -39,6 +39,15 @@ describe('EMV 3DS messages: every type and version validates and round-trips exa
   it('a critical extension the receiver recognises is accepted', () => {
     const message = browserAReq('2.2.0', { messageExtension: [{ name: 'x', id: 'EXT-1', criticalityIndicator: true, data: {} }] });
     assert.ok(validate(message, 'AReq', { recognisedExtensions: ['EXT-1'] }).ok);
+  });
+
+  it('the expected type narrows the typed message: what an ARes carries into the payment', () => {
+    const read = readMessage(encode(frictionlessARes('2.3.1')), 'ARes');
+    assert.ok(read.ok);
+    const { transStatus, eci, authenticationValue, dsTransID, acsTransID } = read.message;
+    assert.deepEqual({ transStatus, eci, authenticationValue, dsTransID, acsTransID }, {
+      transStatus: 'Y', eci: '05', authenticationValue: 'AAABBEg0VhI0VniQEjRWAAAAAAA=', dsTransID: IDS.dsTransID, acsTransID: IDS.acsTransID,
+    });
   });
 
   it('decode keeps the members in the order of the text', () => {
