@@ -16,7 +16,8 @@
  * - the same figures read from transactions alone (no rollup), the alternative the rollup replaces.
  *
  * The payment path itself writes nothing for the overview (the job reads behind it), so its cost
- * in payments/s is that of the job's reads beside the load, not measured here.
+ * in payments/s is that of the job's work per payment: `-- --payment-path` measures it
+ * (bench/support/overview-path-cost.ts).
  * BENCH_CONSOLE_SAMPLES (20) samples a row.
  */
 import Fastify from 'fastify';
@@ -37,6 +38,7 @@ import { overviewCells } from '../src/storage/repositories/overview-rollup.js';
 import { benchDatabaseUrl } from './support/postgres.js';
 import { findSeededSchema, SEED_MERCHANTS, seededSchema, type SeededSchema } from './support/console-seed.js';
 import { describeMachine, writeResults } from './support/report.js';
+import { measureOverviewPathCost } from './support/overview-path-cost.js';
 import { percentile, round } from './support/stats.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -197,6 +199,11 @@ export function overviewSummary(bench: OverviewBench) {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--payment-path')) {
+    const cost = await measureOverviewPathCost({ rounds: envNumber('BENCH_CONSOLE_ROUNDS', 5), connections: envNumber('BENCH_CONNECTIONS', 64), poolSize: envNumber('BENCH_POOL_SIZE', 10), durationSeconds: envNumber('BENCH_DURATION_SECONDS', 10) });
+    console.log(`wrote ${writeResults({ machine: describeMachine(''), overviewPathCost: cost }, '-console-overview-path')}`);
+    return;
+  }
   const bench = (await consoleOverviewBench())!;
   console.log(`wrote ${writeResults({ machine: describeMachine(''), ...bench }, '-console-overview')}`);
   console.log(describeOverviewBench(bench));

@@ -52,6 +52,7 @@ import { settlementSettings } from './settlement.js';
 import { observabilityPhases } from './observability.js';
 import { consoleSearchBench, consoleSettings, consoleSummary } from './console-search.js';
 import { consoleOverviewBench, overviewSummary } from './console-overview.js';
+import { measureOverviewPathCost } from './support/overview-path-cost.js';
 import { measureWriteCost } from './support/console-write-cost.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -204,6 +205,9 @@ async function main(): Promise<void> {
     const consoleWriteCost = consoleBench ? await measureWriteCost({ rounds: consoleSettings.rounds, connections: settings.connections, poolSize: settings.poolSize, durationSeconds: settings.durationSeconds }) : undefined;
     // Issue 32: the console overview over the same seed (when seeded): page p95, rollup fill times.
     const overviewBench = await consoleOverviewBench(console.log, false);
+    // Issue 32: what the overview's rollup job costs a payment (its CPU per payment rolled up).
+    await checkpoint(schema);
+    const overviewPathCost = await measureOverviewPathCost({ rounds: 3, connections: settings.connections, poolSize: settings.poolSize, durationSeconds: settings.durationSeconds });
     // The payment widget in Chromium: its gzipped size and the time from script to usable form.
     const widget = await measureWidget();
     if (widget) {
@@ -239,6 +243,7 @@ async function main(): Promise<void> {
       observability: observability.cost,
       ...(consoleBench && consoleWriteCost ? { consoleSearch: { ...consoleSummary(consoleBench), writeCost: consoleWriteCost } } : {}),
       ...(overviewBench ? { consoleOverview: overviewSummary(overviewBench) } : {}),
+      consoleOverviewPathCost: { fewerPaymentsPerSecondByCpu: overviewPathCost.fewerPaymentsPerSecondByCpu, rounds: overviewPathCost.rounds.length },
     };
     if (flags['scale-out']) record.scaleOut = await runScaleOut(settings);
     if (flags.ha) record.ha = await runHaBench({ ...settings, rounds: envNumber('BENCH_HA_ROUNDS', 2) });

@@ -34,6 +34,8 @@ export interface BenchRecord extends Targets {
   readonly consoleSearch?: ReturnType<typeof import('../console-search.js').consoleSummary> & { readonly writeCost: import('./console-write-cost.js').WriteCost };
   /** Issue 32: the console overview over the same seed (slowest page's p95), the rollup's fill times. */
   readonly consoleOverview?: ReturnType<typeof import('../console-overview.js').overviewSummary>;
+  /** Issue 32: the overview rollup job's CPU per payment, as a share of the payment's (bench/support/overview-path-cost.ts). */
+  readonly consoleOverviewPathCost?: { readonly fewerPaymentsPerSecondByCpu: number; readonly rounds: number };
 }
 
 const MEGABYTE_MIB = 1e6 / 2 ** 20;
