@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import { decode } from '../../src/connectors/emv3ds/codec.js';
+import { erroFor, protocolError, type ErrorCode } from '../../src/connectors/emv3ds/errors.js';
+import type { AReqMessage, AResMessage, CardRange, ErroMessage, PReqMessage, PResMessage } from '../../src/connectors/emv3ds/types.js';
+import { validate } from '../../src/connectors/emv3ds/validate.js';
+import type { LoggedType, ThreeDsLog } from './log.js';
+import { maskPan } from './log.js';
+import { eciOf, enrolledRanges, rowOf, SERIAL_NUMBER, type CardRangeRow } from './table.js';
+
+/**
+ * The directory server's side of the platform: an AReq is validated by the message layer and
+ * answered from the table (the DS and the ACS are one program here, so the DS does not forward
+ * it); a PReq is answered with the table's enrolled ranges.
+ */
+
+export const DS_REFERENCE_NUMBER = 'EMULATOR_DS_REF_0001';
+export const ACS_REFERENCE_NUMBER = 'EMULATOR_ACS_REF_0001';
+/** Transactions whose threeDSServerTransID could not be read are logged under this key. */
+export const UNREADABLE = '(unreadable)';
+
+/** What a browser challenge needs to remember between the ARes and the RReq. */
+export interface PendingChallenge {
+  readonly threeDSServerTransID: string;
+  readonly acsTransID: string;
+  readonly dsTransID: string;
+  readonly messageVersion: AReqMessage['messageVersion'];
+  readonly messageCategory: string;
+  readonly threeDSServerURL: string;
+  readonly notificationURL: string;
+  readonly merchantName: string;
+  readonly purchaseAmount?: string | undefined;
+  readonly purchaseCurrency?: string | undefined;
+  readonly purchaseExponent?: string | undefined;
+  readonly panLast4: string;
+  completed: boolean;
+}
+
+export interface DirectoryState {
+  readonly log: ThreeDsLog;
+  readonly newId: () => string;
+  /** The ACS's challenge page, as the ARes's acsURL names it. */
+  readonly acsUrl: string;
+  readonly slowMs: number;
+  /** Pending and finished challenges by acsTransID. */
+  readonly challenges: Map<string, PendingChallenge>;
+}
+
+/** An answer of the DS: a message (possibly late), or raw text (the malformed rows). */
+export type DsAnswer = { readonly message: object; readonly delayMs?: number } | { readonly text: string };
+
+export function answerAReq(text: string, state: DirectoryState): DsAnswer {
+  const decoded = decode(text);
+  const checked = decoded.ok ? validate(decoded.value, 'AReq') : decoded;
+  if (!checked.ok) return refuse(checked.error, decoded.ok ? decoded.value : undefined, 'AReq', state);
+  const areq = checked.message;
+  const row = rowOf(areq.acctNumber);
+  const entry = state.log.entry(areq.threeDSServerTransID);
+  entry.maskedPan = maskPan(areq.acctNumber);
+  entry.outcome = row.outcome;
+  state.log.record(areq.threeDSServerTransID, 'AReq', 'in', areq);
+  if (row.outcome === 'erro') return refuse(protocolError(row.errorCode as ErrorCode, 'emulator table: Erro row', areq), areq, 'AReq', state, 'A');
+  const ares = aresFor(areq, row, state);
+  entry.acsTransID = ares.acsTransID;
+  entry.dsTransID = ares.dsTransID;
+  if (row.outcome === 'not-json') {
+    state.log.record(areq.threeDSServerTransID, 'ARes', 'out', { messageVersion: 'not JSON' });
+    return { text: '<html><body>Service temporarily unavailable</body></html>' };
+  }
+  state.log.record(areq.threeDSServerTransID, 'ARes', 'out', ares);
+  if (row.outcome === 'missing-fields') {
+    const { transStatus: _status, acsTransID: _acs, ...broken } = ares;
+    return { message: broken };
+  }
+  return row.outcome === 'slow' ? { message: ares, delayMs: state.slowMs } : { message: ares };
+}
+
+function aresFor(areq: AReqMessage, row: CardRangeRow, state: DirectoryState): AResMessage {
+  const ids = { threeDSServerTransID: areq.threeDSServerTransID, acsTransID: state.newId(), dsTransID: state.newId(), ...(areq.sdkTransID ? { sdkTransID: areq.sdkTransID } : {}) };
+  const head = { messageType: 'ARes', messageVersion: areq.messageVersion, ...ids, acsReferenceNumber: ACS_REFERENCE_NUMBER, dsReferenceNumber: DS_REFERENCE_NUMBER } as const;
+  const status = row.transStatus ?? 'U';
+  if (status === 'C') {
+    // The emulator renders challenges in a browser only: an app or 3RI AReq cannot be challenged here.
+    if (areq.deviceChannel !== '02') return { ...head, transStatus: 'U', transStatusReason: '03', eci: eciOf('U') };
+    state.challenges.set(ids.acsTransID, pendingChallenge(areq, ids.acsTransID, ids.dsTransID));
+    return { ...head, transStatus: 'C', acsURL: state.acsUrl, acsChallengeMandated: 'N', authenticationType: '02' };
+  }
+  if (status === 'Y' || status === 'A') return { ...head, transStatus: status, authenticationValue: authenticationValue(areq.threeDSServerTransID, status), eci: eciOf(status) };
+  return { ...head, transStatus: status, transStatusReason: row.transStatusReason ?? '06', eci: eciOf(status) };
+}
+
+function pendingChallenge(areq: AReqMessage, acsTransID: string, dsTransID: string): PendingChallenge {
+  return {
+    threeDSServerTransID: areq.threeDSServerTransID, acsTransID, dsTransID, messageVersion: areq.messageVersion, messageCategory: areq.messageCategory,
+    // Both are required for the browser channel, which validate() checked.
+    threeDSServerURL: areq.threeDSServerURL!, notificationURL: areq.notificationURL!,
+    merchantName: areq.merchantName ?? areq.threeDSRequestorName, purchaseAmount: areq.purchaseAmount, purchaseCurrency: areq.purchaseCurrency,
+    purchaseExponent: areq.purchaseExponent, panLast4: areq.acctNumber.slice(-4), completed: false,
+  };
+}
+
+/** A deterministic 28-character CAVV stand-in: the same transaction and status always give the same value. */
+export function authenticationValue(threeDSServerTransID: string, transStatus: string): string {
+  return createHash('sha256').update(`${threeDSServerTransID}:${transStatus}`).digest().subarray(0, 20).toString('base64');
+}
+
+export function answerPReq(text: string, state: DirectoryState): DsAnswer {
+  const decoded = decode(text);
+  const checked = decoded.ok ? validate(decoded.value, 'PReq') : decoded;
+  if (!checked.ok) return refuse(checked.error, decoded.ok ? decoded.value : undefined, 'PReq', state);
+  const preq: PReqMessage = checked.message;
+  state.log.record(preq.threeDSServerTransID, 'PReq', 'in', preq);
+  // No serial number: the whole list; ours: nothing changed since; any other: the spec's 307.
+  if (preq.serialNum !== undefined && preq.serialNum !== SERIAL_NUMBER) return refuse(protocolError('307', 'serialNum', preq), preq, 'PReq', state);
+  const ranges = preq.serialNum === SERIAL_NUMBER ? [] : enrolledRanges().map(cardRange);
+  const pres: PResMessage = {
+    messageType: 'PRes', messageVersion: preq.messageVersion, threeDSServerTransID: preq.threeDSServerTransID, dsTransID: state.newId(),
+    serialNum: SERIAL_NUMBER, dsStartProtocolVersion: '2.2.0', dsEndProtocolVersion: '2.3.1', ...(ranges.length > 0 ? { cardRangeData: ranges } : {}),
+  };
+  state.log.record(preq.threeDSServerTransID, 'PRes', 'out', { ...pres, cardRanges: String(ranges.length) });
+  return { message: pres };
+}
+
+function cardRange(row: CardRangeRow): CardRange {
+  return { startRange: row.startRange, endRange: row.endRange, actionInd: 'A', acsStartProtocolVersion: '2.2.0', acsEndProtocolVersion: '2.3.1', acsInfoInd: ['01', '02'] };
+}
+
+/** The Erro of a refused message, logged under the transaction it named (if it could be read). */
+export function refuse(error: ReturnType<typeof protocolError>, received: object | undefined, type: LoggedType, state: { readonly log: ThreeDsLog }, component: 'D' | 'A' = 'D'): { message: ErroMessage } {
+  const erro = erroFor(error, component);
+  const key = erro.threeDSServerTransID ?? UNREADABLE;
+  if (received && !state.log.get(key)?.messages.some((m) => m.type === type && m.direction === 'in')) state.log.record(key, type, 'in', summaryOf(received));
+  state.log.record(key, 'Erro', 'out', erro);
+  return { message: erro };
+}
+
+/** A refused message is logged by its header only: its body may hold anything, a card number included. */
+function summaryOf(received: object): Record<string, unknown> {
+  const { messageVersion } = received as { messageVersion?: unknown };
+  return { messageVersion };
+}

@@ -1,0 +1,35 @@
+/**
+ * `npm run three-ds-host`: the 3DS test platform (directory server and ACS) as its own program.
+ * Flags win over the environment; see README.md in this folder.
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_RREQ_TIMEOUT_MS, DEFAULT_SLOW_MS, startThreeDsHost } from './server.js';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    bind: { type: 'string' },
+    'public-url': { type: 'string' },
+    'slow-ms': { type: 'string' },
+    'rreq-timeout-ms': { type: 'string' },
+  },
+});
+const env = process.env;
+const setting = (flag: keyof typeof values, variable: string, fallback: string): string => (values[flag] as string | undefined) ?? env[variable] ?? fallback;
+const number = (flag: keyof typeof values, variable: string, fallback: number): number => {
+  const value = Number(setting(flag, variable, String(fallback)));
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${flag} (${variable}) must be a whole number, 0 or more`);
+  return value;
+};
+
+const publicUrl = setting('public-url', 'THREE_DS_HOST_PUBLIC_URL', '');
+const host = await startThreeDsHost({
+  port: number('port', 'THREE_DS_HOST_PORT', 8590),
+  host: setting('bind', 'THREE_DS_HOST_BIND', '127.0.0.1'),
+  publicUrl: publicUrl === '' ? undefined : publicUrl,
+  slowMs: number('slow-ms', 'THREE_DS_HOST_SLOW_MS', DEFAULT_SLOW_MS),
+  rreqTimeoutMs: number('rreq-timeout-ms', 'THREE_DS_HOST_RREQ_TIMEOUT_MS', DEFAULT_RREQ_TIMEOUT_MS),
+});
+console.log(JSON.stringify({ msg: '3DS test platform listening', port: host.port, url: host.url, areq: `${host.url}/ds/areq`, preq: `${host.url}/ds/preq`, log: `${host.url}/log` }));
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void host.close());

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { openChallenge, submitChallenge, type AcsState, type Page } from './acs.js';
+import { answerAReq, answerPReq, type DsAnswer } from './directory.js';
+import { ThreeDsLog } from './log.js';
+import { contentSecurityPolicy, STYLESHEET, STYLESHEET_PATH } from './pages.js';
+
+export interface ThreeDsHostOptions {
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  readonly host?: string;
+  /** How the platform's own address is written in the ARes's acsURL; default http://<host>:<port>. */
+  readonly publicUrl?: string;
+  /** How late the table's slow answers come. */
+  readonly slowMs?: number;
+  /** How long the ACS waits for the 3DS Server's RRes. */
+  readonly rreqTimeoutMs?: number;
+  readonly clock?: () => Date;
+  /** acsTransID and dsTransID; random UUIDs by default. */
+  readonly newId?: () => string;
+}
+
+export interface ThreeDsHost {
+  readonly port: number;
+  readonly url: string;
+  readonly log: ThreeDsLog;
+  close(): Promise<void>;
+}
+
+/** Longer than a 3DS Server's usual AReq timeout (the spec's example is 10 s), so a slow answer is a timeout. */
+export const DEFAULT_SLOW_MS = 15_000;
+export const DEFAULT_RREQ_TIMEOUT_MS = 10_000;
+/** Every message the platform takes is far smaller; a larger body is refused unread. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** Starts the 3DS test platform (DS and ACS in one): in-process for tests, or from main.ts. */
+export async function startThreeDsHost(options: ThreeDsHostOptions = {}): Promise<ThreeDsHost> {
+  const host = options.host ?? '127.0.0.1';
+  const timers = new Set<NodeJS.Timeout>();
+  let state: AcsState | undefined;
+  const server = createServer((request, response) => {
+    void route(request, response, state!, timers).catch(() => {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end('internal error');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = options.publicUrl ?? `http://${host}:${port}`;
+  state = {
+    log: new ThreeDsLog(options.clock ?? (() => new Date())), newId: options.newId ?? randomUUID, acsUrl: `${url}/acs/challenge`,
+    slowMs: options.slowMs ?? DEFAULT_SLOW_MS, rreqTimeoutMs: options.rreqTimeoutMs ?? DEFAULT_RREQ_TIMEOUT_MS, challenges: new Map(),
+  };
+  return {
+    port, url, log: state.log,
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+async function route(request: IncomingMessage, response: ServerResponse, state: AcsState, timers: Set<NodeJS.Timeout>): Promise<void> {
+  const path = new URL(request.url ?? '/', 'http://host').pathname;
+  if (request.method === 'GET') return answerGet(path, response, state);
+  if (request.method !== 'POST') return plain(response, 405, 'method not allowed');
+  const body = await readBody(request);
+  if (body === undefined) return plain(response, 413, 'body too large');
+  if (path === '/ds/areq') return sendDs(response, answerAReq(body, state), timers);
+  if (path === '/ds/preq') return sendDs(response, answerPReq(body, state), timers);
+  if (path === '/acs/challenge') return sendPage(response, openChallenge(new URLSearchParams(body), state));
+  if (path === '/acs/challenge/submit') return sendPage(response, await submitChallenge(new URLSearchParams(body), state));
+  plain(response, 404, 'not found');
+}
+
+/** GET /log, GET /log/<threeDSServerTransID>, and the challenge page's stylesheet. */
+function answerGet(path: string, response: ServerResponse, state: AcsState): void {
+  if (path === STYLESHEET_PATH) {
+    response.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'max-age=300' }).end(STYLESHEET);
+    return;
+  }
+  const [, resource, key] = path.split('/');
+  if (resource === 'log' && !key) return json(response, 200, state.log.entries());
+  const entry = resource === 'log' && key ? state.log.get(decodeURIComponent(key)) : undefined;
+  if (entry) return json(response, 200, entry);
+  json(response, 404, { error: resource === 'log' ? 'unknown transaction' : 'not found' });
+}
+
+async function readBody(request: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** EMV 3DS answers travel as HTTP 200 whatever they say: an Erro is a message, not a transport failure. */
+function sendDs(response: ServerResponse, answer: DsAnswer, timers: Set<NodeJS.Timeout>): void {
+  if ('text' in answer) {
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(answer.text);
+    return;
+  }
+  const send = (): void => json(response, 200, answer.message);
+  if (!answer.delayMs) return send();
+  const timer = setTimeout(() => {
+    timers.delete(timer);
+    if (!response.destroyed) send();
+  }, answer.delayMs);
+  timers.add(timer);
+}
+
+function sendPage(response: ServerResponse, page: Page): void {
+  response.writeHead(page.status, {
+    'content-type': 'text/html; charset=utf-8', 'content-security-policy': contentSecurityPolicy(page.formTarget),
+    'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer',
+  }).end(page.html);
+}
+
+function json(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+}
+
+function plain(response: ServerResponse, status: number, text: string): void {
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(text);
+}

@@ -1,0 +1,217 @@
+/**
+ * The 3DS test platform (emulators/three-ds-host) driven in-process over HTTP: every table row's
+ * AReq gets its ARes (or Erro, late or malformed answer), the PReq its card ranges, refused
+ * messages the message layer's Erro, and a browser challenge travels CReq → page → code → RReq to
+ * a stand-in 3DS Server → RRes → CRes form for notificationURL. The log holds each message and
+ * never a card number. No database: the platform has none.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { decode, readMessage } from '../../src/connectors/emv3ds/codec.js';
+import { validate } from '../../src/connectors/emv3ds/validate.js';
+import { authenticationValue } from '../../emulators/three-ds-host/directory.js';
+import { startThreeDsHost, type ThreeDsHost } from '../../emulators/three-ds-host/server.js';
+import { CARD_RANGES, CHALLENGE_CODE, enrolledRanges, type CardRangeRow } from '../../emulators/three-ds-host/table.js';
+import { browserCReq, PAN, preq, withoutFields } from '../support/emv3ds.js';
+import { areqFor, base64url, inputValue, NOTIFICATION_URL, post, postForm, startServerStandIn, type ServerStandIn } from '../support/three-ds-host.js';
+
+const SLOW_MS = 300;
+
+describe('the 3DS test platform', () => {
+  let host: ThreeDsHost;
+  let standIn: ServerStandIn;
+  const sendAReq = async (message: object) => post(`${host.url}/ds/areq`, JSON.stringify(message));
+  before(async () => {
+    host = await startThreeDsHost({ slowMs: SLOW_MS, rreqTimeoutMs: 2_000 });
+    standIn = await startServerStandIn();
+  });
+  after(async () => {
+    await host.close();
+    await standIn.close();
+  });
+
+  describe('answers each row of its table', () => {
+    for (const row of CARD_RANGES) {
+      it(`${row.startRange}: ${row.outcome} ${row.transStatus ?? row.errorCode ?? ''}`, async () => {
+        const areq = areqFor(row.startRange, standIn.url);
+        const started = Date.now();
+        const answer = await sendAReq(areq);
+        assert.equal(answer.status, 200);
+        expectAnswer(row, answer.text, areq.threeDSServerTransID, host.url);
+        if (row.outcome === 'slow') assert.ok(Date.now() - started >= SLOW_MS, 'the slow row answers late');
+        const entry = host.log.get(areq.threeDSServerTransID);
+        assert.equal(entry?.maskedPan, `${row.startRange.slice(0, 6)}******${row.startRange.slice(-4)}`);
+        assert.equal(entry?.outcome, row.outcome);
+      });
+    }
+    it('a card in no range is not enrolled: ARes U, reason 13', async () => {
+      const ares = json((await sendAReq(areqFor(PAN, standIn.url))).text);
+      assert.deepEqual([ares['transStatus'], ares['transStatusReason']], ['U', '13']);
+    });
+    it('answers in the AReq\'s version (2.3.1)', async () => {
+      const ares = json((await sendAReq(areqFor('4000000000001000', standIn.url, '2.3.1'))).text);
+      assert.equal(ares['messageVersion'], '2.3.1');
+      assert.ok(validate(ares, 'ARes').ok);
+    });
+    it('challenges only in a browser: an app AReq of the challenge range gets U, reason 03', async () => {
+      const areq = areqFor('4000000000001500', standIn.url, '2.2.0', { deviceChannel: '01', sdkAppID: 'e2d4f58a-c0c5-4b8a-9d7a-8c0f9ac0e0d1', sdkEncData: 'enc', sdkEphemPubKey: { kty: 'EC' }, sdkMaxTimeout: '05', sdkReferenceNumber: 'SDK_REF', sdkTransID: 'b2385523-a66c-4907-ac3c-91848e8c0067', deviceRenderOptions: { sdkInterface: '03', sdkUiType: ['01'] } });
+      const ares = json((await sendAReq(areq)).text);
+      assert.deepEqual([ares['transStatus'], ares['transStatusReason'], ares['sdkTransID']], ['U', '03', 'b2385523-a66c-4907-ac3c-91848e8c0067']);
+    });
+  });
+
+  describe('refuses a malformed AReq with the message layer\'s Erro', () => {
+    const cases: readonly { name: string; body: (resultsUrl: string) => string; code: string; detail?: string }[] = [
+      { name: 'not JSON', body: () => '{"messageType": "AReq",', code: '101' },
+      { name: 'a required field missing', body: (url) => JSON.stringify(withoutFields(areqFor('4000000000001000', url), ['acctNumber'])), code: '201', detail: 'acctNumber' },
+      { name: 'a malformed field', body: (url) => JSON.stringify(areqFor('4000000000001000', url, '2.2.0', { purchaseDate: '2026-11-27' })), code: '203', detail: 'purchaseDate' },
+      { name: 'an unsupported version', body: (url) => JSON.stringify(areqFor('4000000000001000', url, '2.1.0' as never)), code: '102', detail: 'messageVersion' },
+      { name: 'a PAN sent twice', body: (url) => JSON.stringify(areqFor('4000000000001000', url)).replace('"acctNumber"', '"acctNumber":"4000000000001001","acctNumber"'), code: '204', detail: 'acctNumber' },
+    ];
+    for (const c of cases) {
+      it(`${c.name}: Erro ${c.code}`, async () => {
+        const answer = await post(`${host.url}/ds/areq`, c.body(standIn.url));
+        const erro = json(answer.text);
+        assert.equal(answer.status, 200);
+        assert.ok(validate(erro, 'Erro').ok);
+        assert.deepEqual([erro['errorCode'], erro['errorComponent']], [c.code, 'D']);
+        if (c.detail) assert.equal(erro['errorDetail'], c.detail);
+        assert.ok(!answer.text.includes('4000000000001'), 'no card number in the Erro');
+      });
+    }
+  });
+
+  describe('the PReq', () => {
+    it('without a serial number: every enrolled range, the not-enrolled one left out', async () => {
+      const pres = json((await post(`${host.url}/ds/preq`, JSON.stringify(withoutFields(preq(), ['serialNum'])))).text);
+      assert.ok(validate(pres, 'PRes').ok);
+      const ranges = pres['cardRangeData'] as { startRange: string; endRange: string }[];
+      assert.deepEqual(ranges.map((r) => [r.startRange, r.endRange]), enrolledRanges().map((r) => [r.startRange, r.endRange]));
+      assert.ok(!ranges.some((r) => r.startRange === '4000000000001600'));
+    });
+    it('with the current serial number: no changes; with another: Erro 307', async () => {
+      const same = json((await post(`${host.url}/ds/preq`, JSON.stringify(preq('2.2.0', { serialNum: '1' })))).text);
+      assert.equal(same['messageType'], 'PRes');
+      assert.equal(same['cardRangeData'], undefined);
+      const other = json((await post(`${host.url}/ds/preq`, JSON.stringify(preq('2.2.0', { serialNum: '7' })))).text);
+      assert.deepEqual([other['messageType'], other['errorCode']], ['Erro', '307']);
+    });
+  });
+
+  describe('a browser challenge', () => {
+    it('the right code: RReq Y to threeDSServerURL, RRes logged, a CRes Y form for notificationURL', async () => {
+      const { areq, page } = await openChallenge();
+      assert.equal(page.status, 200);
+      assert.match(page.headers.get('content-security-policy') ?? '', /default-src 'none'/);
+      assert.doesNotMatch(page.text, /<script/i);
+      assert.match(page.text, /<label for="code">/);
+      const result = await submit(page.text, { code: CHALLENGE_CODE, action: 'verify' });
+      assert.equal(result.status, 200);
+      assert.match(result.headers.get('content-security-policy') ?? '', /form-action 'self' https:\/\/merchant\.example/);
+      assert.ok(result.text.includes(`action="${NOTIFICATION_URL}"`));
+      assert.equal(inputValue(result.text, 'threeDSSessionData'), 'session-1');
+      const cres = readMessage(Buffer.from(inputValue(result.text, 'cres')!, 'base64url').toString('utf8'), 'CRes');
+      assert.ok(cres.ok);
+      assert.deepEqual([cres.message.challengeCompletionInd, cres.message.transStatus, cres.message.threeDSServerTransID], ['Y', 'Y', areq.threeDSServerTransID]);
+      const rreq = standIn.received.find((r) => r.threeDSServerTransID === areq.threeDSServerTransID);
+      assert.deepEqual([rreq?.transStatus, rreq?.eci, rreq?.authenticationValue], ['Y', '05', authenticationValue(areq.threeDSServerTransID, 'Y')]);
+      const entry = host.log.get(areq.threeDSServerTransID)!;
+      assert.deepEqual(entry.messages.map((m) => `${m.type} ${m.direction}`), ['AReq in', 'ARes out', 'CReq in', 'RReq out', 'RRes in', 'CRes out']);
+      assert.equal(entry.messages.find((m) => m.type === 'RRes')?.summary['resultsStatus'], '01');
+      assert.equal(entry.acsTransID, rreq?.acsTransID);
+    });
+    it('a wrong code: RReq and CRes N, reason 01; the challenge cannot be answered twice', async () => {
+      const { areq, page } = await openChallenge();
+      const result = await submit(page.text, { code: '9999', action: 'verify' });
+      const rreq = standIn.received.find((r) => r.threeDSServerTransID === areq.threeDSServerTransID);
+      assert.deepEqual([rreq?.transStatus, rreq?.transStatusReason, rreq?.authenticationValue], ['N', '01', undefined]);
+      assert.equal(json(Buffer.from(inputValue(result.text, 'cres')!, 'base64url').toString('utf8'))['transStatus'], 'N');
+      const again = await submit(page.text, { code: CHALLENGE_CODE, action: 'verify' });
+      assert.equal(again.status, 400);
+      assert.match(again.text, /error 305/);
+    });
+    it('Cancel: RReq N with challengeCancel 01', async () => {
+      const { areq, page } = await openChallenge();
+      await submit(page.text, { code: '', action: 'cancel' });
+      const rreq = standIn.received.find((r) => r.threeDSServerTransID === areq.threeDSServerTransID);
+      assert.deepEqual([rreq?.transStatus, rreq?.challengeCancel], ['N', '01']);
+    });
+    it('a 3DS Server that does not answer: the CRes still reaches the browser, the log says why there was no RRes', async () => {
+      const { areq, page } = await openChallenge('http://127.0.0.1:9/3ds/results');
+      const result = await submit(page.text, { code: CHALLENGE_CODE, action: 'verify' });
+      assert.equal(result.status, 200);
+      assert.match(host.log.get(areq.threeDSServerTransID)!.messages.find((m) => m.type === 'RRes')?.summary['error'] ?? '', /^no answer/);
+    });
+    it('refuses a CReq that is not base64url (101), not a CReq (101), or of an unknown transaction (301)', async () => {
+      const bad = await postForm(`${host.url}/acs/challenge`, { creq: '{not base64}' });
+      assert.equal(bad.status, 400);
+      assert.match(bad.text, /error 101/);
+      const unknown = await postForm(`${host.url}/acs/challenge`, { creq: base64url(browserCReq()) });
+      assert.equal(unknown.status, 400);
+      assert.match(unknown.text, /error 301/);
+      const wrongType = await postForm(`${host.url}/acs/challenge`, { creq: base64url(preq()) });
+      assert.match(wrongType.text, /error 101/);
+    });
+
+    async function openChallenge(resultsUrl = standIn.url) {
+      const areq = areqFor('4000000000001500', resultsUrl);
+      const ares = json((await sendAReq(areq)).text);
+      assert.equal(ares['acsURL'], `${host.url}/acs/challenge`);
+      const creq = browserCReq('2.2.0', { threeDSServerTransID: areq.threeDSServerTransID, acsTransID: ares['acsTransID'] });
+      return { areq, ares, page: await postForm(ares['acsURL'] as string, { creq: base64url(creq), threeDSSessionData: 'session-1' }) };
+    }
+    function submit(pageHtml: string, fields: Record<string, string>) {
+      return postForm(`${host.url}/acs/challenge/submit`, { acsTransID: inputValue(pageHtml, 'acsTransID')!, threeDSSessionData: inputValue(pageHtml, 'threeDSSessionData')!, ...fields });
+    }
+  });
+
+  describe('the log', () => {
+    it('is served over HTTP, whole and by threeDSServerTransID, and never holds a card number', async () => {
+      const all = await fetch(`${host.url}/log`);
+      const text = await all.text();
+      assert.equal(all.status, 200);
+      for (const row of CARD_RANGES) assert.ok(!text.includes(row.startRange), `no PAN of ${row.outcome} in the log`);
+      assert.ok(!text.includes(PAN));
+      const first = (JSON.parse(text) as { threeDSServerTransID: string }[])[0]!;
+      const one = await fetch(`${host.url}/log/${first.threeDSServerTransID}`);
+      assert.equal((await one.json() as { threeDSServerTransID: string }).threeDSServerTransID, first.threeDSServerTransID);
+      assert.equal((await fetch(`${host.url}/log/00000000-0000-0000-0000-000000000000`)).status, 404);
+    });
+  });
+});
+
+function json(text: string): Record<string, unknown> {
+  const decoded = decode(text);
+  assert.ok(decoded.ok, `not a JSON object: ${text.slice(0, 80)}`);
+  return decoded.value as Record<string, unknown>;
+}
+
+/** What each outcome of the table must answer, checked with the message layer. */
+function expectAnswer(row: CardRangeRow, text: string, threeDSServerTransID: string, hostUrl: string): void {
+  if (row.outcome === 'not-json') {
+    assert.equal(decode(text).ok, false);
+    return;
+  }
+  const message = json(text);
+  if (row.outcome === 'missing-fields') {
+    const read = validate(message, 'ARes');
+    assert.ok(!read.ok && read.error.code === '201' && read.error.detail.includes('acsTransID') && read.error.detail.includes('transStatus'));
+    return;
+  }
+  if (row.outcome === 'erro') {
+    assert.ok(validate(message, 'Erro').ok);
+    assert.deepEqual([message['errorCode'], message['threeDSServerTransID']], [row.errorCode, threeDSServerTransID]);
+    return;
+  }
+  const read = validate(message, 'ARes');
+  assert.ok(read.ok, read.ok ? '' : `${read.error.code} ${read.error.detail}`);
+  const ares = read.message;
+  assert.equal(ares.threeDSServerTransID, threeDSServerTransID);
+  assert.equal(ares.transStatus, row.transStatus);
+  assert.equal(ares.transStatusReason, row.transStatusReason);
+  if (ares.transStatus === 'Y' || ares.transStatus === 'A') {
+    assert.equal(ares.authenticationValue, authenticationValue(threeDSServerTransID, ares.transStatus));
+    assert.equal(ares.eci, ares.transStatus === 'Y' ? '05' : '06');
+  }
+  if (ares.transStatus === 'C') assert.equal(ares.acsURL, `${hostUrl}/acs/challenge`);
+}
