@@ -5,6 +5,8 @@
  * lists every range but the not-enrolled ones.
  */
 
+import { isLuhnValid } from '../../src/domain/card.js';
+
 /**
  * - frictionless: an ARes with the row's transStatus (Y, A, N, U, R) and nothing more to do;
  * - challenge: ARes C, then the ACS's challenge page decides Y (the right code) or N;
@@ -57,6 +59,15 @@ export function rowOf(pan: string): CardRangeRow {
   const within = (row: CardRangeRow): boolean =>
     pan.length === row.startRange.length && BigInt(pan) >= BigInt(row.startRange) && BigInt(pan) <= BigInt(row.endRange);
   return /^\d+$/.test(pan) ? (CARD_RANGES.find(within) ?? NOT_ENROLLED) : NOT_ENROLLED;
+}
+
+/** The first card of a range that passes the Luhn check: what a payment through the gateway can use. */
+export function exampleCard(row: CardRangeRow): string {
+  for (let pan = BigInt(row.startRange); pan <= BigInt(row.endRange); pan++) {
+    const digits = pan.toString().padStart(row.startRange.length, '0');
+    if (isLuhnValid(digits)) return digits;
+  }
+  throw new Error(`no Luhn-valid card in ${row.startRange} to ${row.endRange}`);
 }
 
 /** Ranges the PRes lists: every row whose card is enrolled with an ACS. */
