@@ -47,16 +47,28 @@ export interface ServerStandIn {
   readonly url: string;
   /** Every RReq received, as parsed. */
   readonly received: RReqMessage[];
+  /** Its notificationURL (the browser's CRes form post lands there). */
+  readonly notificationUrl: string;
+  /** Every form the browser posted to notificationURL. */
+  readonly notifications: URLSearchParams[];
   close(): Promise<void>;
 }
 
-/** The 3DS Server's threeDSServerURL: takes an RReq and answers an RRes (or, for a refused one, a 400). */
+/**
+ * The 3DS Server's threeDSServerURL (/3ds/results): takes an RReq and answers an RRes (a refused
+ * one gets a 400); and the 3DS Requestor's notificationURL (/3ds/notification), which records the form.
+ */
 export async function startServerStandIn(): Promise<ServerStandIn> {
   const received: RReqMessage[] = [];
+  const notifications: URLSearchParams[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      if (request.url === '/3ds/notification') {
+        notifications.push(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+        return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><html lang="en"><title>Received</title><h1>Result received</h1></html>');
+      }
       const read = readMessage(Buffer.concat(chunks).toString('utf8'), 'RReq');
       if (!read.ok) return void response.writeHead(400).end();
       const rreq = read.message;
@@ -66,9 +78,12 @@ export async function startServerStandIn(): Promise<ServerStandIn> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/3ds/results`,
+    url: `${base}/3ds/results`,
     received,
+    notificationUrl: `${base}/3ds/notification`,
+    notifications,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
