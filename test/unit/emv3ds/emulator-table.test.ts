@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { CARD_RANGES, exampleCard, rowOf, type CardRangeRow } from '../../../emulators/three-ds-host/table.js';
 
 const README = readFileSync(new URL('../../../emulators/three-ds-host/README.md', import.meta.url), 'utf8');
+const DOCS = readFileSync(new URL('../../../docs/three-d-secure.md', import.meta.url), 'utf8');
 
 /** The README's "Answer" column of a row. */
 function answer(row: CardRangeRow): string {
@@ -14,8 +15,10 @@ function answer(row: CardRangeRow): string {
 
 describe('the 3DS test platform\'s card-range table', () => {
   for (const row of CARD_RANGES) {
-    it(`${row.startRange} to ${row.endRange} is documented in its README as it answers`, () => {
-      assert.ok(README.includes(`| ${row.startRange} to ${row.endRange} | ${exampleCard(row)} | ${row.outcome} | ${answer(row)} | ${row.meaning} |`));
+    it(`${row.startRange} to ${row.endRange} is documented in its README and docs/three-d-secure.md as it answers`, () => {
+      const line = `| ${row.startRange} to ${row.endRange} | ${exampleCard(row)} | ${row.outcome} | ${answer(row)} | ${row.meaning} |`;
+      assert.ok(README.includes(line), 'emulators/three-ds-host/README.md');
+      assert.ok(DOCS.includes(line), 'docs/three-d-secure.md');
     });
   }
   it('each example card lies in its own range', () => {
