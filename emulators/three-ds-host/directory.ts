@@ -62,15 +62,17 @@ export function answerAReq(text: string, state: DirectoryState): DsAnswer {
   const ares = aresFor(areq, row, state);
   entry.acsTransID = ares.acsTransID;
   entry.dsTransID = ares.dsTransID;
+  // The log says what was sent: the malformed rows are logged as malformed, not as the ARes they stand for.
   if (row.outcome === 'not-json') {
-    state.log.record(areq.threeDSServerTransID, 'ARes', 'out', { messageVersion: 'not JSON' });
+    state.log.record(areq.threeDSServerTransID, 'ARes', 'out', { malformed: 'not JSON' });
     return { text: '<html><body>Service temporarily unavailable</body></html>' };
   }
-  state.log.record(areq.threeDSServerTransID, 'ARes', 'out', ares);
   if (row.outcome === 'missing-fields') {
     const { transStatus: _status, acsTransID: _acs, ...broken } = ares;
+    state.log.record(areq.threeDSServerTransID, 'ARes', 'out', { ...broken, malformed: 'transStatus and acsTransID left out' });
     return { message: broken };
   }
+  state.log.record(areq.threeDSServerTransID, 'ARes', 'out', ares);
   return row.outcome === 'slow' ? { message: ares, delayMs: state.slowMs } : { message: ares };
 }
 

@@ -45,7 +45,7 @@ export function summarise(message: object, fields: readonly string[]): Record<st
 /** The fields each message type's summary keeps. acctNumber is in none of them. */
 export const SUMMARY_FIELDS: Readonly<Record<LoggedType, readonly string[]>> = {
   AReq: ['messageVersion', 'deviceChannel', 'messageCategory', 'purchaseAmount', 'purchaseCurrency', 'purchaseExponent', 'threeDSRequestorID', 'acquirerMerchantID'],
-  ARes: ['messageVersion', 'transStatus', 'transStatusReason', 'eci', 'authenticationValue', 'acsChallengeMandated', 'acsURL'],
+  ARes: ['messageVersion', 'transStatus', 'transStatusReason', 'eci', 'authenticationValue', 'acsChallengeMandated', 'acsURL', 'malformed'],
   CReq: ['messageVersion', 'challengeWindowSize', 'challengeCancel'],
   CRes: ['messageVersion', 'challengeCompletionInd', 'transStatus'],
   RReq: ['messageVersion', 'messageCategory', 'transStatus', 'transStatusReason', 'eci', 'authenticationValue', 'challengeCancel', 'interactionCounter'],

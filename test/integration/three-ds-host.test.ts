@@ -43,6 +43,10 @@ describe('the 3DS test platform', () => {
         const entry = host.log.get(areq.threeDSServerTransID);
         assert.equal(entry?.maskedPan, `${pan.slice(0, 6)}******${pan.slice(-4)}`);
         assert.equal(entry?.outcome, row.outcome);
+        const sent = entry?.messages.find((m) => m.direction === 'out');
+        if (row.outcome === 'erro') assert.equal(sent?.summary['errorCode'], row.errorCode);
+        else assert.equal(sent?.summary['transStatus'], row.outcome === 'not-json' || row.outcome === 'missing-fields' ? undefined : row.transStatus);
+        if (row.outcome === 'not-json' || row.outcome === 'missing-fields') assert.ok(sent?.summary['malformed']);
       });
     }
     it('a card in no range is not enrolled: ARes U, reason 13', async () => {
