@@ -58,7 +58,7 @@ export function answerAReq(text: string, state: DirectoryState): DsAnswer {
   entry.maskedPan = maskPan(areq.acctNumber);
   entry.outcome = row.outcome;
   state.log.record(areq.threeDSServerTransID, 'AReq', 'in', areq);
-  if (row.outcome === 'erro') return refuse(protocolError(row.errorCode as ErrorCode, 'emulator table: Erro row', areq), areq, 'AReq', state, 'A');
+  if (row.outcome === 'erro') return refuse(protocolError(row.errorCode as ErrorCode, 'emulator table: Erro row', areq), areq, 'AReq', state);
   const ares = aresFor(areq, row, state);
   entry.acsTransID = ares.acsTransID;
   entry.dsTransID = ares.dsTransID;

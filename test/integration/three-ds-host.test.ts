@@ -170,6 +170,14 @@ describe('the 3DS test platform', () => {
     }
   });
 
+  describe('transport', () => {
+    it('a body over 64 KiB: 413 unread; another method: 405; another path: 404', async () => {
+      assert.equal((await post(`${host.url}/ds/areq`, 'x'.repeat(65 * 1024))).status, 413);
+      assert.equal((await fetch(`${host.url}/ds/areq`, { method: 'PUT', body: '{}' })).status, 405);
+      assert.equal((await post(`${host.url}/ds/nothing`, '{}')).status, 404);
+    });
+  });
+
   describe('the log', () => {
     it('is served over HTTP, whole and by threeDSServerTransID, and never holds a card number', async () => {
       const all = await fetch(`${host.url}/log`);
@@ -205,7 +213,7 @@ function expectAnswer(row: CardRangeRow, text: string, threeDSServerTransID: str
   }
   if (row.outcome === 'erro') {
     assert.ok(validate(message, 'Erro').ok);
-    assert.deepEqual([message['errorCode'], message['threeDSServerTransID']], [row.errorCode, threeDSServerTransID]);
+    assert.deepEqual([message['errorCode'], message['errorComponent'], message['threeDSServerTransID']], [row.errorCode, 'D', threeDSServerTransID]);
     return;
   }
   const read = validate(message, 'ARes');
