@@ -83,3 +83,9 @@ export async function saveConsoleScreenshot(page: Page, name: string, viewport: 
   mkdirSync(CONSOLE_IMAGES, { recursive: true });
   await page.screenshot({ path: `${CONSOLE_IMAGES}${name}-${viewport.label}.png`, ...options });
 }
+
+/** Both at once, as the settlement, schedules and pending pages are checked after every step. */
+export async function expectAccessibleAndFits(page: Page, what: string): Promise<void> {
+  await expectAccessible(page, what);
+  await expectNothingWiderThanScreen(page, what);
+}
