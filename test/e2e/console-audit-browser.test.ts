@@ -6,8 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { createPgliteStorage } from '../../src/storage/pglite-storage.js';
-import { migrate } from '../../src/storage/migrate.js';
+import { testDatabases } from '../support/databases.js';
 import { signInAs, type ConsoleSession } from '../support/console.js';
 import { form, FORM_HEADERS, TEST_ADMIN_TOKEN, withAppAndMerchant, type TestApp } from '../support/test-app.js';
 import type { CreatedEntity } from '../../src/operations/admin/create-entity.js';
@@ -15,6 +14,8 @@ import { DESKTOP, PHONE, expectAccessible, expectNoSidewaysScroll, saveConsoleSc
 import { useBrowser } from './support/browser.js';
 
 const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, ...FORM_HEADERS };
+
+const [pglite] = testDatabases();
 
 describe('the audit log page in Chromium', () => {
   const browser = useBrowser();
@@ -24,11 +25,7 @@ describe('the audit log page in Chromium', () => {
   let operator: ConsoleSession;
   let merchantAdmin: ConsoleSession;
   let otherId: string;
-  withAppAndMerchant(async () => {
-    const storage = await createPgliteStorage(undefined);
-    await migrate(storage);
-    return storage;
-  }, {}, (app, created) => {
+  withAppAndMerchant(() => pglite!.open(), {}, (app, created) => {
     t = app;
     merchant = created;
   });

@@ -5,9 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { createPgliteStorage } from '../../src/storage/pglite-storage.js';
-import { migrate } from '../../src/storage/migrate.js';
 import { insertTransactions } from '../../src/storage/repositories/transactions.js';
+import { testDatabases } from '../support/databases.js';
 import { signInAs, type ConsoleSession } from '../support/console.js';
 import { hexId, insertEntity, storedPayment, type SeedPayment } from '../support/payment-search.js';
 import { withAppAndMerchant, type TestApp } from '../support/test-app.js';
@@ -60,16 +59,14 @@ async function seed(t: TestApp): Promise<void> {
   }
 }
 
+const [pglite] = testDatabases();
+
 describe('the overview page in Chromium', () => {
   const browser = useBrowser();
   let t: TestApp;
   let base: string;
   let operator: ConsoleSession;
-  withAppAndMerchant(async () => {
-    const storage = await createPgliteStorage(undefined);
-    await migrate(storage);
-    return storage;
-  }, {}, (app) => {
+  withAppAndMerchant(() => pglite!.open(), {}, (app) => {
     t = app;
   });
   before(async () => {

@@ -5,8 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { createPgliteStorage } from '../../src/storage/pglite-storage.js';
-import { migrate } from '../../src/storage/migrate.js';
+import { testDatabases } from '../support/databases.js';
 import { signInAs, type ConsoleSession } from '../support/console.js';
 import { hexId, insertEntity, insertPayments, type SeedPayment } from '../support/payment-search.js';
 import { withAppAndMerchant, type TestApp } from '../support/test-app.js';
@@ -25,16 +24,14 @@ const PAYMENTS: SeedPayment[] = Array.from({ length: 12 }, (_, i) => ({
   paymentType: i % 4 === 1 ? 'PA' : 'DB', merchantTransactionId: `order-${4711 + i}`, shortId: `${1234 + i}.5678.9012`,
 }));
 
+const [pglite] = testDatabases();
+
 describe('the payments search page in Chromium', () => {
   const browser = useBrowser();
   let t: TestApp;
   let base: string;
   let session: ConsoleSession;
-  withAppAndMerchant(async () => {
-    const storage = await createPgliteStorage(undefined);
-    await migrate(storage);
-    return storage;
-  }, {}, (app) => {
+  withAppAndMerchant(() => pglite!.open(), {}, (app) => {
     t = app;
   });
   before(async () => {

@@ -8,8 +8,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { CreatedEntity } from '../../src/operations/admin/create-entity.js';
-import { createPgliteStorage } from '../../src/storage/pglite-storage.js';
-import { migrate } from '../../src/storage/migrate.js';
+import { testDatabases } from '../support/databases.js';
 import { signInAs, type ConsoleSession } from '../support/console.js';
 import { cardPayment } from '../support/payments.js';
 import { bearer, form, FORM_HEADERS, json, TEST_ADMIN_TOKEN, withAppAndMerchant, type TestApp } from '../support/test-app.js';
@@ -17,6 +16,8 @@ import { DESKTOP, PHONE, expectAccessible, expectNoSidewaysScroll, saveConsoleSc
 import { useBrowser } from './support/browser.js';
 
 const CARD = '4012888888881881';
+
+const [pglite] = testDatabases();
 
 describe('the risk pages in Chromium', () => {
   const browser = useBrowser();
@@ -27,11 +28,7 @@ describe('the risk pages in Chromium', () => {
   let merchantAdmin: ConsoleSession;
   const admin = (method: 'PUT' | 'POST', url: string, fields: Record<string, string>) =>
     t.app.inject({ method, url, headers: { ...bearer(TEST_ADMIN_TOKEN), ...FORM_HEADERS }, payload: form(fields) });
-  withAppAndMerchant(async () => {
-    const storage = await createPgliteStorage(undefined);
-    await migrate(storage);
-    return storage;
-  }, {}, (app, created) => {
+  withAppAndMerchant(() => pglite!.open(), {}, (app, created) => {
     t = app;
     merchant = created;
   });

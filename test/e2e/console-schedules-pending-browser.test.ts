@@ -7,9 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { createPgliteStorage } from '../../src/storage/pglite-storage.js';
-import { migrate } from '../../src/storage/migrate.js';
 import { addPendingChecks } from '../../src/storage/repositories/pending-checks.js';
+import { testDatabases } from '../support/databases.js';
 import { signInAs } from '../support/console.js';
 import { cardPayment, postPayment, referencePayment } from '../support/payments.js';
 import { drain, postSchedule, registrationWithInitialCit, scheduleWorker } from '../support/schedules.js';
@@ -18,6 +17,8 @@ import { DESKTOP, PHONE, expectAccessibleAndFits, saveConsoleScreenshot, signedI
 import { useBrowser } from './support/browser.js';
 
 
+const [pglite] = testDatabases();
+
 describe('the schedules and pending payments pages in Chromium', () => {
   const browser = useBrowser();
   let t: TestApp;
@@ -25,11 +26,7 @@ describe('the schedules and pending payments pages in Chromium', () => {
   let merchantId: string;
   const schedules: string[] = [];
   const pending: string[] = [];
-  withAppAndMerchant(async () => {
-    const storage = await createPgliteStorage(undefined);
-    await migrate(storage);
-    return storage;
-  }, { env: { LOG_LEVEL: 'warn' } }, (app, merchant) => {
+  withAppAndMerchant(() => pglite!.open(), { env: { LOG_LEVEL: 'warn' } }, (app, merchant) => {
     t = app;
     merchantId = merchant.entityId;
   });

@@ -11,8 +11,7 @@ import { before, describe, it } from 'node:test';
 import type { SettlementRecord } from '../../src/connectors/connector.js';
 import { randomIds } from '../../src/domain/ids.js';
 import { ingestSettlement } from '../../src/operations/settlement/ingest-settlement.js';
-import { createPgliteStorage } from '../../src/storage/pglite-storage.js';
-import { migrate } from '../../src/storage/migrate.js';
+import { testDatabases } from '../support/databases.js';
 import { signInAs } from '../support/console.js';
 import { cardPayment } from '../support/payments.js';
 import { fixedSource } from '../support/settlement.js';
@@ -34,17 +33,15 @@ function recordOf(recordId: string, type: SettlementRecord['type'], day: string,
   };
 }
 
+const [pglite] = testDatabases();
+
 describe('the settlement pages in Chromium', () => {
   const browser = useBrowser();
   let t: TestApp;
   let base: string;
   let merchantId: string;
   const payments: string[] = [];
-  withAppAndMerchant(async () => {
-    const storage = await createPgliteStorage(undefined);
-    await migrate(storage);
-    return storage;
-  }, { env: { LOG_LEVEL: 'warn' } }, (app, merchant) => {
+  withAppAndMerchant(() => pglite!.open(), { env: { LOG_LEVEL: 'warn' } }, (app, merchant) => {
     t = app;
     merchantId = merchant.entityId;
   });
