@@ -5,18 +5,17 @@
  * docs/images/console/ are taken from it.
  */
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { before, describe, it } from 'node:test';
-import { createPgliteStorage } from '../../src/storage/pglite-storage.js';
-import { migrate } from '../../src/storage/migrate.js';
+import { testDatabases } from '../support/databases.js';
 import { signInAs, type ConsoleSession } from '../support/console.js';
 import { form, FORM_HEADERS, TEST_ADMIN_TOKEN, withAppAndMerchant, type TestApp } from '../support/test-app.js';
 import type { CreatedEntity } from '../../src/operations/admin/create-entity.js';
+import { DESKTOP, PHONE, expectAccessible, expectNoSidewaysScroll, saveConsoleScreenshot, signedInPage } from '../support/console-browser.js';
 import { useBrowser } from './support/browser.js';
 
-const require = createRequire(import.meta.url);
-const IMAGES = new URL('../../docs/images/console/', import.meta.url).pathname;
 const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, ...FORM_HEADERS };
+
+const [pglite] = testDatabases();
 
 describe('the audit log page in Chromium', () => {
   const browser = useBrowser();
@@ -26,11 +25,7 @@ describe('the audit log page in Chromium', () => {
   let operator: ConsoleSession;
   let merchantAdmin: ConsoleSession;
   let otherId: string;
-  withAppAndMerchant(async () => {
-    const storage = await createPgliteStorage(undefined);
-    await migrate(storage);
-    return storage;
-  }, {}, (app, created) => {
+  withAppAndMerchant(() => pglite!.open(), {}, (app, created) => {
     t = app;
     merchant = created;
   });
@@ -46,41 +41,25 @@ describe('the audit log page in Chromium', () => {
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
 
-  async function open(session: ConsoleSession, width: number) {
-    // bypassCSP: only so that axe-core can be injected; the page itself runs under the console's CSP.
-    const context = await browser().newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-    const [name, value] = session.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: base }]);
-    return context;
-  }
-
-  for (const [label, width] of [['desktop', 1280], ['375', 375]] as const) {
-    it(`at ${label} width: no serious or critical axe violation, nothing wider than the screen, the chain verified from the page`, async () => {
-      const context = await open(operator, width);
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`at ${viewport.label} width: no serious or critical axe violation, nothing wider than the screen, the chain verified from the page`, async () => {
+      const page = await signedInPage(browser(), base, operator, viewport);
       try {
-        const page = await context.newPage();
         assert.equal((await page.goto(`${base}/console/audit`))?.status(), 200);
-        await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-        const violations = await page.evaluate(async () => {
-          const result = await (globalThis as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
-          return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
-        });
-        assert.deepEqual(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), []);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
+        await expectAccessible(page, 'the audit log');
+        await expectNoSidewaysScroll(page, 'the audit log');
         await page.getByRole('button', { name: 'Verify the chain' }).click();
         assert.ok(await page.getByText(/The chain holds: \d+ entries verified/).isVisible());
-        await page.screenshot({ path: `${IMAGES}audit-${label}.png` });
+        await saveConsoleScreenshot(page, 'audit', viewport);
       } finally {
-        await context.close();
+        await page.context().close();
       }
     });
   }
 
   it("shows a merchant's admin their merchant's entries only, without the verify button", async () => {
-    const context = await open(merchantAdmin, 1280);
+    const page = await signedInPage(browser(), base, merchantAdmin, DESKTOP);
     try {
-      const page = await context.newPage();
       await page.goto(`${base}/console/audit`);
       const rows = await page.locator('tbody tr').count();
       assert.ok(rows >= 3, "the merchant's two settings and its token at least");
@@ -90,7 +69,7 @@ describe('the audit log page in Chromium', () => {
       assert.equal((await page.goto(`${base}/console/audit?from=yesterday`))?.status(), 400);
       assert.ok(await page.getByText('Expected a day as YYYY-MM-DD').isVisible());
     } finally {
-      await context.close();
+      await page.context().close();
     }
   });
 });

@@ -5,8 +5,6 @@
  * Screenshots: docs/images/console/developers-*.png (viewport-sized).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -17,23 +15,14 @@ import { insertApiRequests } from '../../src/storage/repositories/api-request-lo
 import { testDatabases } from '../support/databases.js';
 import { signInAs, type ConsoleSession } from '../support/console.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { DESKTOP, PHONE, expectAccessible, expectNoSidewaysScroll, saveConsoleScreenshot, signedInPage, type Viewport } from '../support/console-browser.js';
 import { useBrowser } from './support/browser.js';
 
-const IMAGES = new URL('../../docs/images/console/', import.meta.url).pathname;
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const VIEWPORTS = { desktop: { width: 1280, height: 900 }, '375': { width: 375, height: 812 } } as const;
+/** Desktop, and the phone 812 px tall: the size of these pages' screenshots in the docs. */
+const VIEWPORTS: readonly Viewport[] = [DESKTOP, { ...PHONE, height: 812 }];
 
 /** A receiver that acknowledges the test and refuses the rest, so the delivery log shows both. */
 const receiver: NotificationSender = { send: async (request) => ({ httpStatus: request.body.length % 2 === 0 ? 200 : 503, error: null, latencyMs: 41 }) };
-
-async function checkAccessibility(page: Page, name: string): Promise<void> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; help: string }[] }> } }).axe.run();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-  });
-  assert.deepEqual(violations, [], `${name}: ${violations.join('; ')}`);
-}
 
 describe('the developers\' pages in a real browser', { timeout: 300_000 }, () => {
   const browser = useBrowser();
@@ -43,7 +32,6 @@ describe('the developers\' pages in a real browser', { timeout: 300_000 }, () =>
   let merchant: CreatedEntity;
 
   before(async () => {
-    mkdirSync(IMAGES, { recursive: true });
     t = await startTestApp(await testDatabases()[0]!.open(), { overrides: { notificationSender: receiver } });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -66,24 +54,19 @@ describe('the developers\' pages in a real browser', { timeout: 300_000 }, () =>
   });
 
   /** A page of a person of `role` signed in through the real sign-in (its session cookie). */
-  async function open(role: Role, width: keyof typeof VIEWPORTS): Promise<Page> {
+  async function open(role: Role, viewport: Viewport): Promise<Page> {
     if (!sessions.has(role)) sessions.set(role, await signInAs(t, { role, merchantId: merchant.entityId }));
-    const [name, value] = sessions.get(role)!.cookie.split('=') as [string, string];
-    // bypassCSP lets the test inject axe-core; the pages themselves run under the console's CSP in every other test.
-    const context = await browser().newContext({ viewport: VIEWPORTS[width], bypassCSP: true });
-    await context.addCookies([{ name, value, url: base }]);
-    return context.newPage();
+    return signedInPage(browser(), base, sessions.get(role)!, viewport);
   }
 
   /** Screenshot at both widths (the page reached by `reach`) and the accessibility check on each. */
   async function capture(name: string, role: Role, reach: (page: Page) => Promise<void>): Promise<void> {
-    for (const width of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
-      const page = await open(role, width);
+    for (const viewport of VIEWPORTS) {
+      const page = await open(role, viewport);
       await reach(page);
-      await checkAccessibility(page, `${name} ${width}`);
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      if (width === '375') assert.ok(scrollWidth <= 375, `${name} fits 375 px (scrollWidth ${scrollWidth})`);
-      await page.screenshot({ path: `${IMAGES}developers-${name}-${width}.png` });
+      await expectAccessible(page, `${name} ${viewport.label}`);
+      if (viewport.label === '375') await expectNoSidewaysScroll(page, `${name} at 375 px`);
+      await saveConsoleScreenshot(page, `developers-${name}`, viewport);
       await page.context().close();
     }
   }
@@ -122,7 +105,7 @@ describe('the developers\' pages in a real browser', { timeout: 300_000 }, () =>
       await page.waitForSelector('text=shown only once');
     });
     // The test is offered once the person says the receiver holds the secret.
-    const page = await open('developer', 'desktop');
+    const page = await open('developer', DESKTOP);
     await page.goto(`${base}/console/developers/webhooks`);
     await page.fill('#url', 'https://shop.example/payments');
     await page.click('button:has-text("Register")');

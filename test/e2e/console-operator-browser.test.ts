@@ -6,8 +6,6 @@
  * Screenshots: docs/images/console/operator-*.png (viewport-sized).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -21,22 +19,13 @@ import { PACKAGE_VERSION } from '../../src/observability/package-version.js';
 import { testDatabases } from '../support/databases.js';
 import { signInAs, type ConsoleSession } from '../support/console.js';
 import { FORM_HEADERS, TEST_ADMIN_TOKEN, form, startTestApp, type TestApp } from '../support/test-app.js';
+import { DESKTOP, PHONE, expectAccessible, expectNoSidewaysScroll, saveConsoleScreenshot, signedInPage, type Viewport } from '../support/console-browser.js';
 import { useBrowser } from './support/browser.js';
 
-const IMAGES = new URL('../../docs/images/console/', import.meta.url).pathname;
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const VIEWPORTS = { desktop: { width: 1280, height: 900 }, '375': { width: 375, height: 812 } } as const;
+/** Desktop, and the phone 812 px tall: the size of these pages' screenshots in the docs. */
+const VIEWPORTS: readonly Viewport[] = [DESKTOP, { ...PHONE, height: 812 }];
 const SECRET = 'acquirer-secret-Pw7';
 const firstKeyHex = newRandomKey().toString('hex');
-
-async function checkAccessibility(page: Page, name: string): Promise<void> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; help: string }[] }> } }).axe.run();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-  });
-  assert.deepEqual(violations, [], `${name}: ${violations.join('; ')}`);
-}
 
 describe("the operator's pages in a real browser", { timeout: 600_000 }, () => {
   const browser = useBrowser();
@@ -46,7 +35,6 @@ describe("the operator's pages in a real browser", { timeout: 600_000 }, () => {
   let merchant: CreatedEntity;
 
   before(async () => {
-    mkdirSync(IMAGES, { recursive: true });
     const storage = await testDatabases()[0]!.open();
     t = await startTestApp(storage, { vault: openVault({ storage, clock: { now: () => new Date() }, ids: randomIds }, new MasterKeyRing(masterKeyFromHex(firstKeyHex))) });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -73,24 +61,19 @@ describe("the operator's pages in a real browser", { timeout: 600_000 }, () => {
     await t?.storage.close();
   });
 
-  async function open(role: Role, width: keyof typeof VIEWPORTS): Promise<Page> {
+  async function open(role: Role, viewport: Viewport): Promise<Page> {
     if (!sessions.has(role)) sessions.set(role, await signInAs(t, { role, merchantId: merchant.entityId }));
-    const [name, value] = sessions.get(role)!.cookie.split('=') as [string, string];
-    // bypassCSP lets the test inject axe-core; the pages themselves run under the console's CSP in every other test.
-    const context = await browser().newContext({ viewport: VIEWPORTS[width], bypassCSP: true });
-    await context.addCookies([{ name, value, url: base }]);
-    return context.newPage();
+    return signedInPage(browser(), base, sessions.get(role)!, viewport);
   }
 
   async function capture(name: string, role: Role, reach: (page: Page) => Promise<void>): Promise<void> {
-    for (const width of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
-      const page = await open(role, width);
+    for (const viewport of VIEWPORTS) {
+      const page = await open(role, viewport);
       await reach(page);
-      await checkAccessibility(page, `${name} ${width}`);
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      if (width === '375') assert.ok(scrollWidth <= 375, `${name} fits 375 px (scrollWidth ${scrollWidth})`);
+      await expectAccessible(page, `${name} ${viewport.label}`);
+      if (viewport.label === '375') await expectNoSidewaysScroll(page, `${name} at 375 px`);
       assert.equal((await page.content()).includes(SECRET), false, `${name}: no route secret on the page`);
-      await page.screenshot({ path: `${IMAGES}operator-${name}-${width}.png` });
+      await saveConsoleScreenshot(page, `operator-${name}`, viewport);
       await page.context().close();
     }
   }
@@ -114,7 +97,7 @@ describe("the operator's pages in a real browser", { timeout: 600_000 }, () => {
       await page.locator('button:has-text("Retry now")').first().click();
       await page.waitForSelector('text=will run again now');
     });
-    const page = await open('operator-admin', 'desktop');
+    const page = await open('operator-admin', DESKTOP);
     await page.goto(`${base}/console/operator/jobs`);
     await page.locator('tr', { hasText: 'deliver-webhook' }).first().locator('button:has-text("Retry all")').click();
     await page.waitForSelector('text=jobs will run again now');
@@ -180,7 +163,7 @@ describe("the operator's pages in a real browser", { timeout: 600_000 }, () => {
   });
 
   it("refuses a merchant's person every operator page", async () => {
-    const page = await open('merchant-admin', 'desktop');
+    const page = await open('merchant-admin', DESKTOP);
     for (const path of ['', '/status', '/jobs', '/entities', '/routes', '/vault']) {
       const response = await page.goto(`${base}/console/operator${path}`);
       assert.equal(response?.status(), 403, path);

@@ -4,18 +4,15 @@
  * nothing is wider than the screen, and the screenshots in docs/images/console/ are taken from it.
  */
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { before, describe, it } from 'node:test';
-import { createPgliteStorage } from '../../src/storage/pglite-storage.js';
-import { migrate } from '../../src/storage/migrate.js';
 import { insertTransactions } from '../../src/storage/repositories/transactions.js';
+import { testDatabases } from '../support/databases.js';
 import { signInAs, type ConsoleSession } from '../support/console.js';
 import { hexId, insertEntity, storedPayment, type SeedPayment } from '../support/payment-search.js';
 import { withAppAndMerchant, type TestApp } from '../support/test-app.js';
+import { DESKTOP, PHONE, expectAccessible, expectNoSidewaysScroll, saveConsoleScreenshot, signedInPage } from '../support/console-browser.js';
 import { useBrowser } from './support/browser.js';
 
-const require = createRequire(import.meta.url);
-const IMAGES = new URL('../../docs/images/console/', import.meta.url).pathname;
 const MERCHANTS = [['Big retailer', 3], ['Travel agency', 2], ['Small shop', 1]] as const;
 const DECLINES = ['800.100.151', '800.100.100', '100.400.080', '100.100.303', '900.100.300', '000.400.108'];
 
@@ -62,16 +59,14 @@ async function seed(t: TestApp): Promise<void> {
   }
 }
 
+const [pglite] = testDatabases();
+
 describe('the overview page in Chromium', () => {
   const browser = useBrowser();
   let t: TestApp;
   let base: string;
   let operator: ConsoleSession;
-  withAppAndMerchant(async () => {
-    const storage = await createPgliteStorage(undefined);
-    await migrate(storage);
-    return storage;
-  }, {}, (app) => {
+  withAppAndMerchant(() => pglite!.open(), {}, (app) => {
     t = app;
   });
   before(async () => {
@@ -81,11 +76,8 @@ describe('the overview page in Chromium', () => {
   });
 
   it('draws every chart under the console CSP, from the page\'s own assets', async () => {
-    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
-    const [name, value] = operator.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: base }]);
+    const page = await signedInPage(browser(), base, operator, DESKTOP, { underConsoleCsp: true });
     try {
-      const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
       page.on('pageerror', (error) => problems.push(error.message));
@@ -98,18 +90,14 @@ describe('the overview page in Chromium', () => {
       assert.deepEqual(drawn, drawn.map(() => true), 'every canvas has its chart');
       assert.deepEqual(problems, [], 'no CSP violation or script error');
     } finally {
-      await context.close();
+      await page.context().close();
     }
   });
 
-  for (const [label, width] of [['desktop', 1280], ['375', 375]] as const) {
-    it(`at ${label} width: no serious or critical axe violation, nothing wider than the screen`, async () => {
-      // bypassCSP: only so that axe-core can be injected; the test above runs the page under the CSP.
-      const context = await browser().newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-      const [name, value] = operator.cookie.split('=') as [string, string];
-      await context.addCookies([{ name, value, url: base }]);
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`at ${viewport.label} width: no serious or critical axe violation, nothing wider than the screen`, async () => {
+      const page = await signedInPage(browser(), base, operator, viewport);
       try {
-        const page = await context.newPage();
         const broken = await page.goto(`${base}/console/overview?period=custom&from=2026-11-20`);
         assert.equal(broken?.status(), 400);
         assert.ok(await page.getByText('a date like 2026-11-27').isVisible());
@@ -118,19 +106,12 @@ describe('the overview page in Chromium', () => {
         await page.getByRole('button', { name: 'Show' }).click();
         assert.match(page.url(), /period=30d/);
         await page.waitForFunction(() => document.querySelectorAll('canvas[data-chart]').length > 0);
-        await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-        const violations = await page.evaluate(async () => {
-          const result = await (globalThis as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
-          return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
-        });
-        assert.deepEqual(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), []);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !e.closest('.table-wrap tbody, .table-wrap thead')).map((e) => `${e.tagName}.${e.className}#${e.id}:${Math.round(e.getBoundingClientRect().right)}`).slice(0, 8));
-        assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px: ${wide.join(', ')}`);
+        await expectAccessible(page, 'the overview');
+        await expectNoSidewaysScroll(page, 'the overview');
         // The whole page at desktop width; at 375 px the first screens (a full page would be 5,000 px tall).
-        await page.screenshot({ path: `${IMAGES}overview-${label}.png`, fullPage: true, ...(width > 375 ? {} : { clip: { x: 0, y: 0, width, height: 1500 } }) });
+        await saveConsoleScreenshot(page, 'overview', viewport, { fullPage: true, ...(viewport.width > 375 ? {} : { clip: { x: 0, y: 0, width: viewport.width, height: 1500 } }) });
       } finally {
-        await context.close();
+        await page.context().close();
       }
     });
   }

@@ -1,9 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page } from 'playwright-core';
 import { randomIds } from '../../src/domain/ids.js';
 import { insertWebhook } from '../../src/storage/repositories/webhooks.js';
 import { signInAs, type ConsoleSession } from '../support/console.js';
@@ -11,6 +8,7 @@ import { testDatabases } from '../support/databases.js';
 import { cardPayment, referencePayment, type Merchant } from '../support/payments.js';
 import { json, startTestApp, type TestApp } from '../support/test-app.js';
 import { RECEIVER_ENV, WebhookReceiver } from '../support/webhook-receiver.js';
+import { DESKTOP, PHONE, expectAccessible, expectNoSidewaysScroll, saveConsoleScreenshot, signedInPage, type Viewport } from '../support/console-browser.js';
 import { useBrowser } from './support/browser.js';
 
 /**
@@ -20,29 +18,8 @@ import { useBrowser } from './support/browser.js';
  * refund made by the form is the one the database holds.
  */
 
-const IMAGES = new URL('../../docs/images/console/', import.meta.url).pathname;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: '375', viewport: { width: 375, height: 812 } },
-] as const;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the console's CSP (script-src 'self') refuses an injected <script>, rightly.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run();
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
-}
-
-async function contextFor(browser: ReturnType<ReturnType<typeof useBrowser>>, base: string, session: ConsoleSession, viewport: { width: number; height: number }): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport });
-  const [name, value] = session.cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: base }]);
-  return context;
-}
+/** Desktop, and the phone 812 px tall: the size of this page's screenshots in the docs. */
+const VIEWPORTS: readonly Viewport[] = [DESKTOP, { ...PHONE, height: 812 }];
 
 const [pglite] = testDatabases();
 
@@ -55,7 +32,6 @@ describe('the console payment detail page in a real browser', { timeout: 300_000
   let session: ConsoleSession;
 
   before(async () => {
-    mkdirSync(IMAGES, { recursive: true });
     t = await startTestApp(await pglite!.open(), { env: { LOG_LEVEL: 'warn', ...RECEIVER_ENV } });
     shop = await t.createMerchant('Bookshop');
     receiver = await WebhookReceiver.start();
@@ -74,16 +50,16 @@ describe('the console payment detail page in a real browser', { timeout: 300_000
     await t?.storage.close();
   });
 
-  for (const { name, viewport } of WIDTHS) {
-    it(`shows a payment and refunds part of it at ${name} width, with no serious accessibility violation`, async () => {
+  for (const viewport of VIEWPORTS) {
+    it(`shows a payment and refunds part of it at ${viewport.label} width, with no serious accessibility violation`, async () => {
       // Minutes apart, as real ones would be (the test clock stands still otherwise); well within the
       // session's idle limit, which the same clock measures.
-      const paid = json(await cardPayment(t, shop, 'DB', '49.90', { merchantTransactionId: `order-${name}` }));
+      const paid = json(await cardPayment(t, shop, 'DB', '49.90', { merchantTransactionId: `order-${viewport.label}` }));
       t.clock.advance(3 * 60_000);
       await referencePayment(t, shop, paid['id'], 'RF', '5.00');
       t.clock.advance(4 * 60_000);
-      const context = await contextFor(browser(), base, session, viewport);
-      const page = await context.newPage();
+      // Under the console's own CSP: the test watches for CSP errors.
+      const page = await signedInPage(browser(), base, session, viewport, { underConsoleCsp: true });
       const errors: string[] = [];
       page.on('console', (message) => {
         // The form sent back answers 400 on purpose; Chromium reports that status as a console error.
@@ -92,36 +68,35 @@ describe('the console payment detail page in a real browser', { timeout: 300_000
       const opened = await page.goto(`${base}/console/payments/${paid['id']}`);
       assert.equal(opened?.status(), 200);
       assert.match(await page.locator('h1').innerText(), /DB 49\.90 EUR/);
-      assert.deepEqual(await seriousViolations(page), []);
-      await page.screenshot({ path: `${IMAGES}payment-detail-${name}.png` });
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      assert.ok(scrollWidth <= viewport.width, `no sideways scrolling (${scrollWidth} px)`);
+      await expectAccessible(page, 'the payment');
+      await saveConsoleScreenshot(page, 'payment-detail', viewport);
+      await expectNoSidewaysScroll(page, 'the payment');
 
       await page.getByLabel('Amount (EUR)').fill('12.5');
       await Promise.all([page.waitForURL(/done=refund/), page.getByRole('button', { name: 'Refund' }).click()]);
       const flash = page.locator('.flash');
       assert.match(await flash.innerText(), /^Refund [0-9a-f]{32}: success/);
-      assert.deepEqual(await seriousViolations(page), []);
+      await expectAccessible(page, 'the refund');
       await flash.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${IMAGES}payment-refund-${name}.png` });
+      await saveConsoleScreenshot(page, 'payment-refund', viewport);
       const { rows } = await t.storage.query<{ refunded: string }>('SELECT refunded_minor::text AS refunded FROM transactions WHERE id = $1', [paid['id']]);
       assert.equal(rows[0]!.refunded, '1750', '5.00 by the API and 12.50 by the form');
 
       await page.getByLabel('Amount (EUR)').fill('12,50');
       await page.getByRole('button', { name: 'Refund' }).click();
       await page.locator('#refund-amount[aria-invalid="true"]').waitFor();
-      assert.deepEqual(await seriousViolations(page), []);
+      await expectAccessible(page, 'a refused amount');
 
       t.clock.advance(2 * 60_000);
       // The notification's delivery log: send the payment's notification again, then look at the timeline.
       await Promise.all([page.waitForURL(/done=resend/), page.getByRole('button', { name: 'Send again' }).first().click()]);
       assert.match(await page.locator('.flash').innerText(), /Notification sent again: acknowledged \(HTTP 200\)/);
-      assert.deepEqual(await seriousViolations(page), []);
+      await expectAccessible(page, 'the notification sent again');
       await page.locator('#timeline').scrollIntoViewIfNeeded();
       await page.evaluate(() => document.getElementById('timeline')!.scrollIntoView());
-      await page.screenshot({ path: `${IMAGES}payment-timeline-${name}.png` });
+      await saveConsoleScreenshot(page, 'payment-timeline', viewport);
       assert.deepEqual(errors, [], 'no script or CSP error');
-      await context.close();
+      await page.context().close();
     });
   }
 });

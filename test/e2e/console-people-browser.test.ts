@@ -4,7 +4,6 @@
  * violation; screenshots go to docs/images/console/ (docs/console.md shows them).
  */
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { totpCode } from '../../src/domain/people/totp.js';
@@ -12,28 +11,17 @@ import { setMerchantSecondFactor } from '../../src/operations/people/merchant-se
 import { createConsolePerson, peopleDeps } from '../support/console.js';
 import { testDatabases } from '../support/databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { DESKTOP, PHONE, expectAccessible, expectNoSidewaysScroll, saveConsoleScreenshot, visitorPage, type Viewport } from '../support/console-browser.js';
 import { useBrowser } from './support/browser.js';
 
-const require = createRequire(import.meta.url);
-const AXE_PATH = require.resolve('axe-core/axe.min.js');
-const IMAGES = new URL('../../docs/images/console/', import.meta.url).pathname;
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: '375', width: 375, height: 740 },
-] as const;
+/** Desktop 800 px tall and the phone 740 px tall: the size of these pages' screenshots in the docs. */
+const VIEWPORTS: readonly Viewport[] = [{ ...DESKTOP, height: 800 }, { ...PHONE, height: 740 }];
 
-/** axe-core's serious and critical findings on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => (await (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run()).violations);
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-}
-
-async function check(page: Page, name: string, viewport: (typeof VIEWPORTS)[number]): Promise<void> {
-  assert.deepEqual(await seriousViolations(page), [], `${name} at ${viewport.name}`);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= viewport.width, `${name} fits ${viewport.width} px (is ${width})`);
-  await page.screenshot({ path: `${IMAGES}${name}-${viewport.name}.png` });
+/** No serious axe-core finding, nothing wider than the screen, and the screenshot. */
+async function check(page: Page, name: string, viewport: Viewport): Promise<void> {
+  await expectAccessible(page, `${name} at ${viewport.label}`);
+  await expectNoSidewaysScroll(page, `${name} at ${viewport.label}`);
+  await saveConsoleScreenshot(page, name, viewport);
 }
 
 const [pglite] = testDatabases();
@@ -52,14 +40,13 @@ describe('console people pages in Chromium', () => {
   });
 
   for (const viewport of VIEWPORTS) {
-    it(`signs in, sets up the authenticator, opens people and account (${viewport.name})`, async () => {
+    it(`signs in, sets up the authenticator, opens people and account (${viewport.label})`, async () => {
       const merchant = await t.createMerchant('Paper & Ink Ltd');
       await setMerchantSecondFactor(peopleDeps(t), { kind: 'system', reason: 'test' }, merchant.entityId, true);
-      const admin = await createConsolePerson(t, { role: 'merchant-admin', merchantId: merchant.entityId, email: `admin-${viewport.name}@paper-ink.example` });
-      await createConsolePerson(t, { role: 'finance', merchantId: merchant.entityId, email: `finance-${viewport.name}@paper-ink.example` });
-      await createConsolePerson(t, { role: 'developer', merchantId: merchant.entityId, email: `dev-${viewport.name}@paper-ink.example`, secondFactor: true });
-      const context = await browser().newContext({ viewport: { width: viewport.width, height: viewport.height }, bypassCSP: true });
-      const page = await context.newPage();
+      const admin = await createConsolePerson(t, { role: 'merchant-admin', merchantId: merchant.entityId, email: `admin-${viewport.label}@paper-ink.example` });
+      await createConsolePerson(t, { role: 'finance', merchantId: merchant.entityId, email: `finance-${viewport.label}@paper-ink.example` });
+      await createConsolePerson(t, { role: 'developer', merchantId: merchant.entityId, email: `dev-${viewport.label}@paper-ink.example`, secondFactor: true });
+      const page = await visitorPage(browser(), viewport);
       try {
         await page.goto(`${base}/console/people`);
         assert.match(page.url(), /\/console\/sign-in\?next=/);
@@ -80,7 +67,7 @@ describe('console people pages in Chromium', () => {
         await page.waitForURL(/\/console\/account$/);
         await check(page, 'account', viewport);
       } finally {
-        await context.close();
+        await page.context().close();
       }
     });
   }

@@ -6,35 +6,18 @@
  * docs/images/console/risk-*.png are taken from them. A merchant admin is refused the rule sets.
  */
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
 import type { CreatedEntity } from '../../src/operations/admin/create-entity.js';
-import { createPgliteStorage } from '../../src/storage/pglite-storage.js';
-import { migrate } from '../../src/storage/migrate.js';
+import { testDatabases } from '../support/databases.js';
 import { signInAs, type ConsoleSession } from '../support/console.js';
 import { cardPayment } from '../support/payments.js';
 import { bearer, form, FORM_HEADERS, json, TEST_ADMIN_TOKEN, withAppAndMerchant, type TestApp } from '../support/test-app.js';
+import { DESKTOP, PHONE, expectAccessible, expectNoSidewaysScroll, saveConsoleScreenshot, signedInPage } from '../support/console-browser.js';
 import { useBrowser } from './support/browser.js';
 
-const require = createRequire(import.meta.url);
-const IMAGES = new URL('../../docs/images/console/', import.meta.url).pathname;
 const CARD = '4012888888881881';
 
-async function axeSeriousOrCritical(page: Page): Promise<{ id: string; impact: string }[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const result = await (globalThis as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
-async function assertFits(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !e.closest('.table-wrap tbody, .table-wrap thead')).map((e) => `${e.tagName}.${e.className}#${e.id}:${Math.round(e.getBoundingClientRect().right)}`).slice(0, 8));
-  assert.ok(overflow <= 0, `${page.url()} scrolls sideways by ${overflow} px: ${wide.join(', ')}`);
-}
+const [pglite] = testDatabases();
 
 describe('the risk pages in Chromium', () => {
   const browser = useBrowser();
@@ -45,11 +28,7 @@ describe('the risk pages in Chromium', () => {
   let merchantAdmin: ConsoleSession;
   const admin = (method: 'PUT' | 'POST', url: string, fields: Record<string, string>) =>
     t.app.inject({ method, url, headers: { ...bearer(TEST_ADMIN_TOKEN), ...FORM_HEADERS }, payload: form(fields) });
-  withAppAndMerchant(async () => {
-    const storage = await createPgliteStorage(undefined);
-    await migrate(storage);
-    return storage;
-  }, {}, (app, created) => {
+  withAppAndMerchant(() => pglite!.open(), {}, (app, created) => {
     t = app;
     merchant = created;
   });
@@ -71,16 +50,8 @@ describe('the risk pages in Chromium', () => {
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
 
-  async function pageAs(session: ConsoleSession, width: number) {
-    // bypassCSP: only so that axe-core can be injected; the page itself runs under the console's CSP in production.
-    const context = await browser().newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-    const [name, value] = session.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: base }]);
-    return { context, page: await context.newPage() };
-  }
-
   it('decides reviews: accept with a reason, reject and reverse; the queue shows age, score and rules', async () => {
-    const { context, page } = await pageAs(operator, 1280);
+    const page = await signedInPage(browser(), base, operator, DESKTOP);
     try {
       await page.goto(`${base}/console/risk`);
       assert.match(page.url(), /\/console\/risk\/reviews$/);
@@ -97,12 +68,12 @@ describe('the risk pages in Chromium', () => {
       assert.ok(await page.getByText('Rejected: the payment was reversed.').isVisible());
       assert.ok(await page.getByRole('link', { name: 'reversal' }).isVisible());
     } finally {
-      await context.close();
+      await page.context().close();
     }
   });
 
   it('adds a card through a field that never echoes it, and refuses a CSV line by line', async () => {
-    const { context, page } = await pageAs(merchantAdmin, 1280);
+    const page = await signedInPage(browser(), base, merchantAdmin, DESKTOP);
     try {
       await page.goto(`${base}/console/risk/lists`);
       await page.getByLabel('Number').fill('4012 8888 8888 1882');
@@ -122,12 +93,12 @@ describe('the risk pages in Chromium', () => {
       const refused = await page.goto(`${base}/console/risk/rules`);
       assert.equal(refused?.status(), 403, 'a merchant admin may not open the rule sets');
     } finally {
-      await context.close();
+      await page.context().close();
     }
   });
 
   it('names each rule set problem by its place and restores an earlier version', async () => {
-    const { context, page } = await pageAs(operator, 1280);
+    const page = await signedInPage(browser(), base, operator, DESKTOP);
     try {
       await page.goto(`${base}/console/risk/rules?merchant=${merchant.entityId}`);
       await page.getByLabel('Rules (JSON)').fill('{"reviewAtScore": "high", "velocity": [{"key": "card", "measure": "attempts", "windowMinutes": 0, "max": 5, "action": "reject"}]}');
@@ -137,23 +108,23 @@ describe('the risk pages in Chromium', () => {
       assert.ok(await page.getByText('Version 1 was restored as a new version.').isVisible());
       assert.ok(await page.getByText('Version 3, saved by').isVisible());
     } finally {
-      await context.close();
+      await page.context().close();
     }
   });
 
-  for (const [label, width] of [['desktop', 1280], ['375', 375]] as const) {
-    it(`at ${label} width: no serious or critical axe violation, nothing wider than the screen; screenshots`, async () => {
-      const { context, page } = await pageAs(operator, width);
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`at ${viewport.label} width: no serious or critical axe violation, nothing wider than the screen; screenshots`, async () => {
+      const page = await signedInPage(browser(), base, operator, viewport);
       try {
         for (const [name, path] of [['reviews', '/console/risk/reviews'], ['lists', `/console/risk/lists?merchant=${merchant.entityId}`], ['rules', `/console/risk/rules?merchant=${merchant.entityId}`]] as const) {
           await page.goto(`${base}${path}`);
           if (name === 'rules') await page.locator('details').nth(1).evaluate((d) => d.setAttribute('open', ''));
-          assert.deepEqual(await axeSeriousOrCritical(page), [], name);
-          await assertFits(page);
-          await page.screenshot({ path: `${IMAGES}risk-${name}-${label}.png`, fullPage: true });
+          await expectAccessible(page, name);
+          await expectNoSidewaysScroll(page, page.url());
+          await saveConsoleScreenshot(page, `risk-${name}`, viewport, { fullPage: true });
         }
       } finally {
-        await context.close();
+        await page.context().close();
       }
     });
   }

@@ -6,43 +6,18 @@
  * permission sees no form, and the screenshots in docs/images/console/ are taken here.
  */
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { before, describe, it } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
-import { createPgliteStorage } from '../../src/storage/pglite-storage.js';
-import { migrate } from '../../src/storage/migrate.js';
 import { addPendingChecks } from '../../src/storage/repositories/pending-checks.js';
-import { signInAs, type ConsoleSession } from '../support/console.js';
+import { testDatabases } from '../support/databases.js';
+import { signInAs } from '../support/console.js';
 import { cardPayment, postPayment, referencePayment } from '../support/payments.js';
 import { drain, postSchedule, registrationWithInitialCit, scheduleWorker } from '../support/schedules.js';
 import { json, withAppAndMerchant, type TestApp } from '../support/test-app.js';
+import { DESKTOP, PHONE, expectAccessibleAndFits, saveConsoleScreenshot, signedInPage } from '../support/console-browser.js';
 import { useBrowser } from './support/browser.js';
 
-const require = createRequire(import.meta.url);
-const IMAGES = new URL('../../docs/images/console/', import.meta.url).pathname;
-const WIDTHS = [['desktop', 1280], ['375', 375]] as const;
 
-async function openAs(browserContext: () => Promise<BrowserContext>, base: string, session: ConsoleSession): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browserContext();
-  const [name, value] = session.cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: base }]);
-  return { context, page: await context.newPage() };
-}
-
-/** axe-core's serious and critical findings, and whatever makes the page scroll sideways. */
-async function check(page: Page, what: string): Promise<void> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const result = await (globalThis as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, at: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-  assert.deepEqual(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), [], what);
-  // A wide table scrolls inside its own region (.table-wrap); nothing else may make the page scroll sideways.
-  const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !e.closest('.table-wrap')).map((e) => `${e.tagName}.${e.className}`).slice(0, 8));
-  assert.deepEqual(wide, [], `${what}: nothing wider than the screen`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  assert.ok(overflow <= 0, `${what}: the page scrolls sideways by ${overflow} px`);
-}
+const [pglite] = testDatabases();
 
 describe('the schedules and pending payments pages in Chromium', () => {
   const browser = useBrowser();
@@ -51,11 +26,7 @@ describe('the schedules and pending payments pages in Chromium', () => {
   let merchantId: string;
   const schedules: string[] = [];
   const pending: string[] = [];
-  withAppAndMerchant(async () => {
-    const storage = await createPgliteStorage(undefined);
-    await migrate(storage);
-    return storage;
-  }, { env: { LOG_LEVEL: 'warn' } }, (app, merchant) => {
+  withAppAndMerchant(() => pglite!.open(), { env: { LOG_LEVEL: 'warn' } }, (app, merchant) => {
     t = app;
     merchantId = merchant.entityId;
   });
@@ -83,27 +54,25 @@ describe('the schedules and pending payments pages in Chromium', () => {
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
 
-  const contextAt = (width: number) => () => browser().newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-
-  for (const [label, width] of WIDTHS) {
-    it(`schedules at ${label} width: the list and a schedule pass axe; reschedule, the test clock and deschedule work from the page`, async () => {
-      const { context, page } = await openAs(contextAt(width), base, await signInAs(t, { role: 'merchant-admin', merchantId }));
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`schedules at ${viewport.label} width: the list and a schedule pass axe; reschedule, the test clock and deschedule work from the page`, async () => {
+      const page = await signedInPage(browser(), base, await signInAs(t, { role: 'merchant-admin', merchantId }), viewport);
       try {
         await page.goto(`${base}/console/schedules`);
-        await check(page, 'the list');
-        await page.screenshot({ path: `${IMAGES}schedules-list-${label}.png`, fullPage: true });
+        await expectAccessibleAndFits(page, 'the list');
+        await saveConsoleScreenshot(page, 'schedules-list', viewport, { fullPage: true });
         await page.getByRole('link', { name: schedules[0] }).click();
         assert.ok(await page.getByRole('heading', { name: 'Next fire times' }).isVisible());
         assert.ok((await page.locator('table tbody tr').count()) >= 5, 'the runs the test clock played');
-        await check(page, 'a schedule');
-        await page.screenshot({ path: `${IMAGES}schedules-detail-${label}.png`, fullPage: true });
+        await expectAccessibleAndFits(page, 'a schedule');
+        await saveConsoleScreenshot(page, 'schedules-detail', viewport, { fullPage: true });
 
-        await page.goto(`${base}/console/schedules/${schedules[label === 'desktop' ? 1 : 2]}`);
+        await page.goto(`${base}/console/schedules/${schedules[viewport === DESKTOP ? 1 : 2]}`);
         await page.getByLabel('Job expression (Quartz, 6 or 7 fields)').fill('0 0 25 * * ? *');
         await page.getByRole('button', { name: 'Reschedule' }).click();
         assert.ok(await page.getByText(/hour field "25" must be/).first().isVisible(), 'the field\'s message');
-        await check(page, 'a refused reschedule');
-        await page.screenshot({ path: `${IMAGES}schedules-refused-${label}.png`, fullPage: true });
+        await expectAccessibleAndFits(page, 'a refused reschedule');
+        await saveConsoleScreenshot(page, 'schedules-refused', viewport, { fullPage: true });
         await page.getByLabel('Job expression (Quartz, 6 or 7 fields)').fill('0 0 7 ? * MON-FRI *');
         await page.getByRole('button', { name: 'Reschedule' }).click();
         assert.ok(await page.getByText(/Rescheduled: this is the new schedule/).isVisible());
@@ -114,13 +83,13 @@ describe('the schedules and pending payments pages in Chromium', () => {
         assert.ok(await page.getByText(/^Descheduled/).isVisible());
         assert.ok(await page.getByText('An ended schedule cannot be changed.').isVisible());
       } finally {
-        await context.close();
+        await page.context().close();
       }
     });
   }
 
   it('a read-only person sees the schedule but no form to change it', async () => {
-    const { context, page } = await openAs(contextAt(1280), base, await signInAs(t, { role: 'read-only', merchantId }));
+    const page = await signedInPage(browser(), base, await signInAs(t, { role: 'read-only', merchantId }), DESKTOP);
     try {
       await page.goto(`${base}/console/schedules/${schedules[0]}`);
       assert.ok(await page.getByText('Your role allows no change to this schedule.').isVisible());
@@ -128,18 +97,18 @@ describe('the schedules and pending payments pages in Chromium', () => {
       const refused = await page.goto(`${base}/console/pending`);
       assert.equal(refused?.status(), 403, 'read-only is not among pending.view\'s roles');
     } finally {
-      await context.close();
+      await page.context().close();
     }
   });
 
-  for (const [label, width] of WIDTHS) {
-    it(`pending payments at ${label} width: the queue passes axe; an operator resolves one from it`, async () => {
-      const { context, page } = await openAs(contextAt(width), base, await signInAs(t, { role: 'operator-support' }));
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`pending payments at ${viewport.label} width: the queue passes axe; an operator resolves one from it`, async () => {
+      const page = await signedInPage(browser(), base, await signInAs(t, { role: 'operator-support' }), viewport);
       try {
         await page.goto(`${base}/console/pending`);
-        await check(page, 'the queue');
-        await page.screenshot({ path: `${IMAGES}pending-queue-${label}.png`, fullPage: true });
-        const subject = pending[label === 'desktop' ? 0 : 1]!;
+        await expectAccessibleAndFits(page, 'the queue');
+        await saveConsoleScreenshot(page, 'pending-queue', viewport, { fullPage: true });
+        const subject = pending[viewport === DESKTOP ? 0 : 1]!;
         await page.locator(`a[href="/console/payments/${subject}#actions"]`).click();
         await page.getByLabel('It did not (rejected)').check();
         await page.getByLabel('Reason (kept with the resolution)').fill('Acquirer ticket 4711: never arrived');
@@ -148,7 +117,7 @@ describe('the schedules and pending payments pages in Chromium', () => {
         await page.goto(`${base}/console/pending`);
         assert.equal(await page.locator(`a[href="/console/payments/${subject}"]`).count(), 0, 'resolved: out of the queue');
       } finally {
-        await context.close();
+        await page.context().close();
       }
     });
   }

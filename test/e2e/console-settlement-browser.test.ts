@@ -7,46 +7,20 @@
  * target, by keyboard-reachable forms.
  */
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { before, describe, it } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
 import type { SettlementRecord } from '../../src/connectors/connector.js';
 import { randomIds } from '../../src/domain/ids.js';
 import { ingestSettlement } from '../../src/operations/settlement/ingest-settlement.js';
-import { createPgliteStorage } from '../../src/storage/pglite-storage.js';
-import { migrate } from '../../src/storage/migrate.js';
-import { signInAs, type ConsoleSession } from '../support/console.js';
+import { testDatabases } from '../support/databases.js';
+import { signInAs } from '../support/console.js';
 import { cardPayment } from '../support/payments.js';
 import { fixedSource } from '../support/settlement.js';
 import { merchantKeyPair } from '../support/sftp-client.js';
 import { sshKeySummary } from '../../src/domain/settlement/ssh-key-fingerprint.js';
 import { json, withAppAndMerchant, type TestApp } from '../support/test-app.js';
+import { DESKTOP, PHONE, expectAccessibleAndFits, saveConsoleScreenshot, signedInPage } from '../support/console-browser.js';
 import { useBrowser } from './support/browser.js';
 
-const require = createRequire(import.meta.url);
-const IMAGES = new URL('../../docs/images/console/', import.meta.url).pathname;
-const WIDTHS = [['desktop', 1280], ['375', 375]] as const;
-
-async function openAs(browserContext: () => Promise<BrowserContext>, base: string, session: ConsoleSession): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browserContext();
-  const [name, value] = session.cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: base }]);
-  return { context, page: await context.newPage() };
-}
-
-/** axe-core's serious and critical findings, and whatever makes the page scroll sideways. */
-async function check(page: Page, what: string): Promise<void> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const result = await (globalThis as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, at: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-  assert.deepEqual(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), [], what);
-  const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !e.closest('.table-wrap')).map((e) => `${e.tagName}.${e.className}`).slice(0, 8));
-  assert.deepEqual(wide, [], `${what}: nothing wider than the screen`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  assert.ok(overflow <= 0, `${what}: the page scrolls sideways by ${overflow} px`);
-}
 
 function recordOf(recordId: string, type: SettlementRecord['type'], day: string, reference: string, amountMinor: bigint, extra: Partial<SettlementRecord> = {}): SettlementRecord {
   return {
@@ -59,17 +33,15 @@ function recordOf(recordId: string, type: SettlementRecord['type'], day: string,
   };
 }
 
+const [pglite] = testDatabases();
+
 describe('the settlement pages in Chromium', () => {
   const browser = useBrowser();
   let t: TestApp;
   let base: string;
   let merchantId: string;
   const payments: string[] = [];
-  withAppAndMerchant(async () => {
-    const storage = await createPgliteStorage(undefined);
-    await migrate(storage);
-    return storage;
-  }, { env: { LOG_LEVEL: 'warn' } }, (app, merchant) => {
+  withAppAndMerchant(() => pglite!.open(), { env: { LOG_LEVEL: 'warn' } }, (app, merchant) => {
     t = app;
     merchantId = merchant.entityId;
   });
@@ -96,42 +68,40 @@ describe('the settlement pages in Chromium', () => {
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
 
-  const contextAt = (width: number) => () => browser().newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-
-  for (const [label, width] of WIDTHS) {
-    it(`settlement at ${label} width: the batches, a batch and the chargebacks pass axe; a record leads to its payment`, async () => {
-      const { context, page } = await openAs(contextAt(width), base, await signInAs(t, { role: 'finance', merchantId }));
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`settlement at ${viewport.label} width: the batches, a batch and the chargebacks pass axe; a record leads to its payment`, async () => {
+      const page = await signedInPage(browser(), base, await signInAs(t, { role: 'finance', merchantId }), viewport);
       try {
         await page.goto(`${base}/console`);
         await page.getByRole('link', { name: 'Settlement', exact: true }).click();
         assert.equal(await page.locator('table tbody tr').count(), 3, 'three days, one batch each');
-        await check(page, 'the batches');
-        await page.screenshot({ path: `${IMAGES}settlement-batches-${label}.png`, fullPage: true });
+        await expectAccessibleAndFits(page, 'the batches');
+        await saveConsoleScreenshot(page, 'settlement-batches', viewport, { fullPage: true });
         await page.getByRole('link', { name: 'SIM-2026-11-20-EUR' }).click();
         assert.equal(await page.locator('table tbody tr').count(), 6);
         assert.ok(await page.getByText('not matched').isVisible(), 'the record nobody knows');
         const download = page.getByRole('link', { name: 'Download the reconciliation file of 2026-11-20 (CSV)' });
         assert.equal(await download.getAttribute('href'), `/console/settlement/files/${merchantId}/reconciliation-2026-11-20.csv`);
-        await check(page, 'a batch');
-        await page.screenshot({ path: `${IMAGES}settlement-batch-${label}.png`, fullPage: true });
+        await expectAccessibleAndFits(page, 'a batch');
+        await saveConsoleScreenshot(page, 'settlement-batch', viewport, { fullPage: true });
         await page.getByRole('link', { name: payments[0]! }).click();
         assert.ok(page.url().endsWith(`/console/payments/${payments[0]}`), 'the record leads to its payment');
         await page.goto(`${base}/console/settlement`);
         await page.getByRole('link', { name: 'Chargebacks' }).click();
         assert.equal(await page.locator('table tbody tr').count(), 2, 'the chargeback and its reversal');
-        await check(page, 'the chargebacks');
-        await page.screenshot({ path: `${IMAGES}settlement-chargebacks-${label}.png`, fullPage: true });
+        await expectAccessibleAndFits(page, 'the chargebacks');
+        await saveConsoleScreenshot(page, 'settlement-chargebacks', viewport, { fullPage: true });
         await page.getByLabel('From').fill('2026-11-31');
         await page.getByRole('button', { name: 'Show' }).click();
         assert.ok(await page.getByText('must be a day, yyyy-MM-dd').isVisible());
-        await check(page, 'a refused filter');
+        await expectAccessibleAndFits(page, 'a refused filter');
       } finally {
-        await context.close();
+        await page.context().close();
       }
     });
 
-    it(`file delivery at ${label} width: add two keys, see them listed, remove one, set a push target; axe clean`, async () => {
-      const { context, page } = await openAs(contextAt(width), base, await signInAs(t, { role: 'merchant-admin', merchantId }));
+    it(`file delivery at ${viewport.label} width: add two keys, see them listed, remove one, set a push target; axe clean`, async () => {
+      const page = await signedInPage(browser(), base, await signInAs(t, { role: 'merchant-admin', merchantId }), viewport);
       try {
         await page.goto(`${base}/console/settlement`);
         await page.getByRole('link', { name: 'File delivery' }).click();
@@ -153,17 +123,17 @@ describe('the settlement pages in Chromium', () => {
         await page.getByRole('button', { name: 'Add the key' }).click();
         await page.getByText('must be one OpenSSH public key').waitFor();
         assert.equal(await page.getByLabel('OpenSSH public key').inputValue(), '', 'and never put back into the form');
-        await check(page, 'a refused key');
+        await expectAccessibleAndFits(page, 'a refused key');
         await page.getByLabel('Server URL').fill('sftp://bakery@files.bakery.example/reconciliation');
         await page.getByLabel('Password').fill('push-password-1');
         await page.getByRole('button', { name: /^(Set|Replace)$/ }).click();
         await page.getByText('The push target was set').waitFor();
         await page.getByText('sftp://bakery@files.bakery.example:22/reconciliation').waitFor();
         assert.equal(await page.getByLabel('Password').inputValue(), '', 'the password is never shown again');
-        await check(page, 'file delivery');
-        await page.screenshot({ path: `${IMAGES}settlement-delivery-${label}.png`, fullPage: true });
+        await expectAccessibleAndFits(page, 'file delivery');
+        await saveConsoleScreenshot(page, 'settlement-delivery', viewport, { fullPage: true });
       } finally {
-        await context.close();
+        await page.context().close();
       }
     });
   }
