@@ -36,6 +36,8 @@ import { describeMachine, writeResults } from './support/report.js';
 import { percentile, round } from './support/stats.js';
 import { measureInsertCost, measureWriteCost, type WriteCost } from './support/console-write-cost.js';
 import { leaderReads } from '../src/storage/replica/replica-reads.js';
+import { loadConfig } from '../src/config/load-config.js';
+import { randomIds } from '../src/domain/ids.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 export const consoleSettings = {
@@ -129,7 +131,8 @@ async function measureSearches(storage: Storage, samples: number): Promise<Searc
 async function measurePage(storage: Storage, samples: number): Promise<SearchRowResult> {
   const app = Fastify();
   await app.register(formbody);
-  app.decorate('gateway', { storage, config: { system: 'test' }, clock: { now: () => new Date() } } as never);
+  // The console plugin reads its settings (sessions, listener) from the configuration: the defaults.
+  app.decorate('gateway', { storage, config: loadConfig({}), clock: { now: () => new Date() }, ids: randomIds, payments: {} } as never);
   app.addHook('onRequest', async (request) => {
     request.consoleUser = { id: 'b'.repeat(32), email: 'operator@example.com', role: 'operator-read-only', merchantId: null, sessionId: 's' };
   });
