@@ -132,7 +132,7 @@ async function measurePage(storage: Storage, samples: number): Promise<SearchRow
   const app = Fastify();
   await app.register(formbody);
   // The console plugin reads its settings (sessions, listener) from the configuration: the defaults.
-  app.decorate('gateway', { storage, config: loadConfig({}), clock: { now: () => new Date() }, ids: randomIds, payments: {} } as never);
+  app.decorate('gateway', { storage, reads: leaderReads(storage), config: loadConfig({}), clock: { now: () => new Date() }, ids: randomIds, payments: {} } as never);
   app.addHook('onRequest', async (request) => {
     request.consoleUser = { id: 'b'.repeat(32), email: 'operator@example.com', role: 'operator-read-only', merchantId: null, sessionId: 's' };
   });
@@ -140,7 +140,7 @@ async function measurePage(storage: Storage, samples: number): Promise<SearchRow
   try {
     const result = await timed(samples, async () => {
       const response = await app.inject({ method: 'GET', url: '/console/payments?currency=JPY' });
-      if (response.statusCode !== 200) throw new Error(`page answered ${response.statusCode}`);
+      if (response.statusCode !== 200) throw new Error(`page answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
       return (response.body.match(/<tr>/g) ?? []).length - 1;
     });
     return { name: 'GET /console/payments?currency=JPY (app.inject, rendered)', ...result };

@@ -65,18 +65,15 @@ function planned<Result>(reservation: ChildReservation<Result>, parent: StoredTr
  * the storage waits for the leader.
  */
 export async function reservationsCommitted<Result>(db: Queryable, reservations: readonly ChildReservation<Result>[]): Promise<boolean[]> {
-  const parentIds = [...new Set(reservations.map((r) => r.parentId))].sort();
-  await db.query('SELECT id FROM transactions WHERE id = ANY($1::char(32)[]) ORDER BY id FOR KEY SHARE', [parentIds]);
-  const childIds = reservations.flatMap((r) => {
-    const plan = lastPlanned.get(r as ChildReservation<unknown>);
-    return plan ? [plan.child.id] : [];
-  });
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM transactions WHERE id = ANY($1::char(32)[]) FOR KEY SHARE', [childIds]);
+  const plans = reservations.map((r) => lastPlanned.get(r as ChildReservation<unknown>));
+  const written = plans.filter((plan): plan is PlannedChild<unknown> => plan !== undefined);
+  if (written.length === 0) return reservations.map(() => false);
+  // Each row by its id and its entity (the distribution column of docs/scale-out.md: one shard each).
+  const rowsOf = (rows: readonly StoredTransaction[]) => [[...new Set(rows.map((row) => row.id))].sort(), [...new Set(rows.map((row) => row.entityId))]];
+  await db.query('SELECT id FROM transactions WHERE id = ANY($1::char(32)[]) AND entity_id = ANY($2::char(32)[]) ORDER BY id FOR KEY SHARE', rowsOf(written.map((plan) => plan.parent)));
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM transactions WHERE id = ANY($1::char(32)[]) AND entity_id = ANY($2::char(32)[]) FOR KEY SHARE', rowsOf(written.map((plan) => plan.child)));
   const found = new Set(rows.map((row) => row.id.trim()));
-  return reservations.map((r) => {
-    const plan = lastPlanned.get(r as ChildReservation<unknown>);
-    return plan !== undefined && found.has(plan.child.id);
-  });
+  return plans.map((plan) => plan !== undefined && found.has(plan.child.id));
 }
 
 /** The results of committed reservations: what their planned write would have answered. */
