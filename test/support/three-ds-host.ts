@@ -67,8 +67,10 @@ export async function startServerStandIn(): Promise<ServerStandIn> {
     request.on('end', () => {
       if (request.url === '/3ds/notification') {
         notifications.push(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-        return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><html lang="en"><title>Received</title><h1>Result received</h1></html>');
+        return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><html lang="en"><title>Received</title><link rel="icon" href="data:,"><h1>Result received</h1></html>');
       }
+      // Anything else a browser asks for (its favicon) is not found, not a refused RReq.
+      if (request.method !== 'POST') return void response.writeHead(404).end();
       const read = readMessage(Buffer.concat(chunks).toString('utf8'), 'RReq');
       if (!read.ok) return void response.writeHead(400).end();
       const rreq = read.message;
