@@ -50,21 +50,32 @@ export async function claimIdempotencyKey(db: Queryable, claim: KeyClaim): Promi
 }
 
 /**
- * The claim's record as the leader holds it now: the claim is this request's when the record
- * carries its claim id, or (a takeover, which keeps the earlier claim id) the times this claim
- * set, in flight for the same request. Otherwise the lost statement did not commit where it
- * counts (after a failover the new leader lacks only what never committed on two nodes), and the
- * claim is made again. The read locks the row, so a replica refuses it and the storage waits for
- * the leader.
+ * The claim after its answer was lost. The record is this request's when it carries the claim's
+ * id, or (a takeover, which keeps the earlier claim id) the times this claim set, in flight for
+ * the same request. Otherwise the lost statement did not commit where it counts (after a failover
+ * the new leader lacks only what never committed on two nodes), and the claim is made again. The
+ * reads lock the row, so a replica refuses them and the storage waits for the leader.
+ *
+ * In a partition rather than a failover the lost statement may still be running on the server
+ * when it is asked, and commit just after: the claim made again then meets it and is refused as
+ * a request in flight. Asked once more, the record is this claim's, and the request goes on.
  */
 async function claimAfterLostAnswer(db: Queryable, claim: KeyClaim): Promise<ClaimResult> {
+  const found = await thisClaimsRecord(db, claim);
+  if (found) return found;
+  const again = await claimOnce(db, claim);
+  if (again.claimed) return again;
+  return (await thisClaimsRecord(db, claim)) ?? again;
+}
+
+/** The key's record read on the leader, as this claim's when it is (heldByThisClaim). */
+async function thisClaimsRecord(db: Queryable, claim: KeyClaim): Promise<IdempotencyClaim | undefined> {
   const { rows } = await db.query<{ claim_id: string | null; request_hash: string; state: string; created_at: Date; lease_until: Date | null }>(
     'SELECT claim_id, request_hash, state, created_at, lease_until FROM idempotency_keys WHERE entity_id = $1 AND key = $2 FOR KEY SHARE',
     [claim.entityId, claim.key],
   );
   const row = rows[0];
-  if (row && heldByThisClaim(row, claim)) return { claimed: true, claimId: row.claim_id!, takenOver: row.claim_id !== claim.claimId };
-  return claimOnce(db, claim);
+  return row && heldByThisClaim(row, claim) ? { claimed: true, claimId: row.claim_id!, takenOver: row.claim_id !== claim.claimId } : undefined;
 }
 
 /** Whether a key's record is the one this claim wrote (pure: the record's fields against the claim's). */
