@@ -122,7 +122,9 @@ export async function startHaproxy(options: HaproxyOptions): Promise<RunningHapr
   const check = spawnSync('haproxy', ['-c', '-q', '-f', file], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`haproxy -c refused the configuration:\n${check.stderr}${check.stdout}`);
   // -db: in the foreground, logs on stderr; the test owns the process.
-  const child: ChildProcess = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'], ...asUnprivilegedUser() });
+  // Started in its own folder: HAProxy returns to its starting folder after reading the
+  // configuration, and `nobody` cannot enter a checkout in a private folder (mktemp -d is 0700).
+  const child: ChildProcess = spawn('haproxy', ['-db', '-f', file], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], ...asUnprivilegedUser() });
   let text = '';
   const keep = (chunk: Buffer) => { text = (text + chunk.toString()).slice(-65_536); };
   child.stdout!.on('data', keep);
