@@ -1,7 +1,7 @@
 # Shared by start.sh, stop.sh and status.sh: where the topology lives, its ports, and how a
 # process is started as the service user. Sourced, not run.
 
-HA_DATA_DIR="${HA_DATA_DIR:-${TMPDIR:-/tmp}/gateway-ha}"
+HA_DATA_DIR="$(realpath -m "${HA_DATA_DIR:-${TMPDIR:-/tmp}/gateway-ha}")"
 HA_PG_BIN="${HA_PG_BIN:-/usr/lib/postgresql/15/bin}"
 HA_PG_PASSWORD="${HA_PG_PASSWORD:-postgres}"
 HA_REPLICATION_PASSWORD="${HA_REPLICATION_PASSWORD:-replicator}"

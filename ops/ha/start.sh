@@ -46,8 +46,11 @@ start_detached() {
   shift 2
   if [ "$(id -u)" -eq 0 ]; then runner=(runuser -u "$HA_SERVICE_USER" --); fi
   rm -f "$pidfile"
+  # Started from /: the service user may not enter the folder this script was called from (a
+  # checkout in a private folder), and HAProxy, for one, refuses to start when it cannot return
+  # to its starting folder. Every path given is absolute (HA_DATA_DIR is made so in common.sh).
   # shellcheck disable=SC2016
-  setsid "${runner[@]}" sh -c 'echo $$ > "$0"; exec "$@"' "$pidfile" "$@" >>"$logfile" 2>&1 </dev/null &
+  (cd / && exec setsid "${runner[@]}" sh -c 'echo $$ > "$0"; exec "$@"' "$pidfile" "$@" >>"$logfile" 2>&1 </dev/null) &
   for _ in $(seq 1 50); do
     [ -s "$pidfile" ] && return 0
     sleep 0.1
