@@ -1,6 +1,7 @@
 import type { FileDelivery, ListedSftpKey } from '../../../operations/settlement/file-delivery.js';
 import { DeveloperLayout, formatTime, FormBasics, TableWrap, type PageFrame } from '../developers/developer-request.js';
 import { DELIVERY_PATH, SettlementTabs } from './settlement-filter.js';
+import { MerchantPicker } from '../developers/developers-index-page.js';
 
 /** A refused form: which one, its messages by field, and the URL typed (never a key or a password). */
 export interface DeliveryFormState {
@@ -37,21 +38,6 @@ function FieldErrors({ id, messages }: { id: string; messages: readonly string[]
 
 function describedBy(id: string, errors: readonly string[]): string {
   return errors.length > 0 ? `${id}-hint ${id}-error` : `${id}-hint`;
-}
-
-function MerchantPicker({ merchants, merchantId }: { merchants: readonly { id: string; name: string }[]; merchantId: string | undefined }) {
-  return (
-    <form method="get" action={DELIVERY_PATH} class="risk-picker">
-      <div>
-        <label for="merchant">Merchant</label>
-        <select id="merchant" name="merchant">
-          <option value="">Choose a merchant</option>
-          {merchants.map((m) => <option key={m.id} value={m.id} selected={m.id === merchantId}>{`${m.name} (${m.id})`}</option>)}
-        </select>
-      </div>
-      <div><button type="submit" class="secondary">Show</button></div>
-    </form>
-  );
 }
 
 function KeyTable({ keys, remove }: { keys: readonly ListedSftpKey[]; remove: { csrfToken: string; merchantId: string | undefined } | undefined }) {
@@ -156,7 +142,7 @@ export function DeliveryPage({ frame, merchants, merchantId, delivery, mayManage
       {done && DONE[done] ? <p class="flash flash-success" role="status">{DONE[done]}</p> : null}
       <Refused state={state} />
       <p class="muted">Each day's reconciliation file may be fetched from the gateway's SFTP server (user name: the merchant id) with one of the keys below, and is also pushed to the merchant's own server when a push target is set.</p>
-      {merchants ? <MerchantPicker merchants={merchants} merchantId={merchantId} /> : null}
+      {merchants ? <MerchantPicker action={DELIVERY_PATH} merchants={merchants} current={merchantId} /> : null}
       {delivery && merchantId ? (
         <>
           <section aria-labelledby="keys-heading">
