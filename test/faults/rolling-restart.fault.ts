@@ -72,7 +72,7 @@ describe('rolling restart behind HAProxy under load', { skip: url ? false : 'TES
       for (const port of ports.slice(1)) gateways.push(await startOn(stage.schema.url, port));
       haproxy = await startHaproxy({ port: HAPROXY_PORT, statsPort: HAPROXY_STATS_PORT, servers: names.map((name, index) => ({ name, port: ports[index]! })), timing: TIMING });
       for (const name of names) await waitFor(async () => (await haproxy!.serverStates()).get(name)?.status === 'UP', 30_000, haproxy.output);
-      const parents = await Promise.all(Array.from({ length: REFUND_PARENTS }, () => createPayment(haproxy!.url, stage.merchant, '49.00')));
+      const parents = await Promise.all(Array.from({ length: REFUND_PARENTS }, () => createPayment(haproxy!.url, stage.merchant, '9999.00')));
       const load = startLoad({ url: haproxy.url, merchant: stage.merchant, workers: WORKERS, refundParents: parents, getShare: 0.2, clientTimeoutMs: 15_000 });
       try {
         for (const [index, name] of names.entries()) {
