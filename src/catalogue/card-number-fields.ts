@@ -24,6 +24,8 @@ export interface CardNumberExemption {
    * brand's range and length); undefined: never refused.
    */
   readonly refusedFromDigits?: number;
+  /** How the field is checked instead, when its own operation checks it (shown in the docs' table). */
+  readonly checkedElsewhere?: string;
   readonly why: string;
 }
 
@@ -60,6 +62,12 @@ export const CARD_NUMBER_EXEMPTIONS: readonly CardNumberExemption[] = [
     applies: named(/(^|\.)identificationDocId$/),
     refusedFromDigits: ISSUED_NUMBERS_ONLY,
     why: 'national identity numbers run to 18 digits (China\'s resident identity number; South Africa\'s 13 digits are Luhn-valid by design), so only a number of a card brand\'s range and issued length (16 digits of VISA, 15 of AMEX …) is refused',
+  },
+  {
+    fields: '`job.expression`',
+    applies: named(/^job\.expression$/),
+    checkedElsewhere: 'a card number within one field of the expression (its fields are checked one by one)',
+    why: 'the fields of a cron expression are separated by spaces, and a one-time schedule\'s second, minute, hour, day, month and year read together can form a Luhn-valid number of a card brand\'s range (`0 30 22 18 27 11 ? 2026`)',
   },
   {
     fields: 'phone and fax numbers (`customer.phone`, `mobile`, `workPhone`, `corporate.fax`, … wherever they appear)',

@@ -96,6 +96,27 @@ for (const database of testDatabases()) {
       assert.deepEqual(all.parameterErrors.map((e: { name: string }) => e.name), ['standingInstruction.mode', 'standingInstruction.source', 'registrationId', 'standingInstruction.initialTransactionId']);
     });
 
+    it('a one-time expression whose fields read together look like a card number is a schedule; a card number within one field is refused, masked', async () => {
+      const registrationId = await registrationWithInitialCit(t, merchant);
+      // 30 10 10 10 12 ? 2026 reads as 30101010122026: a Luhn-valid number of DINERS' range and length.
+      const onceAt = '30 10 10 10 12 ? 2026';
+      const created = await postSchedule(t, merchant, registrationId, { 'job.expression': onceAt, merchantTransactionId: 'sched-once-luhn' });
+      assert.equal(created.statusCode, 200, created.body);
+      assert.equal(created.json().job.expression, onceAt);
+      assert.equal(created.json().schedule.nextFireTime, '2026-12-10 10:10:30');
+      assert.equal((await deschedule(t, merchant, created.json().id)).statusCode, 200, 'the other tests drain every due run');
+      const hidden = await postSchedule(t, merchant, registrationId, { 'job.expression': '0 4,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1 * * * ? *' });
+      assert.equal(hidden.statusCode, 400, hidden.body);
+      assert.deepEqual(errorOf(hidden), ['200.100.404', 'job.expression']);
+      assert.doesNotMatch(hidden.body, /4,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1/);
+      // A digit run refused by the cron grammar is shown masked, in the value and in the message.
+      const long = await postSchedule(t, merchant, registrationId, { 'job.expression': '0 4111111111111111 * * * ? *' });
+      assert.equal(long.statusCode, 400, long.body);
+      assert.equal(errorOf(long)[1], 'job.expression');
+      assert.doesNotMatch(long.body, /4111111111111111/);
+      assert.match(long.json().result.parameterErrors[0].value, /\*{4,}1111 \* \* \* \? \*$/);
+    });
+
     it('DS stops all runs; RS ends the old plan and starts the new one', async () => {
       const registrationId = await registrationWithInitialCit(t, merchant);
       const worker = scheduleWorker(t);

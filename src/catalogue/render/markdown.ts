@@ -74,7 +74,7 @@ function cardNumberSection(): string[] {
     '| Fields | Refused | Why |',
     '|---|---|---|',
     ...CARD_NUMBER_EXEMPTIONS.map((entry) => {
-      const refused = entry.refusedFromDigits === undefined ? 'never' : entry.refusedFromDigits === ISSUED_NUMBERS_ONLY ? 'a number of a card brand\'s range and issued length' : `from ${entry.refusedFromDigits} digits; below, a number of a card brand\'s range and issued length`;
+      const refused = entry.checkedElsewhere !== undefined ? entry.checkedElsewhere : entry.refusedFromDigits === undefined ? 'never' : entry.refusedFromDigits === ISSUED_NUMBERS_ONLY ? 'a number of a card brand\'s range and issued length' : `from ${entry.refusedFromDigits} digits; below, a number of a card brand\'s range and issued length`;
       return `| ${entry.fields} | ${refused} | ${cell(entry.why)} |`;
     }),
     '',

@@ -3,6 +3,9 @@ import type { Job } from '../../catalogue/request-types.generated.js';
 import { CRON_FIELDS, dayFieldsProblem, fieldsOfJob, fireTimes, quartzExpression, splitExpression, yearProblem, type CronField, type CronFields, type FireTimes } from '../../domain/schedules/cron.js';
 import { readNoticeTerms, type NoticeTerms } from '../../domain/schedules/notice.js';
 import { firstFireTime, scheduleWindow, type ScheduleWindow, type TimeUnit } from '../../domain/schedules/plan.js';
+import { CARD_NUMBER_CODE, CARD_NUMBER_MESSAGE } from '../../catalogue/card-number-fields.js';
+import { displayRowValue } from '../../catalogue/mask.js';
+import { containsCardNumber } from '../../domain/card-numbers-in-text.js';
 import { GatewayError } from '../../results/gateway-error.js';
 
 /** A schedule's plan, decided from the job.* fields of a request. */
@@ -37,19 +40,27 @@ function rowOf(name: string) {
   return CATALOGUE.find((row) => row.name === name)!;
 }
 
-const refuse = (code: string, name: string, value: string, message: string) => new GatewayError(code, { parameterErrors: [{ name, value, message }] });
+/**
+ * Values echoed in errors are masked as the catalogue masks them: job.expression is exempt from the
+ * catalogue's card-number check (card-number-fields.ts), so a refused one may still hold digit runs.
+ */
+const shownValue = (value: string) => displayRowValue(rowOf('job.expression'), value);
+
+const refuse = (code: string, name: string, value: string, message: string) => new GatewayError(code, { parameterErrors: [{ name, value: shownValue(value), message }] });
 
 /** The fields of job.expression, each checked; the first bad field decides the code, every bad field is named. */
 function expressionFields(expression: string): CronFields {
   const fields = splitExpression(expression);
   if (!fields) throw refuse(MISSING_EXPRESSION_FIELDS, 'job.expression', expression, 'must have 7 fields (second minute hour dayOfMonth month dayOfWeek year), the year may be left out');
+  // Each field on its own: read together, the fields of a one-time schedule can look like a card number.
+  if (CRON_FIELDS.some((field) => containsCardNumber(fields[field]))) throw refuse(CARD_NUMBER_CODE, 'job.expression', expression, CARD_NUMBER_MESSAGE);
   const problems = CRON_FIELDS.flatMap((field) => {
     const row = rowOf(GRAMMAR_OF[field]);
     const value = fields[field];
-    return row.format.regex.test(value) ? [] : [{ code: row.code, message: `${FIELD_NAMES[field]} field ${JSON.stringify(value)} must be ${row.format.notation}` }];
+    return row.format.regex.test(value) ? [] : [{ code: row.code, message: `${FIELD_NAMES[field]} field ${JSON.stringify(shownValue(value))} must be ${row.format.notation}` }];
   });
   if (problems.length > 0) {
-    throw new GatewayError(problems[0]!.code, { parameterErrors: problems.map((p) => ({ name: 'job.expression', value: expression, message: p.message })) });
+    throw new GatewayError(problems[0]!.code, { parameterErrors: problems.map((p) => ({ name: 'job.expression', value: shownValue(expression), message: p.message })) });
   }
   return fields;
 }
