@@ -110,12 +110,39 @@ export function searchSql(query: SearchQuery, strategy: EntityStrategy = 'any'):
     c.add((p) => `(${column}, t.id) ${descending ? '<' : '>'} (${p(cursor.key)}::${KEY_CAST[search.sort]}, ${p(cursor.id)})`);
   }
   const direction = descending ? 'DESC' : 'ASC';
-  const where = c.where.length > 0 ? `WHERE ${c.where.join(' AND ')}` : '';
   const order = `ORDER BY ${column} ${direction}, t.id ${direction} LIMIT ${c.param(query.limit)}`;
+  const rows = selectRows(c.where, order, readsDecidedIndexes(search, c, query.groupCodes), search.filter.status);
   const sql = perEntity
-    ? `SELECT t.* FROM unnest(${visible}::char(32)[]) AS v (entity_id) CROSS JOIN LATERAL (SELECT t.* FROM transactions t ${where} ${order}) AS t ${order}`
-    : `SELECT t.* FROM transactions t ${where} ${order}`;
+    ? `SELECT t.* FROM unnest(${visible}::char(32)[]) AS v (entity_id) CROSS JOIN LATERAL (${rows}) AS t ${order}`
+    : rows;
   return { sql, params: c.params, reversed };
+}
+
+/**
+ * Whether the search filters or sorts by what the indexes of migration 062 hold: the terms, the
+ * amount, the result code. Those indexes leave out pending rows (a payment's row is entered once,
+ * with its outcome), so such a search reads decided rows through them and pending ones apart.
+ */
+function readsDecidedIndexes(search: PaymentSearch, c: Conditions, groupCodes: readonly string[] | null): boolean {
+  const filter = search.filter;
+  return c.terms.length > 0 || search.sort === 'amount' || groupCodes !== null ||
+    filter.amountFromMinor !== undefined || filter.amountToMinor !== undefined || filter.resultCode !== undefined;
+}
+
+// Literal, not a parameter: PostgreSQL uses a partial index only where the query's own text implies its predicate.
+const DECIDED = `t.status <> 'pending'`;
+const PENDING = `t.status = 'pending'`;
+
+/**
+ * The matching rows in the page's order. Reading the decided indexes, the pending rows come from
+ * a second SELECT (through transactions_pending_idx: they are few), merged in order; a status
+ * filter other than pending needs no second SELECT, only the words that let the indexes serve.
+ */
+function selectRows(where: readonly string[], order: string, decidedIndexes: boolean, status: string | undefined): string {
+  const select = (conditions: readonly string[]) => `SELECT t.* FROM transactions t ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''} ${order}`;
+  if (!decidedIndexes || status === 'pending') return select(where);
+  if (status !== undefined) return select([...where, DECIDED]);
+  return `SELECT t.* FROM ((${select([...where, DECIDED])}) UNION ALL (${select([...where, PENDING])})) AS t ${order}`;
 }
 
 /** The planner's estimated total cost of a statement (EXPLAIN, not run). */

@@ -69,6 +69,13 @@ const CASES: [Record<string, string>, string[]][] = [
   [{ connector: 'iso8583' }, ['a-master', 'b-refund']],
   [{ from: '2026-11-02', to: '2026-11-03' }, ['a-master', 'a-pending']],
   [{ bin: '411111', holder: 'anna müller', channel: a1 }, ['a-visa']],
+  // Migration 062's indexes leave pending rows out: a search by what they hold reads those apart.
+  [{ currency: 'CHF' }, ['a-pending']],
+  [{ currency: 'CHF', status: 'pending' }, ['a-pending']],
+  [{ currency: 'CHF', status: 'success' }, []],
+  [{ currency: 'usd', status: 'rejected' }, ['a-master']],
+  [{ amountFrom: '1', sort: 'amount' }, ['a-visa', 'a-pending', 'b-visa', 'b-refund']],
+  [{ result: '000.200.000', status: 'pending' }, ['a-pending']],
 ];
 
 function searchOf(form: Record<string, string>): PaymentSearch {
@@ -160,11 +167,13 @@ for (const database of testDatabases()) {
     describe('keyset pages (merchant C: 23 payments, many sharing a time or an amount)', () => {
       const tied: SeedPayment[] = Array.from({ length: 23 }, (_, i) => ({
         name: `tie-${i}`, entityId: c1, createdAt: new Date(t0.getTime() + Math.floor(i / 7) * 1000), amountMinor: BigInt(100 * Math.floor(i / 4)),
+        // Some pending among them: a page by amount or by a term merges decided and pending rows.
+        ...(i % 5 === 2 ? { status: 'pending', resultCode: '000.200.000' } : {}),
       }));
       const OF_C: Visibility = { kind: 'merchant', merchantId: merchantC };
       before(() => insertPayments(storage, tied));
 
-      for (const form of [{}, { order: 'asc' }, { sort: 'amount' }, { sort: 'amount', order: 'asc' }] as Record<string, string>[]) {
+      for (const form of [{}, { order: 'asc' }, { sort: 'amount' }, { sort: 'amount', order: 'asc' }, { currency: 'EUR' }, { currency: 'EUR', sort: 'amount', order: 'asc' }] as Record<string, string>[]) {
         it(`${JSON.stringify(form)}: forward and back, every row exactly once`, async () => {
           const search = searchOf(form);
           const forward: SearchPage[] = [];
