@@ -4,10 +4,11 @@
  * and the poster frame of a form sends the payment itself, same-origin, so the number and the CVV
  * never enter the merchant's page.
  */
-import { decodeSettings, FRAME_STYLE_PROPERTIES, MESSAGE_TAG, type FrameSettings, type FrameToFrame, type FrameToPage, type PageToFrame } from './protocol.js';
+import { decodeSettings, MESSAGE_TAG, type FrameSettings, type FrameToFrame, type FrameToPage, type PageToFrame } from './protocol.js';
 import { brandOf, caretAfterFormat, cvvLengthOf, cvvState, digitsOf, formatCardNumber, MAX_CARD_DIGITS, numberState } from './rules/card-number.js';
 import { admit, answersCollectFrom, newBinding, takesBrandFrom, type Binding } from './frame-binding.js';
 import { postPayment } from './frame-payment.js';
+import { safeFrameStyle, type FrameStyleProperty } from './rules/style-values.js';
 
 const settings = decodeSettings(location.hash);
 if (settings) start(settings);
@@ -106,6 +107,8 @@ function configureInput(input: HTMLInputElement, settings: FrameSettings): void 
   document.documentElement.lang = settings.lang;
   document.documentElement.dir = settings.dir;
   input.setAttribute('aria-label', settings.label);
+  // The frame's document is named like its field, in the page's language (the page's iframe title says the same).
+  if (typeof settings.label === 'string') document.title = settings.label;
   input.placeholder = settings.placeholder;
   if (settings.field === 'number') {
     input.autocomplete = 'cc-number';
@@ -119,9 +122,22 @@ function configureInput(input: HTMLInputElement, settings: FrameSettings): void 
   // The numbers read left to right in every language; the placeholder follows the page.
   input.dir = 'ltr';
   input.style.textAlign = settings.dir === 'rtl' ? 'right' : 'left';
-  for (const property of FRAME_STYLE_PROPERTIES) {
-    const styleValue = settings.style[property];
-    if (typeof styleValue === 'string' && styleValue.length < 200) input.style.setProperty(property, styleValue);
+  applyStyle(input, safeFrameStyle(settings.style));
+}
+
+/**
+ * The page's look, each value checked again here (rules/style-values.ts): the colours go to the
+ * frame page's variables, so that its own rule for a field in error can still colour the text;
+ * background and colour scheme to the document, whose scheme must match the page's (else the
+ * browser paints the frame opaque).
+ */
+function applyStyle(input: HTMLInputElement, style: Partial<Record<FrameStyleProperty, string>>): void {
+  const root = document.documentElement.style;
+  for (const [property, styleValue] of Object.entries(style) as [FrameStyleProperty, string][]) {
+    if (property === 'color') root.setProperty('--text', styleValue);
+    else if (property === '--wpwl-_error') root.setProperty('--error', styleValue);
+    else if (property === 'background-color' || property === 'color-scheme') root.setProperty(property, styleValue);
+    else input.style.setProperty(property, styleValue);
   }
 }
 

@@ -7,6 +7,7 @@
  */
 import type { Member } from './frame-binding.js';
 import type { CvvState, NumberState } from './rules/card-number.js';
+import { FRAME_STYLE_KINDS, type FrameStyleProperty } from './rules/style-values.js';
 
 /** Marks the widget's messages among whatever else a merchant page posts. */
 export const MESSAGE_TAG = 'wpwl';
@@ -57,7 +58,7 @@ export interface FrameSettings {
   readonly formatting: boolean;
   readonly lang: string;
   readonly dir: 'ltr' | 'rtl';
-  /** font-family, font-size, color … of the page's own controls, so the frames look the same. */
+  /** font-family, font-size, colours, colour scheme … of the page's own controls, so the frames look the same. */
   readonly style: Readonly<Record<string, string>>;
 }
 
@@ -74,5 +75,5 @@ export function decodeSettings(fragment: string): FrameSettings | undefined {
   }
 }
 
-/** Style properties the page may pass into a frame; anything else is ignored. */
-export const FRAME_STYLE_PROPERTIES = ['font-family', 'font-size', 'font-weight', 'color', 'line-height', 'letter-spacing'] as const;
+/** Style properties the page may pass into a frame (rules/style-values.ts checks each value); anything else is ignored. */
+export const FRAME_STYLE_PROPERTIES = Object.keys(FRAME_STYLE_KINDS) as FrameStyleProperty[];

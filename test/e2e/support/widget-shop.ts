@@ -23,6 +23,8 @@ export interface ShopPage {
   readonly action?: string;
   /** onBeforeSubmitCard answers false: the payment must not be sent. */
   readonly cancelCardSubmit?: boolean;
+  /** More of the shop's own CSS (its brand's --wpwl-* variables, a dark page …). */
+  readonly pageCss?: string;
 }
 
 export interface ShopReturn {
@@ -114,7 +116,7 @@ export class WidgetShop {
       .map(([name, value]) => `<input type="hidden" name="customParameters[${escapeHtml(name)}]" value="${escapeHtml(value)}">`)
       .join('');
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop checkout</title>
-<style nonce="${nonce}">body{font-family:"DejaVu Sans",sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#222}</style>
+<style nonce="${nonce}">body{font-family:"DejaVu Sans",sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#222}${(page.pageCss ?? '').replace(/</g, '')}</style>
 <script nonce="${nonce}">
 window.__seen = [];
 window.addEventListener('message', function (event) { window.__seen.push(typeof event.data === 'string' ? event.data : JSON.stringify(event.data)); });

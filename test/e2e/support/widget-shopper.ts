@@ -12,8 +12,16 @@ export interface WidgetPage {
   close(): Promise<void>;
 }
 
-export async function openWidgetPage(browser: Browser, url: string, options: { locale?: string; waitReady?: boolean } = {}): Promise<WidgetPage> {
-  const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: { width: 640, height: 900 } });
+export interface WidgetPageOptions {
+  readonly locale?: string;
+  readonly waitReady?: boolean;
+  readonly viewport?: { readonly width: number; readonly height: number } | undefined;
+  /** The shopper's prefers-color-scheme. */
+  readonly colorScheme?: 'light' | 'dark' | undefined;
+}
+
+export async function openWidgetPage(browser: Browser, url: string, options: WidgetPageOptions = {}): Promise<WidgetPage> {
+  const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: options.viewport ?? { width: 640, height: 900 }, colorScheme: options.colorScheme ?? 'light' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -14,6 +14,10 @@ export interface PageExtras {
   readonly customParameters?: Record<string, string>;
   readonly cancelCardSubmit?: boolean;
   readonly integrity?: string;
+  readonly pageCss?: string;
+  /** The shopper's browser: window size and colour scheme preference. */
+  readonly viewport?: { readonly width: number; readonly height: number };
+  readonly colorScheme?: 'light' | 'dark';
 }
 
 export interface StubSuite {
@@ -45,8 +49,8 @@ export function useStubSuite(): StubSuite {
     shop: () => shop!,
     async open(brands, options = {}, extra = {}) {
       const checkout = gateway!.checkout({ registrations: extra.registrations ?? [] });
-      const url = shop!.page({ checkoutId: checkout.id, brands, options, integrity: extra.integrity ?? loadWidgetScript().integrity, customParameters: extra.customParameters, cancelCardSubmit: extra.cancelCardSubmit });
-      return { checkout, at: await openWidgetPage(browser(), url) };
+      const url = shop!.page({ checkoutId: checkout.id, brands, options, integrity: extra.integrity ?? loadWidgetScript().integrity, customParameters: extra.customParameters, cancelCardSubmit: extra.cancelCardSubmit, pageCss: extra.pageCss });
+      return { checkout, at: await openWidgetPage(browser(), url, { viewport: extra.viewport, colorScheme: extra.colorScheme }) };
     },
     async backAtShop(at) {
       await at.page.waitForURL((url) => url.href.startsWith(`${shop!.url}/result`), { timeout: 15_000 });

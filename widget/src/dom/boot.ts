@@ -5,6 +5,7 @@
  */
 import { formsOf, isCardBrand, parseBrands } from '../rules/brands.js';
 import { directionOf, htmlLang } from '../rules/locale.js';
+import { numberLocaleOf, payLabel } from '../rules/pay-label.js';
 import { bankForm } from './bank-form.js';
 import { cardForm, type FrameLook } from './card-form.js';
 import type { Bootstrap, WidgetContext } from './context.js';
@@ -55,7 +56,7 @@ async function loadBootstrap(context: WidgetContext): Promise<BootstrapAnswer> {
 }
 
 async function renderAll(pageContext: WidgetContext, bootstrap: BootstrapAnswer, onReady: unknown): Promise<void> {
-  const context: WidgetContext = typeof bootstrap === 'string' ? pageContext : { ...pageContext, purpose: bootstrap.purpose ?? 'payment', resultOrigin: bootstrap.shopperResultOrigin };
+  const context: WidgetContext = typeof bootstrap === 'string' ? pageContext : withCheckout(pageContext, bootstrap);
   const merchantForms = Array.from(document.querySelectorAll<HTMLFormElement>('form.paymentWidgets'));
   const parts = merchantForms.flatMap((merchantForm) => renderInto(context, merchantForm, bootstrap));
   await Promise.race([Promise.all(parts.map((part) => part.ready)), new Promise((resolve) => setTimeout(resolve, 10_000))]);
@@ -64,10 +65,18 @@ async function renderAll(pageContext: WidgetContext, bootstrap: BootstrapAnswer,
   if (typeof onReady === 'function') onReady();
 }
 
+/** What the checkout adds: where the widget posts, where the shopper returns, the amount on the button. */
+function withCheckout(context: WidgetContext, bootstrap: Bootstrap): WidgetContext {
+  const submit = context.amountOnButton ? payLabel(context.labels, bootstrap.amount, bootstrap.currency, numberLocaleOf(context.locale, context.requestedLocale)) : context.labels.submit;
+  return { ...context, purpose: bootstrap.purpose ?? 'payment', resultOrigin: bootstrap.shopperResultOrigin, labels: { ...context.labels, submit } };
+}
+
 function renderInto(context: WidgetContext, merchantForm: HTMLFormElement, bootstrap: BootstrapAnswer): FormParts[] {
   const dir = directionOf(context.locale);
   const lang = htmlLang(context.locale);
-  const container = h('div', { class: `wpwl-container wpwl-container-${context.style} wpwl-clearfix`, lang, dir });
+  const container = h('div', { class: `wpwl-container wpwl-container-${context.style} wpwl-clearfix wpwl-scheme-${context.colorScheme}`, lang, dir });
+  // Set through the CSSOM, which the merchant's style-src does not govern; values checked in options.ts.
+  for (const [variable, value] of context.theme) container.style.setProperty(variable, value);
   merchantForm.after(container);
   // The merchant's form stays (its customParameters inputs are read on payment), hidden when empty.
   if (merchantForm.elements.length === 0) merchantForm.hidden = true;

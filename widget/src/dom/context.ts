@@ -2,6 +2,7 @@ import type { Labels } from '../i18n/keys.js';
 import type { WidgetLocale } from '../rules/locale.js';
 import type { CheckoutPurpose } from '../rules/action-url.js';
 import type { RedirectTarget } from '../rules/redirect-target.js';
+import type { ColorScheme } from '../rules/style-values.js';
 
 /** A stored card of the checkout, as GET /v1/checkouts/{id}/widget lists it. */
 export interface StoredCard {
@@ -49,6 +50,12 @@ export interface WidgetContext {
   readonly now: () => Date;
   /** wpwlOptions.redirectTarget: 'overlay' shows provider and 3-D Secure pages over the page. */
   readonly redirectTarget: RedirectTarget;
+  /** wpwlOptions.colorScheme, or the shopper's preference ('auto', the default), decided when the widget is drawn. */
+  readonly colorScheme: ColorScheme;
+  /** wpwlOptions.theme as CSS variables (checked values only), set on the container. */
+  readonly theme: readonly (readonly [string, string])[];
+  /** wpwlOptions.amountOnButton, unless the merchant's own `submit` label says otherwise. */
+  readonly amountOnButton: boolean;
   /** Where the shopper returns when the merchant's server set shopperResultUrl (from the bootstrap). */
   readonly resultOrigin?: string | undefined;
 }

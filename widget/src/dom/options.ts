@@ -4,6 +4,7 @@
  */
 import { labelsOf } from '../i18n/index.js';
 import { mergeLabels, resolveLocale } from '../rules/locale.js';
+import { colorSchemeOf, themeDeclarations } from '../rules/style-values.js';
 import type { WidgetContext, WidgetStyle } from './context.js';
 
 export interface WpwlOptions {
@@ -16,6 +17,9 @@ export interface WpwlOptions {
   readonly autofocus?: unknown;
   readonly numberFormatting?: unknown;
   readonly redirectTarget?: unknown;
+  readonly colorScheme?: unknown;
+  readonly theme?: unknown;
+  readonly amountOnButton?: unknown;
 }
 
 const STYLES: readonly WidgetStyle[] = ['card', 'plain', 'logos', 'none'];
@@ -41,5 +45,18 @@ export function contextOf(options: WpwlOptions, base: string, checkoutId: string
     onBeforeSubmitCard: typeof options.onBeforeSubmitCard === 'function' ? (options.onBeforeSubmitCard as (form: HTMLFormElement) => unknown) : undefined,
     now: () => new Date(),
     redirectTarget: options.redirectTarget === 'overlay' ? 'overlay' : 'page',
+    colorScheme: colorSchemeOf(options.colorScheme, prefersDark()),
+    theme: themeDeclarations(options.theme),
+    amountOnButton: options.amountOnButton === true && !ownsLabel(options.labels, 'submit'),
   };
+}
+
+function prefersDark(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+/** The merchant's own text for a label (which the amount must not replace). */
+function ownsLabel(labels: unknown, key: string): boolean {
+  const text = typeof labels === 'object' && labels !== null ? (labels as Record<string, unknown>)[key] : undefined;
+  return typeof text === 'string' && text.trim() !== '';
 }

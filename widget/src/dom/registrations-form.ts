@@ -70,7 +70,7 @@ export function registrationsForm(context: WidgetContext, merchantForm: HTMLForm
     frame.send({ type: 'pay', fields: [['registrationId', chosen.radio.value], ['paymentBrand', chosen.card.brand], ...pageFields(merchantForm)] });
   });
 
-  return { form, mount: () => frame.load(frameLook.style(submit.button)), ready: frame.ready, focus: (name) => (name === 'registration' && rows[0] ? (rows[0].radio.focus(), true) : false), brands: [] };
+  return { form, mount: () => frame.load(frameLook.style(frame.iframe)), ready: frame.ready, focus: (name) => (name === 'registration' && rows[0] ? (rows[0].radio.focus(), true) : false), brands: [] };
 }
 
 function registrationRow(card: StoredCard, radioName: string, checked: boolean): { element: HTMLElement; radio: HTMLInputElement; card: StoredCard } {

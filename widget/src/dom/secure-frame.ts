@@ -5,6 +5,7 @@
 import { encodeSettings, FRAME_STYLE_PROPERTIES, MESSAGE_TAG, type FrameSettings, type FrameToPage, type PageToFrame, type SecureField } from '../protocol.js';
 import type { WidgetContext } from './context.js';
 import { h } from './elements.js';
+import { safeFrameStyle } from '../rules/style-values.js';
 
 export interface SecureFrame {
   readonly iframe: HTMLIFrameElement;
@@ -26,10 +27,10 @@ export interface FrameOptions {
   readonly onMessage: (message: FrameToPage) => void;
 }
 
-/** The font and colour of the page's own controls, measured once an input is on the page. */
+/** The font, colours and colour scheme of the page's own controls, measured once a control is on the page; only safe values. */
 export function controlStyle(sample: HTMLElement): Record<string, string> {
   const computed = getComputedStyle(sample);
-  return Object.fromEntries(FRAME_STYLE_PROPERTIES.map((property) => [property, computed.getPropertyValue(property)]));
+  return safeFrameStyle(Object.fromEntries(FRAME_STYLE_PROPERTIES.map((property) => [property, computed.getPropertyValue(property)])));
 }
 
 export function createSecureFrame(context: WidgetContext, options: FrameOptions, lang: string, dir: 'ltr' | 'rtl'): SecureFrame {

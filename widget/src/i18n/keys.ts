@@ -10,6 +10,7 @@ export const LABEL_KEYS = [
   'mmyy',
   'cardHolder',
   'submit',
+  'submitAmount',
   'storedCards',
   'otherCard',
   'accountHolder',
