@@ -247,6 +247,8 @@ export function loadConfig(env: Env): Config {
   if (config.resolution.connectorTimeoutMs >= config.httpTimeouts.handlerTimeoutMs) problems.push('CONNECTOR_TIMEOUT_MS must be shorter than HANDLER_TIMEOUT_MS');
   // The host's own timeout must come first, so an unanswered request is advised, not just abandoned.
   if (config.acquirer && config.acquirer.responseTimeoutMs >= config.resolution.connectorTimeoutMs) problems.push('ACQUIRER_HOST_TIMEOUT_MS must be shorter than CONNECTOR_TIMEOUT_MS');
+  // A payment waits for the ARes, then for its connector: both must end before the handler's 504.
+  if (config.threeDsServer && config.threeDsServer.timeoutMs + config.resolution.connectorTimeoutMs >= config.httpTimeouts.handlerTimeoutMs) problems.push('THREE_DS_SERVER_TIMEOUT_MS plus CONNECTOR_TIMEOUT_MS must be shorter than HANDLER_TIMEOUT_MS');
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }

@@ -99,19 +99,23 @@ for (const db of testDatabases()) {
       });
     }
 
-    for (const [name, pan, code] of [['N', FRICTIONLESS_N, '800.400.200'], ['R', FRICTIONLESS_R, '100.390.114']] as const) {
+    for (const [name, pan, code, reason] of [['N', FRICTIONLESS_N, '800.400.200', '01'], ['R', FRICTIONLESS_R, '100.390.114', '11']] as const) {
       it(`frictionless ${name} declines with ${code} whatever the setting, with the ARes's status and reason`, async () => {
         for (const merchant of [ifEnrolled, always]) {
           const declined = json(await pay(merchant, pan));
           assert.equal(declined.result.code, code);
           const stored = json(await getPayment(t, merchant, declined.id));
           assert.equal(stored.result.code, code);
+          assert.deepEqual([stored.threeDSecure.authenticationStatus, stored.threeDSecure.transactionStatusReason, stored.threeDSecure.eci, stored.threeDSecure.verificationId], [name, reason, '07', undefined]);
+          assert.ok(logged(stored.threeDSecure.dsTransactionId), 'the ids are the DS\'s');
         }
       });
     }
 
     it('not enrolled (U, reason 13): declined 000.400.109 where required, without 3-D Secure where not', async () => {
-      assert.equal(json(await pay(always, NOT_ENROLLED)).result.code, '000.400.109');
+      const declined = json(await pay(always, NOT_ENROLLED));
+      assert.equal(declined.result.code, '000.400.109');
+      assert.deepEqual([declined.threeDSecure.authenticationStatus, declined.threeDSecure.transactionStatusReason], ['U', '13']);
       const paid = json(await pay(ifEnrolled, NOT_ENROLLED));
       assert.match(paid.result.code, SUCCESS_PATTERN);
       assert.equal(paid.threeDSecure, undefined, 'no authentication data, no liability shift');

@@ -21,11 +21,11 @@ import type { AuthenticationData, LookupAnswer } from '../three-d-secure.js';
 
 export const NOT_ENROLLED_REASON = '13';
 
-/** The ARes's data as the payment stores it; eci and authenticationValue only as the ARes gives them. */
-export function authenticationOf(ares: AResMessage, status: AuthenticationData['status']): AuthenticationData {
+/** The ARes's data as the payment stores it; callers make sure the ARes has an eci. */
+export function authenticationOf(ares: AResMessage & { readonly eci: string }, status: AuthenticationData['status']): AuthenticationData {
   return {
     status,
-    eci: ares.eci ?? '',
+    eci: ares.eci,
     ...(ares.authenticationValue !== undefined ? { verificationId: ares.authenticationValue } : {}),
     dsTransactionId: ares.dsTransID,
     acsTransactionId: ares.acsTransID,
@@ -41,7 +41,12 @@ export function authenticationOf(ares: AResMessage, status: AuthenticationData['
  */
 function frictionless(ares: AResMessage, status: 'Y' | 'A'): LookupAnswer {
   if (!ares.authenticationValue || !ares.eci) return { kind: 'unavailable' };
-  return { kind: 'frictionless', status, authentication: authenticationOf(ares, status) };
+  return { kind: 'frictionless', status, authentication: authenticationOf({ ...ares, eci: ares.eci }, status) };
+}
+
+/** A refusal's data, kept with the declined payment; without an eci the ARes gave none worth keeping. */
+function refusalData(ares: AResMessage, status: 'N' | 'R' | 'U'): { readonly authentication?: AuthenticationData } {
+  return ares.eci ? { authentication: authenticationOf({ ...ares, eci: ares.eci }, status) } : {};
 }
 
 export function answerOfARes(ares: AResMessage): LookupAnswer {
@@ -51,11 +56,11 @@ export function answerOfARes(ares: AResMessage): LookupAnswer {
       return frictionless(ares, ares.transStatus);
     case 'N':
     case 'R':
-      return { kind: 'failed', status: ares.transStatus, authentication: authenticationOf(ares, ares.transStatus) };
+      return { kind: 'failed', status: ares.transStatus, ...refusalData(ares, ares.transStatus) };
     case 'U':
       return ares.transStatusReason === NOT_ENROLLED_REASON
-        ? { kind: 'not-enrolled', authentication: authenticationOf(ares, 'U') }
-        : { kind: 'not-participating', authentication: authenticationOf(ares, 'U') };
+        ? { kind: 'not-enrolled', ...refusalData(ares, 'U') }
+        : { kind: 'not-participating', ...refusalData(ares, 'U') };
     case 'I':
       return { kind: 'not-participating' };
     default:

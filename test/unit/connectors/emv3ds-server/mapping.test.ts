@@ -54,6 +54,7 @@ describe('what each transStatus becomes', () => {
     ['Y without authenticationValue', { transStatus: 'Y', authenticationValue: undefined }, 'unavailable'],
     ['N', { transStatus: 'N', transStatusReason: '01', authenticationValue: undefined, eci: '07' }, 'failed', 'N'],
     ['R', { transStatus: 'R', transStatusReason: '11', authenticationValue: undefined, eci: '07' }, 'failed', 'R'],
+    ['N without eci (kept without data)', { transStatus: 'N', transStatusReason: '01', authenticationValue: undefined, eci: undefined }, 'failed', 'N'],
     ['U reason 13', { transStatus: 'U', transStatusReason: '13', authenticationValue: undefined }, 'not-enrolled'],
     ['U reason 06', { transStatus: 'U', transStatusReason: '06', authenticationValue: undefined }, 'not-participating'],
     ['I', { transStatus: 'I', authenticationValue: undefined }, 'not-participating'],
@@ -66,7 +67,8 @@ describe('what each transStatus becomes', () => {
       const answer = answerOfARes(message);
       assert.equal(answer.kind, kind);
       if (status) assert.equal((answer as { status: string }).status, status);
-      if (kind === 'frictionless' || kind === 'failed') {
+      if (message.eci === undefined) assert.equal(answer.authentication, undefined);
+      else if (kind === 'frictionless' || kind === 'failed') {
         assert.equal(answer.authentication?.eci, message.eci);
         assert.equal(answer.authentication?.dsTransactionId, message.dsTransID);
         assert.equal(answer.authentication?.acsTransactionId, message.acsTransID);
