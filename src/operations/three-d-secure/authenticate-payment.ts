@@ -204,7 +204,7 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
   const purchase = purchaseOf(input);
   const answer: LookupAnswer = await deps.threeDSecure.lookup({
     pan: card.number,
-    cardExpiry: card.expiryMonth !== undefined && card.expiryYear !== undefined ? { month: card.expiryMonth, year: card.expiryYear } : undefined,
+    cardExpiry: { month: card.expiryMonth, year: card.expiryYear },
     browser: browserOf(input.request),
     channel,
     purchase,
