@@ -47,12 +47,22 @@ function expiryOf(query: DirectoryQuery): string | undefined {
   return `${year.slice(2)}${month.padStart(2, '0')}`;
 }
 
+/** 2.2.0 takes a browserLanguage of up to 8 characters, 2.3.1 up to 35 (BCP 47 tags can be longer). */
+const LANGUAGE_MAX_LENGTH = { '2.2.0': 8, '2.3.1': 35 } as const;
+
+/** The tag with its last subtags dropped until it fits (zh-Hant-TW → zh-Hant): still the shopper's language. */
+export function fitLanguage(tag: string, maxLength: number): string {
+  let fitted = tag;
+  while (fitted.length > maxLength && fitted.includes('-')) fitted = fitted.slice(0, fitted.lastIndexOf('-'));
+  return fitted.slice(0, maxLength);
+}
+
 /**
  * The browser fields. browserJavascriptEnabled is not a request field: the screen size, colour
  * depth and time zone can only be measured with script, so they say it ran; without all four it
  * is false and none of them is sent (the spec requires them only with script).
  */
-function browserFields(browser: BrowserData | undefined): Record<string, unknown> {
+function browserFields(browser: BrowserData | undefined, version: ThreeDsServerSettings['messageVersion']): Record<string, unknown> {
   const b = browser ?? {};
   const script = b.screenHeight !== undefined && b.screenWidth !== undefined && b.timezone !== undefined && b.screenColorDepth !== undefined;
   return {
@@ -60,7 +70,7 @@ function browserFields(browser: BrowserData | undefined): Record<string, unknown
     ...(b.ip !== undefined ? { browserIP: b.ip } : {}),
     browserJavaEnabled: b.javaEnabled ?? false,
     browserJavascriptEnabled: script,
-    ...(b.language !== undefined ? { browserLanguage: b.language } : {}),
+    ...(b.language !== undefined ? { browserLanguage: fitLanguage(b.language, LANGUAGE_MAX_LENGTH[version]) } : {}),
     ...(script ? { browserColorDepth: b.screenColorDepth, browserScreenHeight: b.screenHeight, browserScreenWidth: b.screenWidth, browserTZ: b.timezone } : {}),
     ...(b.userAgent !== undefined ? { browserUserAgent: b.userAgent } : {}),
   };
@@ -104,7 +114,7 @@ export function buildAReq(query: DirectoryQuery, settings: ThreeDsServerSettings
     purchaseExponent: currency.exponent,
     purchaseDate: purchaseDate(context.now),
     notificationURL: context.notificationURL,
-    ...browserFields(query.browser),
+    ...browserFields(query.browser, settings.messageVersion),
   } as AReqMessage;
   return { ok: true, areq };
 }

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadConfig } from '../../../../src/config/load-config.js';
-import { buildAReq } from '../../../../src/connectors/emv3ds-server/areq.js';
+import { buildAReq, fitLanguage } from '../../../../src/connectors/emv3ds-server/areq.js';
 import { answerOfARes } from '../../../../src/connectors/emv3ds-server/ares.js';
 import { Emv3dsServer } from '../../../../src/connectors/emv3ds-server/server.js';
 import { validate } from '../../../../src/connectors/emv3ds/validate.js';
@@ -39,6 +39,15 @@ describe('the AReq the connector builds', () => {
     assert.equal(built.areq.browserJavascriptEnabled, false);
     assert.equal(built.areq.browserScreenHeight, undefined);
     assert.ok(validate(built.areq, 'AReq').ok);
+  });
+  it('a language tag longer than 2.2.0 takes loses its last subtags; 2.3.1 takes it whole', () => {
+    assert.deepEqual([fitLanguage('zh-Hant-TW', 8), fitLanguage('de-DE', 8), fitLanguage('abcdefghij', 8)], ['zh-Hant', 'de-DE', 'abcdefgh']);
+    const long = { ...QUERY, browser: { ...BROWSER, language: 'zh-Hant-TW' } };
+    const old = buildAReq(long, settings, CONTEXT);
+    const recent = buildAReq(long, { ...settings, messageVersion: '2.3.1' }, CONTEXT);
+    assert.ok(old.ok && recent.ok);
+    assert.deepEqual([old.areq.browserLanguage, recent.areq.browserLanguage], ['zh-Hant', 'zh-Hant-TW']);
+    assert.ok(validate(old.areq, 'AReq').ok);
   });
   it('is not built for the app channel or an unknown currency', () => {
     assert.deepEqual(buildAReq({ ...QUERY, channel: 'app' }, settings, CONTEXT), { ok: false, refusal: 'app-channel' });
