@@ -40,6 +40,8 @@ import type { NotificationSender } from './operations/webhooks/ports.js';
 import type { PaymentDeps } from './operations/deps.js';
 import { createPaymentWrites, DEFAULT_PAYMENT_WRITE_SETTINGS } from './operations/payments/payment-writes.js';
 import { createSimulatedThreeDSecureServer } from './connectors/simulator/three-d-secure/server.js';
+import { createEmv3dsServer } from './connectors/emv3ds-server/server.js';
+import type { ThreeDSecureServer } from './connectors/three-d-secure.js';
 import { RiskSettings } from './operations/risk/risk-settings.js';
 import { registerRiskAdminRoutes } from './http/routes/admin-risk.js';
 import { registerSettlementAdminRoutes } from './http/routes/admin-settlement.js';
@@ -128,6 +130,20 @@ function cutoffPolicy(config: Config): Partial<LifecyclePolicy> {
   };
 }
 
+/**
+ * The 3-D Secure server: with THREE_DS_SERVER_DS_URL the gateway's own (the EMV 3DS protocol to
+ * that directory, on either system: a live system's rehearsal points it at the emulator); else
+ * the simulated directory and ACS, on the test system only (issue 14: never live).
+ */
+function threeDSecureServerOf(options: Pick<AppOptions, 'config' | 'clock' | 'ids'> & { readonly logger?: PoolLogger | undefined }): ThreeDSecureServer | undefined {
+  const { config } = options;
+  if (config.threeDsServer) {
+    const gatewayBaseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
+    return createEmv3dsServer({ settings: config.threeDsServer, clock: options.clock, ids: options.ids, gatewayBaseUrl, logger: options.logger });
+  }
+  return config.system === 'test' ? createSimulatedThreeDSecureServer() : undefined;
+}
+
 /** The payment operations' deps: the gateway's, and a worker's that makes scheduled runs. */
 export function paymentDeps(
   options: Pick<AppOptions, 'config' | 'storage' | 'clock' | 'ids' | 'connectors' | 'vault'> & { readonly logger?: PoolLogger; readonly observer?: Observer },
@@ -150,8 +166,7 @@ export function paymentDeps(
     vault: options.vault ?? createEphemeralVault({ storage, clock, ids }),
     writes: createPaymentWrites(storage.groupWrites ?? storage, DEFAULT_PAYMENT_WRITE_SETTINGS, observe),
     webhookTargets: options.config.workers.webhookTargets,
-    // The simulated directory server and ACS serve the test system only (issue 14: never live).
-    threeDSecure: system === 'test' ? createSimulatedThreeDSecureServer() : undefined,
+    threeDSecure: threeDSecureServerOf(options),
     threeDSecureSettings: new ThreeDSecureSettings(storage, clock),
     redirectExpiryMs: options.config.resolution.redirectExpiryMs,
     riskSettings: new RiskSettings(storage, clock, (id) => entityNames.merchantOf(id)),

@@ -6,6 +6,7 @@ import { collectWorkerSettings, WORKER_VARIABLES, type WorkerSettings } from './
 import { collectScheduleSettings, SCHEDULE_VARIABLES, type ScheduleSettings } from './schedule-settings.js';
 import { CHECKOUT_VARIABLES, collectCheckoutSettings, type CheckoutSettings } from './checkout-settings.js';
 import { ACQUIRER_VARIABLES, collectAcquirerSettings, type AcquirerSettings } from './acquirer-settings.js';
+import { collectThreeDsServerSettings, THREE_DS_SERVER_VARIABLES, type ThreeDsServerSettings } from './three-ds-server-settings.js';
 import { collectSettlementSettings, SETTLEMENT_VARIABLES, type SettlementSettings } from './settlement-settings.js';
 import { collectMetricsSettings, METRICS_VARIABLES, type MetricsSettings } from './metrics-settings.js';
 import { collectRequestLogSettings, REQUEST_LOG_VARIABLES, type RequestLogSettings } from './request-log-settings.js';
@@ -68,6 +69,8 @@ export interface Config {
   readonly httpTimeouts: HttpTimeouts;
   /** The ISO 8583 acquirer host; undefined: none (testMode EXTERNAL answered by the stub). */
   readonly acquirer: AcquirerSettings | undefined;
+  /** The EMV 3-D Secure directory server of the gateway's own 3DS server connector; undefined: none (the test system simulates). */
+  readonly threeDsServer?: ThreeDsServerSettings | undefined;
   /** The daily settlement run, its files and the built-in SFTP server. */
   readonly settlement: SettlementSettings;
   readonly metrics: MetricsSettings;
@@ -123,6 +126,7 @@ export const CONFIG_VARIABLES = [
   ...SETTLEMENT_VARIABLES,
   ...HTTP_TIMEOUT_VARIABLES,
   ...ACQUIRER_VARIABLES,
+  ...THREE_DS_SERVER_VARIABLES,
   ...METRICS_VARIABLES,
   ...REQUEST_LOG_VARIABLES,
   ...HEALTH_VARIABLES,
@@ -226,6 +230,7 @@ export function loadConfig(env: Env): Config {
     checkouts: collectCheckoutSettings(env, problems),
     httpTimeouts: collectHttpTimeouts(env, problems),
     acquirer: collectAcquirerSettings(env, problems),
+    threeDsServer: collectThreeDsServerSettings(env, problems),
     settlement: collectSettlementSettings(env, readOptional(env, 'DATA_DIR') ?? './data', problems),
     metrics: collectMetricsSettings(env, problems),
     requestLog: collectRequestLogSettings(env, problems),
@@ -242,6 +247,8 @@ export function loadConfig(env: Env): Config {
   if (config.resolution.connectorTimeoutMs >= config.httpTimeouts.handlerTimeoutMs) problems.push('CONNECTOR_TIMEOUT_MS must be shorter than HANDLER_TIMEOUT_MS');
   // The host's own timeout must come first, so an unanswered request is advised, not just abandoned.
   if (config.acquirer && config.acquirer.responseTimeoutMs >= config.resolution.connectorTimeoutMs) problems.push('ACQUIRER_HOST_TIMEOUT_MS must be shorter than CONNECTOR_TIMEOUT_MS');
+  // A payment waits for the ARes, then for its connector: both must end before the handler's 504.
+  if (config.threeDsServer && config.threeDsServer.timeoutMs + config.resolution.connectorTimeoutMs >= config.httpTimeouts.handlerTimeoutMs) problems.push('THREE_DS_SERVER_TIMEOUT_MS plus CONNECTOR_TIMEOUT_MS must be shorter than HANDLER_TIMEOUT_MS');
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }

@@ -24,7 +24,33 @@ export interface DirectoryQuery {
   readonly purchase?: AuthenticatedAmount | undefined;
   /** The AReq's deviceChannel: app (threeDSecure.deviceInfo sent) or browser. */
   readonly channel?: DeviceChannel | undefined;
+  /** The shopper's browser (customer.browser.*, customer.ip): a real directory's browser AReq carries it. */
+  readonly browser?: BrowserData | undefined;
+  /** card.expiryMonth/expiryYear: the AReq's cardExpiryDate (YYMM). */
+  readonly cardExpiry?: { readonly month: string; readonly year: string } | undefined;
 }
+
+/** The browser fields of a browser-channel AReq, as the payment request names them. */
+export interface BrowserData {
+  readonly acceptHeader?: string | undefined;
+  readonly language?: string | undefined;
+  readonly screenHeight?: string | undefined;
+  readonly screenWidth?: string | undefined;
+  readonly screenColorDepth?: string | undefined;
+  readonly timezone?: string | undefined;
+  readonly userAgent?: string | undefined;
+  readonly javaEnabled?: boolean | undefined;
+  readonly ip?: string | undefined;
+  readonly challengeWindow?: string | undefined;
+}
+
+/**
+ * The directory's answer as a 3DS server gives it. A real server's ARes carries the
+ * authentication data itself (eci, authenticationValue, dsTransID, acsTransID): it comes back in
+ * `authentication` and the operations take it as it is. The simulated directory leaves it out,
+ * and the operations have authenticationData() synthesise it, as before.
+ */
+export type LookupAnswer = DirectoryAnswer & { readonly authentication?: AuthenticationData | undefined };
 
 /** The authentication data a result carries into the payment and its answer (ECI, CAVV, ids). */
 export interface AuthenticationData {
@@ -62,7 +88,7 @@ export type AppChallenge = Readonly<Record<string, string>>;
  */
 export interface ThreeDSecureServer {
   readonly id: string;
-  lookup(query: DirectoryQuery): Promise<DirectoryAnswer>;
+  lookup(query: DirectoryQuery): Promise<LookupAnswer>;
   challengeRedirect(start: ChallengeStart): RedirectInstruction;
   /** The app channel's challenge: the data the SDK starts its challenge with, in the payment answer's threeDSecure block. */
   appChallenge(start: ChallengeStart): AppChallenge;

@@ -44,7 +44,9 @@ function unlessRequired(required: boolean, code: string): AuthenticationEnd {
  * The payment after the directory's answer. Frictionless Y and A shift liability to the issuer
  * (an attempt, ECI 06/01, does too). A technical error refuses whatever the setting: the card is
  * enrolled and its authentication broke, and the test card documents a rejection. A challenge is
- * no end: narrow it away first, or handle the { kind: 'challenge' } this overload returns.
+ * no end: narrow it away first, or handle the { kind: 'challenge' } this overload returns. A real
+ * 3DS server's frictionless N or R refuses like the challenge's; its 'unavailable' (no result)
+ * refuses with the technical error only where the setting requires an authentication.
  */
 export function paymentAfterDirectory(answer: Exclude<DirectoryAnswer, AwaitChallenge>, required: boolean): AuthenticationEnd;
 export function paymentAfterDirectory(answer: DirectoryAnswer, required: boolean): AuthenticationEnd | AwaitChallenge;
@@ -60,6 +62,12 @@ export function paymentAfterDirectory(answer: DirectoryAnswer, required: boolean
       return unlessRequired(required, AUTHENTICATION_CODES.notParticipating);
     case 'error':
       return refuse(AUTHENTICATION_CODES.technicalError);
+    case 'failed':
+      return refuse(answer.status === 'R' ? AUTHENTICATION_CODES.rejectedByIssuer : AUTHENTICATION_CODES.notAuthenticated);
+    case 'unavailable':
+      // No result at all (a timeout, an Erro): the entity's setting decides, as for a card that
+      // cannot be authenticated; never a success of the authentication.
+      return unlessRequired(required, AUTHENTICATION_CODES.technicalError);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
 import { BILLING_FOR_THREE_D_SECURE_V2, BROWSER_DATA_FOR_THREE_D_SECURE_V2 } from '../../catalogue/three-d-secure-fields.js';
 import type { CardDetails, StandingInstructionData, ThreeDSecureData } from '../../connectors/connector.js';
-import type { AuthenticationData, DirectoryAnswer, ThreeDSecureServer } from '../../connectors/three-d-secure.js';
+import type { AuthenticationData, BrowserData, LookupAnswer, ThreeDSecureServer } from '../../connectors/three-d-secure.js';
 import { authenticatedAmount, deviceChannelOf, type AuthenticatedAmount, type DeviceChannel } from '../../domain/three-d-secure/authentication-request.js';
 import { paymentAfterDirectory } from '../../domain/three-d-secure/outcome-codes.js';
 import { planAuthentication, standingInstructionViolations, type AuthenticationFacts, type AuthenticationPlan } from '../../domain/three-d-secure/plan.js';
@@ -155,6 +155,14 @@ function cardOf(method: ResolvedPaymentMethod): CardDetails | undefined {
   return method.data.kind === 'card' ? method.data.card : undefined;
 }
 
+/** The shopper's browser as the request describes it (customer.browser.*, customer.ip). */
+function browserOf(request: PaymentRequest): BrowserData | undefined {
+  const browser = request.customer?.browser;
+  const ip = request.customer?.ip;
+  if (!browser && ip === undefined) return undefined;
+  return { ...browser, ip };
+}
+
 /** The 3-D Secure data an external server's result passes to the connector as sent. */
 function passthroughOf(request: PaymentRequest): ThreeDSecureData | undefined {
   const t = request.threeDSecure;
@@ -194,8 +202,10 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
   const exemption: Exemption = { challengeIndicator: plan.challengeIndicator ?? facts.challengeIndicator, exemptionFlag: plan.exemptionFlag ?? facts.exemptionFlag };
   const channel = deviceChannelOf(input.request.threeDSecure?.deviceInfo);
   const purchase = purchaseOf(input);
-  const answer: DirectoryAnswer = await deps.threeDSecure.lookup({
+  const answer: LookupAnswer = await deps.threeDSecure.lookup({
     pan: card.number,
+    cardExpiry: { month: card.expiryMonth, year: card.expiryYear },
+    browser: browserOf(input.request),
     channel,
     purchase,
     forcedEnrolled: facts.forcedEnrolled,
@@ -203,7 +213,9 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
     challengeRequested: plan.challengeRequested,
     exemptionFlag: exemption.exemptionFlag,
   });
-  if (answer.kind === 'frictionless' || answer.kind === 'challenge' || answer.kind === 'error') {
+  // A real directory refuses an AReq without the browser's data (Erro 201: 'unavailable'); the
+  // request's missing fields are the cause to report, as for the simulated directory's answers.
+  if (answer.kind === 'frictionless' || answer.kind === 'challenge' || answer.kind === 'error' || answer.kind === 'unavailable') {
     const missing = missingAuthenticationFields(input.request, channel);
     if (missing.length > 0 && declinesFor(input.missingFields, missing)) return { kind: 'refuse', code: missingFieldsCode(missing), resultDetails: { ExtendedDescription: missingFieldsDescription(missing) } };
     if (missing.length > 0) throw new GatewayError(missingFieldsCode(missing), { parameterErrors: missing });
@@ -214,11 +226,12 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
   const ids = () => ({ dsTransactionId: uuidOf(deps.ids.id()), acsTransactionId: uuidOf(deps.ids.id()) });
   if (answer.kind === 'challenge') return { kind: 'challenge', required: plan.required, ids: ids(), exemption, channel, purchase };
   const end = paymentAfterDirectory(answer, plan.required);
-  const data = answer.kind === 'frictionless'
+  // A real 3DS server's ARes brings its own data (eci, authenticationValue, ids): taken as given.
+  const data = answer.authentication ?? (answer.kind === 'frictionless'
     ? deps.threeDSecure.authenticationData(card.number, answer.status, ids(), false)
     : answer.kind === 'error'
       ? deps.threeDSecure.authenticationData(card.number, 'U', ids(), false)
-      : undefined;
+      : undefined);
   if (end.kind === 'refuse') return { kind: 'refuse', code: end.code, data };
   return { kind: 'proceed', data: end.withLiabilityShift ? data : undefined, exemption };
 }

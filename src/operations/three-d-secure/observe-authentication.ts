@@ -16,7 +16,10 @@ export function directoryOutcome(answer: DirectoryAnswer): ThreeDSecureOutcome |
     case 'not-participating':
       return 'not_enrolled';
     case 'error':
+    case 'unavailable':
       return 'error';
+    case 'failed':
+      return 'failed';
   }
 }
 

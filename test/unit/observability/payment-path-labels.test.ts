@@ -40,6 +40,9 @@ describe('3-D Secure outcomes, once per authentication', () => {
     [{ kind: 'not-enrolled' }, 'not_enrolled'],
     [{ kind: 'not-participating' }, 'not_enrolled'],
     [{ kind: 'error' }, 'error'],
+    [{ kind: 'unavailable' }, 'error'],
+    [{ kind: 'failed', status: 'N' }, 'failed'],
+    [{ kind: 'failed', status: 'R' }, 'failed'],
     // Counted at the shopper's answer instead.
     [{ kind: 'challenge' }, undefined],
   ];

@@ -146,8 +146,11 @@ export function directoryStatus(answer: DirectoryAnswer): AuthenticationStatus |
     case 'frictionless':
       return answer.status;
     case 'error':
+    case 'unavailable':
     case 'not-participating': // "card not participating/authentication unavailable": unavailable is U
       return 'U';
+    case 'failed':
+      return answer.status;
     case 'not-enrolled':
       return 'N';
     case 'challenge':

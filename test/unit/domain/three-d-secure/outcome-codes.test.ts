@@ -27,6 +27,10 @@ describe('paymentAfterDirectory', () => {
     [{ kind: 'not-enrolled' }, refuse('000.400.109'), WITHOUT],
     [{ kind: 'not-participating' }, refuse('000.400.101'), WITHOUT],
     [{ kind: 'error' }, refuse('100.390.112'), refuse('100.390.112')],
+    // A real 3DS server's answers (connectors/emv3ds-server/ares.ts).
+    [{ kind: 'failed', status: 'N' }, refuse('800.400.200'), refuse('800.400.200')],
+    [{ kind: 'failed', status: 'R' }, refuse('100.390.114'), refuse('100.390.114')],
+    [{ kind: 'unavailable' }, refuse('100.390.112'), WITHOUT],
   ];
   for (const [answer, required, notRequired] of ROWS) {
     it(`${JSON.stringify(answer)}: required → ${JSON.stringify(required)}, not required → ${JSON.stringify(notRequired)}`, () => {

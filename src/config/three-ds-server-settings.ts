@@ -1,0 +1,60 @@
+import { readEnum, readInteger, readOptional, readUrl, type Env } from './env-readers.js';
+
+/**
+ * The EMV 3-D Secure directory server the gateway's own 3DS server connector speaks to
+ * (connectors/emv3ds-server/, docs/three-d-secure.md): the emulator of emulators/three-ds-host on
+ * a test system or a rehearsal, a scheme's directory in production. Unset: the test system keeps
+ * the in-process simulation, the live system has no 3DS server.
+ */
+export interface ThreeDsServerSettings {
+  /** The DS's AReq endpoint (the emulator's is <url>/ds/areq). */
+  readonly areqUrl: string;
+  readonly timeoutMs: number;
+  readonly messageVersion: '2.2.0' | '2.3.1';
+  /** The 3DS server's reference number EMVCo assigns it; the emulator takes any. */
+  readonly serverReferenceNumber: string;
+  readonly requestor: { readonly id: string; readonly name: string; readonly url: string };
+  readonly acquirer: { readonly bin: string; readonly merchantId: string; readonly mcc: string; readonly countryCode: string };
+}
+
+export const THREE_DS_SERVER_VARIABLES = [
+  ['THREE_DS_SERVER_DS_URL', '(unset)', 'http(s) URL of the EMV 3-D Secure directory server\'s AReq endpoint (`npm run three-ds-host` serves http://127.0.0.1:8590/ds/areq). Set: card payments that need 3-D Secure are authenticated by the gateway\'s 3DS server connector over the protocol, on the test system instead of the in-process simulation, and on the live system (a rehearsal against the emulator). Browser channel, frictionless answers only (docs/three-d-secure.md).'],
+  ['THREE_DS_SERVER_TIMEOUT_MS', '10000', 'An AReq without ARes after this long is an authentication without result (status U: declined where the entity requires 3-D Secure, else the payment goes on without liability shift). With CONNECTOR_TIMEOUT_MS it must be shorter than HANDLER_TIMEOUT_MS.'],
+  ['THREE_DS_SERVER_MESSAGE_VERSION', '2.2.0', 'messageVersion of the AReq: 2.2.0 or 2.3.1.'],
+  ['THREE_DS_SERVER_REF_NUMBER', 'GATEWAY-3DS-SERVER', 'threeDSServerRefNumber: the 3DS server\'s EMVCo reference number.'],
+  ['THREE_DS_REQUESTOR_ID', 'gateway-requestor', 'threeDSRequestorID the directory assigned.'],
+  ['THREE_DS_REQUESTOR_NAME', 'Payment Gateway', 'threeDSRequestorName, also the AReq\'s merchantName.'],
+  ['THREE_DS_REQUESTOR_URL', 'https://gateway.example', 'threeDSRequestorURL.'],
+  ['THREE_DS_ACQUIRER_BIN', '400000', 'acquirerBIN of the AReq.'],
+  ['THREE_DS_ACQUIRER_MERCHANT_ID', 'GATEWAY-MERCHANT', 'acquirerMerchantID of the AReq.'],
+  ['THREE_DS_MCC', '5999', 'mcc (merchant category code) of the AReq.'],
+  ['THREE_DS_MERCHANT_COUNTRY', '276', 'merchantCountryCode (ISO 3166-1 numeric) of the AReq.'],
+] as const;
+
+const MESSAGE_VERSIONS = ['2.2.0', '2.3.1'] as const;
+
+function readText(env: Env, name: string, fallback: string, pattern: RegExp, problems: string[]): string {
+  const value = readOptional(env, name) ?? fallback;
+  if (!pattern.test(value)) problems.push(`${name} must match ${pattern.source}`);
+  return value;
+}
+
+export function collectThreeDsServerSettings(env: Env, problems: string[]): ThreeDsServerSettings | undefined {
+  const areqUrl = readUrl(env, 'THREE_DS_SERVER_DS_URL', ['http:', 'https:'], problems);
+  const timeoutMs = readInteger(env, 'THREE_DS_SERVER_TIMEOUT_MS', 10_000, 100, 60_000, problems);
+  const messageVersion = readEnum(env, 'THREE_DS_SERVER_MESSAGE_VERSION', MESSAGE_VERSIONS, '2.2.0', problems);
+  const requestor = {
+    id: readText(env, 'THREE_DS_REQUESTOR_ID', 'gateway-requestor', /^.{1,35}$/, problems),
+    name: readText(env, 'THREE_DS_REQUESTOR_NAME', 'Payment Gateway', /^.{1,40}$/, problems),
+    url: readText(env, 'THREE_DS_REQUESTOR_URL', 'https://gateway.example', /^https?:\/\/.{1,2040}$/, problems),
+  };
+  const acquirer = {
+    bin: readText(env, 'THREE_DS_ACQUIRER_BIN', '400000', /^\d{1,11}$/, problems),
+    merchantId: readText(env, 'THREE_DS_ACQUIRER_MERCHANT_ID', 'GATEWAY-MERCHANT', /^.{1,35}$/, problems),
+    mcc: readText(env, 'THREE_DS_MCC', '5999', /^\d{4}$/, problems),
+    countryCode: readText(env, 'THREE_DS_MERCHANT_COUNTRY', '276', /^\d{3}$/, problems),
+  };
+  const serverReferenceNumber = readText(env, 'THREE_DS_SERVER_REF_NUMBER', 'GATEWAY-3DS-SERVER', /^.{1,32}$/, problems);
+  if (areqUrl === undefined) return undefined;
+  return Object.freeze({ areqUrl, timeoutMs, messageVersion, serverReferenceNumber, requestor, acquirer });
+}

@@ -1,0 +1,120 @@
+import type { AReqMessage } from '../emv3ds/types.js';
+import type { ThreeDsServerSettings } from '../../config/three-ds-server-settings.js';
+import type { BrowserData, DirectoryQuery } from '../three-d-secure.js';
+
+/**
+ * The AReq the gateway's 3DS server sends for a payment on the browser channel: pure, from the
+ * directory query, the settings and the transaction's id and time. The card number goes into
+ * acctNumber and nowhere else; the AReq itself is never logged.
+ */
+
+/** ISO 4217 numeric codes and exponents of the currencies an AReq can name today. */
+export const CURRENCIES: Readonly<Record<string, { readonly numeric: string; readonly exponent: string }>> = {
+  EUR: { numeric: '978', exponent: '2' },
+  USD: { numeric: '840', exponent: '2' },
+  GBP: { numeric: '826', exponent: '2' },
+  CHF: { numeric: '756', exponent: '2' },
+  SEK: { numeric: '752', exponent: '2' },
+  NOK: { numeric: '578', exponent: '2' },
+  DKK: { numeric: '208', exponent: '2' },
+  PLN: { numeric: '985', exponent: '2' },
+  CZK: { numeric: '203', exponent: '2' },
+  INR: { numeric: '356', exponent: '2' },
+  AUD: { numeric: '036', exponent: '2' },
+  CAD: { numeric: '124', exponent: '2' },
+};
+
+/** Where the ACS's RReq and the browser's final CRes go: the gateway's addresses. */
+export interface AReqContext {
+  readonly threeDSServerTransID: string;
+  readonly now: Date;
+  readonly threeDSServerURL: string;
+  readonly notificationURL: string;
+}
+
+/** Why an AReq cannot be built; the connector answers 'unavailable' without asking the directory. */
+export type AReqRefusal = 'app-channel' | 'currency' | 'no-purchase';
+
+function purchaseDate(now: Date): string {
+  return now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+}
+
+/** YYMM from card.expiryMonth (1-12) and card.expiryYear (YYYY). */
+function expiryOf(query: DirectoryQuery): string | undefined {
+  if (!query.cardExpiry) return undefined;
+  const { month, year } = query.cardExpiry;
+  if (!/^\d{4}$/.test(year) || !/^\d{1,2}$/.test(month)) return undefined;
+  return `${year.slice(2)}${month.padStart(2, '0')}`;
+}
+
+/** 2.2.0 takes a browserLanguage of up to 8 characters, 2.3.1 up to 35 (BCP 47 tags can be longer). */
+const LANGUAGE_MAX_LENGTH = { '2.2.0': 8, '2.3.1': 35 } as const;
+
+/** The tag with its last subtags dropped until it fits (zh-Hant-TW → zh-Hant): still the shopper's language. */
+export function fitLanguage(tag: string, maxLength: number): string {
+  let fitted = tag;
+  while (fitted.length > maxLength && fitted.includes('-')) fitted = fitted.slice(0, fitted.lastIndexOf('-'));
+  return fitted.slice(0, maxLength);
+}
+
+/**
+ * The browser fields. browserJavascriptEnabled is not a request field: the screen size, colour
+ * depth and time zone can only be measured with script, so they say it ran; without all four it
+ * is false and none of them is sent (the spec requires them only with script).
+ */
+function browserFields(browser: BrowserData | undefined, version: ThreeDsServerSettings['messageVersion']): Record<string, unknown> {
+  const b = browser ?? {};
+  const script = b.screenHeight !== undefined && b.screenWidth !== undefined && b.timezone !== undefined && b.screenColorDepth !== undefined;
+  return {
+    ...(b.acceptHeader !== undefined ? { browserAcceptHeader: b.acceptHeader } : {}),
+    ...(b.ip !== undefined ? { browserIP: b.ip } : {}),
+    browserJavaEnabled: b.javaEnabled ?? false,
+    browserJavascriptEnabled: script,
+    ...(b.language !== undefined ? { browserLanguage: fitLanguage(b.language, LANGUAGE_MAX_LENGTH[version]) } : {}),
+    ...(script ? { browserColorDepth: b.screenColorDepth, browserScreenHeight: b.screenHeight, browserScreenWidth: b.screenWidth, browserTZ: b.timezone } : {}),
+    ...(b.userAgent !== undefined ? { browserUserAgent: b.userAgent } : {}),
+  };
+}
+
+/** threeDSRequestorChallengeInd: 04 a mandate (challenge requested), else 01 no preference. */
+function challengeIndicator(query: DirectoryQuery): string {
+  return query.challengeRequested ? '04' : '01';
+}
+
+export function buildAReq(query: DirectoryQuery, settings: ThreeDsServerSettings, context: AReqContext): { readonly ok: true; readonly areq: AReqMessage } | { readonly ok: false; readonly refusal: AReqRefusal } {
+  if (query.channel === 'app') return { ok: false, refusal: 'app-channel' };
+  if (!query.purchase) return { ok: false, refusal: 'no-purchase' };
+  const currency = CURRENCIES[query.purchase.currency];
+  if (!currency) return { ok: false, refusal: 'currency' };
+  const expiry = expiryOf(query);
+  const areq = {
+    messageType: 'AReq',
+    messageVersion: settings.messageVersion,
+    threeDSServerTransID: context.threeDSServerTransID,
+    threeDSServerRefNumber: settings.serverReferenceNumber,
+    threeDSServerURL: context.threeDSServerURL,
+    threeDSRequestorID: settings.requestor.id,
+    threeDSRequestorName: settings.requestor.name,
+    threeDSRequestorURL: settings.requestor.url,
+    threeDSRequestorAuthenticationInd: '01',
+    threeDSRequestorChallengeInd: challengeIndicator(query),
+    // No 3DS Method ran (the ACS's method URL is later work): 'N', as the spec has it.
+    threeDSCompInd: 'N',
+    deviceChannel: '02',
+    messageCategory: '01',
+    acctNumber: query.pan,
+    ...(expiry !== undefined ? { cardExpiryDate: expiry } : {}),
+    acquirerBIN: settings.acquirer.bin,
+    acquirerMerchantID: settings.acquirer.merchantId,
+    mcc: settings.acquirer.mcc,
+    merchantCountryCode: settings.acquirer.countryCode,
+    merchantName: settings.requestor.name,
+    purchaseAmount: query.purchase.amountMinor.toString(),
+    purchaseCurrency: currency.numeric,
+    purchaseExponent: currency.exponent,
+    purchaseDate: purchaseDate(context.now),
+    notificationURL: context.notificationURL,
+    ...browserFields(query.browser, settings.messageVersion),
+  } as AReqMessage;
+  return { ok: true, areq };
+}

@@ -1,0 +1,69 @@
+import type { AResMessage } from '../emv3ds/types.js';
+import type { AuthenticationData, LookupAnswer } from '../three-d-secure.js';
+
+/**
+ * What an ARes becomes for the payment: the rules for each transStatus (EMV 3DS 2.2, Table A.1),
+ * as data. Pure: the connector has already checked the ARes with the message layer and that it
+ * answers its AReq.
+ *
+ * | transStatus | meaning | answer |
+ * |---|---|---|
+ * | Y | authenticated | frictionless Y, the ARes's eci, authenticationValue, ids |
+ * | A | attempted | frictionless A, likewise |
+ * | N | not authenticated | failed N: refused (800.400.200) |
+ * | R | rejected by the issuer | failed R: refused (100.390.114) |
+ * | U, reason 13 | cardholder not enrolled | not-enrolled (000.400.109 where required) |
+ * | U, another reason | could not be performed | not-participating (000.400.101 where required) |
+ * | I | informational only (no authentication) | not-participating |
+ * | C | challenge | unavailable: this connector runs no challenge yet |
+ * | D, S | decoupled, SPC: never asked for | unavailable |
+ */
+
+export const NOT_ENROLLED_REASON = '13';
+
+/** The ARes's data as the payment stores it; callers make sure the ARes has an eci. */
+export function authenticationOf(ares: AResMessage & { readonly eci: string }, status: AuthenticationData['status']): AuthenticationData {
+  return {
+    status,
+    eci: ares.eci,
+    ...(ares.authenticationValue !== undefined ? { verificationId: ares.authenticationValue } : {}),
+    dsTransactionId: ares.dsTransID,
+    acsTransactionId: ares.acsTransID,
+    version: ares.messageVersion,
+    challengeMandatedIndicator: 'N',
+    ...(ares.transStatusReason !== undefined ? { transactionStatusReason: ares.transStatusReason } : {}),
+  };
+}
+
+/**
+ * Y and A without authenticationValue or eci are no authentication the acquirer can use: the
+ * spec requires both for payments, and a success without them would be a success without result.
+ */
+function frictionless(ares: AResMessage, status: 'Y' | 'A'): LookupAnswer {
+  if (!ares.authenticationValue || !ares.eci) return { kind: 'unavailable' };
+  return { kind: 'frictionless', status, authentication: authenticationOf({ ...ares, eci: ares.eci }, status) };
+}
+
+/** A refusal's data, kept with the declined payment; without an eci the ARes gave none worth keeping. */
+function refusalData(ares: AResMessage, status: 'N' | 'R' | 'U'): { readonly authentication?: AuthenticationData } {
+  return ares.eci ? { authentication: authenticationOf({ ...ares, eci: ares.eci }, status) } : {};
+}
+
+export function answerOfARes(ares: AResMessage): LookupAnswer {
+  switch (ares.transStatus) {
+    case 'Y':
+    case 'A':
+      return frictionless(ares, ares.transStatus);
+    case 'N':
+    case 'R':
+      return { kind: 'failed', status: ares.transStatus, ...refusalData(ares, ares.transStatus) };
+    case 'U':
+      return ares.transStatusReason === NOT_ENROLLED_REASON
+        ? { kind: 'not-enrolled', ...refusalData(ares, 'U') }
+        : { kind: 'not-participating', ...refusalData(ares, 'U') };
+    case 'I':
+      return { kind: 'not-participating' };
+    default:
+      return { kind: 'unavailable' };
+  }
+}

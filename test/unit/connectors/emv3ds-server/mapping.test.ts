@@ -1,0 +1,113 @@
+/**
+ * The 3DS server connector's pure parts: the AReq it builds from a directory query (valid for the
+ * message layer, card number only in acctNumber) and what each ARes transStatus becomes; and the
+ * HTTP answers without result (a stub fetch) that must all be 'unavailable'.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { loadConfig } from '../../../../src/config/load-config.js';
+import { buildAReq, fitLanguage } from '../../../../src/connectors/emv3ds-server/areq.js';
+import { answerOfARes } from '../../../../src/connectors/emv3ds-server/ares.js';
+import { Emv3dsServer } from '../../../../src/connectors/emv3ds-server/server.js';
+import { validate } from '../../../../src/connectors/emv3ds/validate.js';
+import type { AResMessage } from '../../../../src/connectors/emv3ds/types.js';
+import type { DirectoryQuery } from '../../../../src/connectors/three-d-secure.js';
+import { frictionlessARes } from '../../../support/emv3ds.js';
+
+const settings = loadConfig({ THREE_DS_SERVER_DS_URL: 'http://127.0.0.1:9/ds/areq' }).threeDsServer!;
+const PAN = '4000000000001000';
+const BROWSER = { acceptHeader: 'text/html', language: 'de-DE', screenHeight: '1080', screenWidth: '1920', screenColorDepth: '24', timezone: '-60', userAgent: 'Mozilla/5.0', javaEnabled: false, ip: '192.0.2.1' };
+const QUERY: DirectoryQuery = { pan: PAN, forcedEnrolled: false, challengeRequested: false, channel: 'browser', purchase: { amountMinor: 9200n, currency: 'EUR', source: 'amount' }, browser: BROWSER, cardExpiry: { month: '5', year: '2034' } };
+const CONTEXT = { threeDSServerTransID: '8a880dc0-d2d2-4067-bcb1-b08d1690b26e', now: new Date('2026-11-27T15:30:00Z'), threeDSServerURL: 'https://pay.example/v1/threeDSecure/results', notificationURL: 'https://pay.example/v1/threeDSecure/notification' };
+
+describe('the AReq the connector builds', () => {
+  it('is a valid browser AReq in both versions, the card only in acctNumber', () => {
+    for (const messageVersion of ['2.2.0', '2.3.1'] as const) {
+      const built = buildAReq(QUERY, { ...settings, messageVersion }, CONTEXT);
+      assert.ok(built.ok);
+      const checked = validate(built.areq, 'AReq');
+      assert.ok(checked.ok, JSON.stringify(!checked.ok && checked.error));
+      assert.equal(built.areq.acctNumber, PAN);
+      assert.equal(JSON.stringify({ ...built.areq, acctNumber: undefined }).includes(PAN), false);
+      assert.deepEqual([built.areq.purchaseAmount, built.areq.purchaseCurrency, built.areq.purchaseDate, built.areq.cardExpiryDate], ['9200', '978', '20261127153000', '3405']);
+    }
+  });
+  it('a challenge mandate asks 04; without script-measured screen data, javascript is false and no screen field goes', () => {
+    const built = buildAReq({ ...QUERY, challengeRequested: true, browser: { ...BROWSER, screenColorDepth: undefined } }, settings, CONTEXT);
+    assert.ok(built.ok);
+    assert.equal(built.areq.threeDSRequestorChallengeInd, '04');
+    assert.equal(built.areq.browserJavascriptEnabled, false);
+    assert.equal(built.areq.browserScreenHeight, undefined);
+    assert.ok(validate(built.areq, 'AReq').ok);
+  });
+  it('a language tag longer than 2.2.0 takes loses its last subtags; 2.3.1 takes it whole', () => {
+    assert.deepEqual([fitLanguage('zh-Hant-TW', 8), fitLanguage('de-DE', 8), fitLanguage('abcdefghij', 8)], ['zh-Hant', 'de-DE', 'abcdefgh']);
+    const long = { ...QUERY, browser: { ...BROWSER, language: 'zh-Hant-TW' } };
+    const old = buildAReq(long, settings, CONTEXT);
+    const recent = buildAReq(long, { ...settings, messageVersion: '2.3.1' }, CONTEXT);
+    assert.ok(old.ok && recent.ok);
+    assert.deepEqual([old.areq.browserLanguage, recent.areq.browserLanguage], ['zh-Hant', 'zh-Hant-TW']);
+    assert.ok(validate(old.areq, 'AReq').ok);
+  });
+  it('is not built for the app channel or an unknown currency', () => {
+    assert.deepEqual(buildAReq({ ...QUERY, channel: 'app' }, settings, CONTEXT), { ok: false, refusal: 'app-channel' });
+    assert.deepEqual(buildAReq({ ...QUERY, purchase: { amountMinor: 1n, currency: 'XXX', source: 'amount' } }, settings, CONTEXT), { ok: false, refusal: 'currency' });
+  });
+});
+
+describe('what each transStatus becomes', () => {
+  const ares = (overrides: Record<string, unknown>) => ({ ...frictionlessARes('2.2.0'), ...overrides }) as AResMessage;
+  const rows: ReadonlyArray<readonly [string, Record<string, unknown>, string, string?]> = [
+    ['Y', { transStatus: 'Y' }, 'frictionless', 'Y'],
+    ['A', { transStatus: 'A', eci: '06' }, 'frictionless', 'A'],
+    ['Y without authenticationValue', { transStatus: 'Y', authenticationValue: undefined }, 'unavailable'],
+    ['N', { transStatus: 'N', transStatusReason: '01', authenticationValue: undefined, eci: '07' }, 'failed', 'N'],
+    ['R', { transStatus: 'R', transStatusReason: '11', authenticationValue: undefined, eci: '07' }, 'failed', 'R'],
+    ['N without eci (kept without data)', { transStatus: 'N', transStatusReason: '01', authenticationValue: undefined, eci: undefined }, 'failed', 'N'],
+    ['U reason 13', { transStatus: 'U', transStatusReason: '13', authenticationValue: undefined }, 'not-enrolled'],
+    ['U reason 06', { transStatus: 'U', transStatusReason: '06', authenticationValue: undefined }, 'not-participating'],
+    ['I', { transStatus: 'I', authenticationValue: undefined }, 'not-participating'],
+    ['C', { transStatus: 'C', authenticationValue: undefined }, 'unavailable'],
+    ['D', { transStatus: 'D', authenticationValue: undefined }, 'unavailable'],
+  ];
+  for (const [name, overrides, kind, status] of rows) {
+    it(`${name} → ${kind}`, () => {
+      const message = ares(overrides);
+      const answer = answerOfARes(message);
+      assert.equal(answer.kind, kind);
+      if (status) assert.equal((answer as { status: string }).status, status);
+      if (message.eci === undefined) assert.equal(answer.authentication, undefined);
+      else if (kind === 'frictionless' || kind === 'failed') {
+        assert.equal(answer.authentication?.eci, message.eci);
+        assert.equal(answer.authentication?.dsTransactionId, message.dsTransID);
+        assert.equal(answer.authentication?.acsTransactionId, message.acsTransID);
+        assert.equal(answer.authentication?.verificationId, message.authenticationValue);
+      }
+    });
+  }
+});
+
+describe('an answer without result is unavailable', () => {
+  const server = (fetch: typeof globalThis.fetch) => new Emv3dsServer({ settings, clock: { now: () => CONTEXT.now }, ids: { id: () => '0'.repeat(32) }, gatewayBaseUrl: 'https://pay.example', fetch });
+  const respond = (status: number, body: string): typeof globalThis.fetch => async () => new Response(body, { status });
+  const cases: ReadonlyArray<readonly [string, typeof globalThis.fetch]> = [
+    ['HTTP 500', respond(500, '')],
+    ['a refused connection', async () => { throw new TypeError('fetch failed'); }],
+    ['an ARes of another transaction', respond(200, JSON.stringify(frictionlessARes('2.2.0')))],
+    ['a CRes instead of an ARes', respond(200, JSON.stringify({ messageType: 'CRes', messageVersion: '2.2.0' }))],
+  ];
+  for (const [name, fetch] of cases) {
+    it(name, async () => assert.deepEqual(await server(fetch).lookup(QUERY), { kind: 'unavailable' }));
+  }
+  it('while the ARes of this AReq is its answer (and the AReq sent carries the card only in acctNumber)', async () => {
+    let sent = '';
+    const mine: typeof globalThis.fetch = async (_url, init) => {
+      sent = String(init?.body);
+      return new Response(JSON.stringify(frictionlessARes('2.2.0', { threeDSServerTransID: JSON.parse(sent).threeDSServerTransID })), { status: 200 });
+    };
+    const answer = await server(mine).lookup(QUERY);
+    assert.equal(answer.kind, 'frictionless');
+    assert.equal(JSON.parse(sent).acctNumber, PAN);
+    assert.equal(sent.split(PAN).length, 2, 'the card number once');
+  });
+});
