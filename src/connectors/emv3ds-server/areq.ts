@@ -1,3 +1,4 @@
+import currencyCodes from 'currency-codes';
 import type { AReqMessage } from '../emv3ds/types.js';
 import type { ThreeDsServerSettings } from '../../config/three-ds-server-settings.js';
 import type { BrowserData, DirectoryQuery } from '../three-d-secure.js';
@@ -8,21 +9,11 @@ import type { BrowserData, DirectoryQuery } from '../three-d-secure.js';
  * acctNumber and nowhere else; the AReq itself is never logged.
  */
 
-/** ISO 4217 numeric codes and exponents of the currencies an AReq can name today. */
-export const CURRENCIES: Readonly<Record<string, { readonly numeric: string; readonly exponent: string }>> = {
-  EUR: { numeric: '978', exponent: '2' },
-  USD: { numeric: '840', exponent: '2' },
-  GBP: { numeric: '826', exponent: '2' },
-  CHF: { numeric: '756', exponent: '2' },
-  SEK: { numeric: '752', exponent: '2' },
-  NOK: { numeric: '578', exponent: '2' },
-  DKK: { numeric: '208', exponent: '2' },
-  PLN: { numeric: '985', exponent: '2' },
-  CZK: { numeric: '203', exponent: '2' },
-  INR: { numeric: '356', exponent: '2' },
-  AUD: { numeric: '036', exponent: '2' },
-  CAD: { numeric: '124', exponent: '2' },
-};
+/** ISO 4217's numeric code and exponent (purchaseCurrency, purchaseExponent); undefined for a code it does not list. */
+export function currencyOfAReq(code: string): { readonly numeric: string; readonly exponent: string } | undefined {
+  const found = currencyCodes.code(code);
+  return found ? { numeric: found.number, exponent: String(found.digits) } : undefined;
+}
 
 /** Where the ACS's RReq and the browser's final CRes go: the gateway's addresses. */
 export interface AReqContext {
@@ -84,7 +75,7 @@ function challengeIndicator(query: DirectoryQuery): string {
 export function buildAReq(query: DirectoryQuery, settings: ThreeDsServerSettings, context: AReqContext): { readonly ok: true; readonly areq: AReqMessage } | { readonly ok: false; readonly refusal: AReqRefusal } {
   if (query.channel === 'app') return { ok: false, refusal: 'app-channel' };
   if (!query.purchase) return { ok: false, refusal: 'no-purchase' };
-  const currency = CURRENCIES[query.purchase.currency];
+  const currency = currencyOfAReq(query.purchase.currency);
   if (!currency) return { ok: false, refusal: 'currency' };
   const expiry = expiryOf(query);
   const areq = {

@@ -79,6 +79,8 @@ export class Emv3dsServer implements ThreeDSecureServer {
         method: 'POST',
         headers: { 'content-type': 'application/json; charset=utf-8', accept: 'application/json' },
         body: JSON.stringify(areq),
+        // The directory answers at the address configured, or not at all: a redirect is no ARes.
+        redirect: 'error',
         signal: AbortSignal.timeout(settings.timeoutMs),
       });
       if (!response.ok) return `http-${response.status}` as const;
