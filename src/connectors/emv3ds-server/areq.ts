@@ -9,10 +9,15 @@ import type { BrowserData, DirectoryQuery } from '../three-d-secure.js';
  * acctNumber and nowhere else; the AReq itself is never logged.
  */
 
-/** ISO 4217's numeric code and exponent (purchaseCurrency, purchaseExponent); undefined for a code it does not list. */
+/**
+ * ISO 4217's numeric code and exponent (purchaseCurrency, purchaseExponent); undefined for a code
+ * it does not list, and for its units that are no money a shopper pays in (XXX, XTS, metals, bond
+ * units: currency-codes lists their countries as `Zz…`).
+ */
 export function currencyOfAReq(code: string): { readonly numeric: string; readonly exponent: string } | undefined {
   const found = currencyCodes.code(code);
-  return found ? { numeric: found.number, exponent: String(found.digits) } : undefined;
+  if (!found || found.countries.some((country) => country.startsWith('Zz'))) return undefined;
+  return { numeric: found.number, exponent: String(found.digits) };
 }
 
 /** Where the ACS's RReq and the browser's final CRes go: the gateway's addresses. */
