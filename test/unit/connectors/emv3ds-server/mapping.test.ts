@@ -67,7 +67,8 @@ describe('what each transStatus becomes', () => {
     ['U reason 13', { transStatus: 'U', transStatusReason: '13', authenticationValue: undefined }, 'not-enrolled'],
     ['U reason 06', { transStatus: 'U', transStatusReason: '06', authenticationValue: undefined }, 'not-participating'],
     ['I', { transStatus: 'I', authenticationValue: undefined }, 'not-participating'],
-    ['C', { transStatus: 'C', authenticationValue: undefined }, 'unavailable'],
+    ['C with acsURL', { transStatus: 'C', authenticationValue: undefined, eci: undefined, acsURL: 'https://acs.example/challenge' }, 'challenge'],
+    ['C without acsURL', { transStatus: 'C', authenticationValue: undefined, eci: undefined, acsURL: undefined }, 'unavailable'],
     ['D', { transStatus: 'D', authenticationValue: undefined }, 'unavailable'],
   ];
   for (const [name, overrides, kind, status] of rows) {
