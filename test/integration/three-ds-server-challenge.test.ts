@@ -192,11 +192,15 @@ for (const db of testDatabases()) {
       assert.equal(json(await getPayment(t, merchant, started.paymentId)).result.code, '100.390.112');
     });
 
-    it('no other way back ends the challenge: the return link with outcome=Y, a CRes of another transaction, a foreign session', async () => {
+    it('no other way back ends the challenge: the return link with outcome=Y, the simulated ACS page, a CRes of another transaction, a foreign session', async () => {
       const started = await start();
       const redirectId = Buffer.from(started.session, 'base64url').toString('utf8');
       const viaReturn = await t.app.inject({ method: 'POST', url: `/v1/redirects/${redirectId}/return`, headers: FORM_HEADERS, payload: form({ outcome: 'Y' }) });
       assert.equal(viaReturn.statusCode, 404);
+      for (const method of ['GET', 'POST'] as const) {
+        const simulated = await t.app.inject({ method, url: `/v1/simulator/acs/${redirectId}`, ...(method === 'POST' ? { headers: FORM_HEADERS, payload: form({ outcome: 'Y' }) } : {}) });
+        assert.equal(simulated.statusCode, 404, `${method} on the simulated ACS page`);
+      }
       const foreignCres = Buffer.from(JSON.stringify({ messageType: 'CRes', messageVersion: '2.2.0', threeDSServerTransID: '8a880dc0-d2d2-4067-bcb1-b08d1690b26e', acsTransID: started.creq['acsTransID'], challengeCompletionInd: 'Y', transStatus: 'Y' })).toString('base64url');
       assert.equal((await notify({ cres: foreignCres, threeDSSessionData: started.session })).statusCode, 404);
       assert.equal((await notify({ cres: 'not-a-cres', threeDSSessionData: started.session })).statusCode, 404);

@@ -186,11 +186,11 @@ async function afterChallenge(deps: PaymentDeps, redirect: ShopperRedirect, tran
 /** After a real 3DS server's challenge: the ACS's RReq decides and brings the data (none without an RReq). */
 async function afterProtocolChallenge(deps: PaymentDeps, redirect: ShopperRedirect, transaction: StoredTransaction, challenge: ProtocolChallengeResume): Promise<Decided> {
   const resume = redirect.resume as unknown as ChallengeResume;
-  if (!redirect.sealedMethod) return PENDING_DECISION;
   const { end, data, observed } = protocolChallengeEnd(challenge, { dsTransactionId: resume.dsTransactionId, acsTransactionId: resume.acsTransactionId });
-  deps.observe.threeDSecure(observed);
   // A refusal needs no card: it is not even opened.
-  const card = end.kind === 'refuse' ? undefined : (await deps.vault.open(sealedMethodContext(redirect.id), redirect.sealedMethod)) as unknown as CardDetails;
+  if (end.kind === 'proceed' && !redirect.sealedMethod) return PENDING_DECISION;
+  deps.observe.threeDSecure(observed);
+  const card = end.kind === 'refuse' ? undefined : (await deps.vault.open(sealedMethodContext(redirect.id), redirect.sealedMethod!)) as unknown as CardDetails;
   return goOn(deps, transaction, resume, card, end, data);
 }
 
