@@ -54,6 +54,7 @@ import { EntityNames } from './operations/entity-names.js';
 import { registerPaymentRoutes } from './http/routes/payments.js';
 import { registerRedirectRoutes } from './http/routes/redirects.js';
 import { registerThreeDSecureRoutes } from './http/routes/three-d-secure.js';
+import { registerThreeDsServerRoutes } from './http/routes/three-ds-server.js';
 import { registerQueryRoutes } from './http/routes/query.js';
 import { registerScheduleRoutes } from './http/routes/schedules.js';
 import { registerCheckoutRoutes } from './http/routes/checkouts.js';
@@ -225,6 +226,7 @@ function registerPublicApi(app: FastifyInstance): void {
   registerPaymentRoutes(app);
   registerRedirectRoutes(app);
   registerThreeDSecureRoutes(app);
+  registerThreeDsServerRoutes(app);
   registerRegistrationRoutes(app);
   registerQueryRoutes(app);
   registerScheduleRoutes(app);

@@ -18,7 +18,7 @@ export interface ThreeDsServerSettings {
 }
 
 export const THREE_DS_SERVER_VARIABLES = [
-  ['THREE_DS_SERVER_DS_URL', '(unset)', 'http(s) URL of the EMV 3-D Secure directory server\'s AReq endpoint (`npm run three-ds-host` serves http://127.0.0.1:8590/ds/areq). Set: card payments that need 3-D Secure are authenticated by the gateway\'s 3DS server connector over the protocol, on the test system instead of the in-process simulation, and on the live system (a rehearsal against the emulator). Browser channel, frictionless answers only (docs/three-d-secure.md).'],
+  ['THREE_DS_SERVER_DS_URL', '(unset)', 'http(s) URL of the EMV 3-D Secure directory server\'s AReq endpoint (`npm run three-ds-host` serves http://127.0.0.1:8590/ds/areq). Set: card payments that need 3-D Secure are authenticated by the gateway\'s 3DS server connector over the protocol, on the test system instead of the in-process simulation, and on the live system (a rehearsal against the emulator). Browser channel: frictionless answers and the challenge (the ACS posts its RReq to <PUBLIC_URL>/v1/threeDSecure/results, so PUBLIC_URL must be an address the ACS reaches; docs/three-d-secure.md).'],
   ['THREE_DS_SERVER_TIMEOUT_MS', '10000', 'An AReq without ARes after this long is an authentication without result (status U: declined where the entity requires 3-D Secure, else the payment goes on without liability shift). With CONNECTOR_TIMEOUT_MS it must be shorter than HANDLER_TIMEOUT_MS.'],
   ['THREE_DS_SERVER_MESSAGE_VERSION', '2.2.0', 'messageVersion of the AReq: 2.2.0 or 2.3.1.'],
   ['THREE_DS_SERVER_REF_NUMBER', 'GATEWAY-3DS-SERVER', 'threeDSServerRefNumber: the 3DS server\'s EMVCo reference number.'],

@@ -50,7 +50,25 @@ export interface BrowserData {
  * `authentication` and the operations take it as it is. The simulated directory leaves it out,
  * and the operations have authenticationData() synthesise it, as before.
  */
-export type LookupAnswer = DirectoryAnswer & { readonly authentication?: AuthenticationData | undefined };
+export type LookupAnswer = DirectoryAnswer & {
+  readonly authentication?: AuthenticationData | undefined;
+  /** A real 3DS server's challenge (ARes transStatus C): what the CReq, the RReq and the final CRes are checked against. */
+  readonly challenge?: ChallengeSession | undefined;
+};
+
+/**
+ * The EMV 3DS transaction of a challenge a real 3DS server started: kept with the redirect (its
+ * `resume`), so the ACS's RReq and the browser's final CRes can be matched to it. The simulator's
+ * challenges have none.
+ */
+export interface ChallengeSession {
+  readonly threeDSServerTransID: string;
+  readonly acsTransID: string;
+  readonly dsTransID: string;
+  readonly messageVersion: string;
+  /** Where the shopper's browser posts the CReq. */
+  readonly acsURL: string;
+}
 
 /** The authentication data a result carries into the payment and its answer (ECI, CAVV, ids). */
 export interface AuthenticationData {
@@ -72,6 +90,8 @@ export interface ChallengeStart {
   readonly dsTransactionId: string;
   readonly acsTransactionId: string;
   readonly challengeWindowSize?: string | undefined;
+  /** A real 3DS server's challenge: the CReq goes to its ACS. */
+  readonly session?: ChallengeSession | undefined;
 }
 
 /**

@@ -44,11 +44,12 @@ export function exampleRequest({ method, path, operation }: DocumentedOperation,
     else if (parameter['in'] === 'query' && parameter['example'] !== undefined) query.set(parameter['name'], real(parameter['example'], caller));
   }
   const form = operation['requestBody']?.['content']?.[FORM]?.['example'] as Record<string, string> | undefined;
-  const body = form ? new URLSearchParams(Object.entries(form).map(([name, value]) => [name, real(value, caller)])).toString() : undefined;
+  const json = operation['requestBody']?.['content']?.['application/json']?.['example'] as Record<string, unknown> | undefined;
+  const body = form ? new URLSearchParams(Object.entries(form).map(([name, value]) => [name, real(value, caller)])).toString() : json ? JSON.stringify(json) : undefined;
   return {
     method: method as 'GET',
     url: `${url}${query.size > 0 ? `?${query}` : ''}`,
-    headers: { ...credentialsOf(operation, caller), ...(body !== undefined ? { 'content-type': FORM } : {}) },
+    headers: { ...credentialsOf(operation, caller), ...(body !== undefined ? { 'content-type': form ? FORM : 'application/json' } : {}) },
     ...(body !== undefined ? { payload: body } : {}),
   };
 }

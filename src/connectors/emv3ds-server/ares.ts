@@ -1,5 +1,5 @@
 import type { AResMessage } from '../emv3ds/types.js';
-import type { AuthenticationData, LookupAnswer } from '../three-d-secure.js';
+import type { AuthenticationData, ChallengeSession, LookupAnswer } from '../three-d-secure.js';
 
 /**
  * What an ARes becomes for the payment: the rules for each transStatus (EMV 3DS 2.2, Table A.1),
@@ -15,7 +15,8 @@ import type { AuthenticationData, LookupAnswer } from '../three-d-secure.js';
  * | U, reason 13 | cardholder not enrolled | not-enrolled (000.400.109 where required) |
  * | U, another reason | could not be performed | not-participating (000.400.101 where required) |
  * | I | informational only (no authentication) | not-participating |
- * | C | challenge | unavailable: this connector runs no challenge yet |
+ * | C, with acsURL | challenge | challenge: the browser posts the CReq to acsURL; the RReq brings the result |
+ * | C, without acsURL | challenge nowhere | unavailable |
  * | D, S | decoupled, SPC: never asked for | unavailable |
  */
 
@@ -49,8 +50,17 @@ function refusalData(ares: AResMessage, status: 'N' | 'R' | 'U'): { readonly aut
   return ares.eci ? { authentication: authenticationOf({ ...ares, eci: ares.eci }, status) } : {};
 }
 
+/** The transaction a challenge runs in; only the browser channel's AReq is sent, so acsURL is where the browser goes. */
+function challenge(ares: AResMessage): LookupAnswer {
+  if (!ares.acsURL) return { kind: 'unavailable' };
+  const session: ChallengeSession = { threeDSServerTransID: ares.threeDSServerTransID, acsTransID: ares.acsTransID, dsTransID: ares.dsTransID, messageVersion: ares.messageVersion, acsURL: ares.acsURL };
+  return { kind: 'challenge', challenge: session };
+}
+
 export function answerOfARes(ares: AResMessage): LookupAnswer {
   switch (ares.transStatus) {
+    case 'C':
+      return challenge(ares);
     case 'Y':
     case 'A':
       return frictionless(ares, ares.transStatus);

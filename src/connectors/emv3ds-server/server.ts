@@ -1,11 +1,12 @@
 import type { ThreeDsServerSettings } from '../../config/three-ds-server-settings.js';
 import type { Clock, IdGenerator } from '../../domain/ids.js';
 import { readMessage } from '../emv3ds/codec.js';
-import type { AReqMessage } from '../emv3ds/types.js';
-import { matchTransaction } from '../emv3ds/validate.js';
+import type { AReqMessage, CReqMessage } from '../emv3ds/types.js';
+import { matchTransaction, validate } from '../emv3ds/validate.js';
 import type { JsonObject } from '../emv3ds/formats.js';
 import type { PoolLogger } from '../iso8583/pool-log.js';
-import type { DirectoryQuery, LookupAnswer, ThreeDSecureServer } from '../three-d-secure.js';
+import type { RedirectInstruction } from '../connector.js';
+import type { ChallengeStart, DirectoryQuery, LookupAnswer, ThreeDSecureServer } from '../three-d-secure.js';
 import { buildAReq } from './areq.js';
 import { answerOfARes } from './ares.js';
 
@@ -17,8 +18,11 @@ import { answerOfARes } from './ares.js';
  * refused connection, an HTTP error, an Erro, a malformed or foreign ARes) is 'unavailable': no
  * result, so never a success of the authentication.
  *
- * Built so far: the browser channel's frictionless answers. A challenge (C), the app channel,
- * the 3DS Method, the RReq endpoint and mutual TLS are later work (docs/three-d-secure.md).
+ * Built so far: the browser channel, frictionless and challenged. A challenge (C) sends the
+ * shopper's browser to the ACS with the CReq (challengeRedirect); the ACS's RReq and the
+ * browser's final CRes come back to the gateway's routes (operations/three-d-secure/
+ * challenge-result.ts). The app channel, the 3DS Method and mutual TLS are later work
+ * (docs/three-d-secure.md).
  */
 
 export interface Emv3dsServerDeps {
@@ -32,7 +36,7 @@ export interface Emv3dsServerDeps {
   readonly fetch?: typeof fetch | undefined;
 }
 
-/** Where the ACS would post the RReq and the browser the final CRes (not served yet: no challenge runs). */
+/** Where the ACS posts the RReq (threeDSServerURL) and the browser the final CRes (notificationURL). */
 export const RESULTS_PATH = '/v1/threeDSecure/results';
 export const NOTIFICATION_PATH = '/v1/threeDSecure/notification';
 
@@ -103,18 +107,50 @@ export class Emv3dsServer implements ThreeDSecureServer {
     return { kind: 'unavailable' };
   }
 
-  challengeRedirect(): never {
-    throw new Error('emv3ds-server runs no challenge yet: lookup never answers challenge');
+  challengeRedirect(start: ChallengeStart): RedirectInstruction {
+    return challengeRedirectOf(start);
   }
 
+  /** The AReq of the app channel is never sent (buildAReq refuses it), so no app challenge starts. */
   appChallenge(): never {
-    throw new Error('emv3ds-server runs no app challenge yet: lookup never answers challenge');
+    throw new Error('emv3ds-server runs no app challenge yet: lookup never answers challenge for the app channel');
   }
 
-  /** Reached only after a challenge, which this server never starts; its frictionless answers carry their own data. */
+  /** Never to be asked: the ARes (frictionless) or the RReq (challenge) brings the data; inventing it would be a result without one. */
   authenticationData(): never {
-    throw new Error('emv3ds-server: authentication data comes with the ARes');
+    throw new Error('emv3ds-server: authentication data comes with the ARes or the RReq');
   }
+}
+
+/** The challenge window the CReq asks for: the request's, else 05 (full screen), as the simulator does. */
+const DEFAULT_WINDOW_SIZE = '05';
+
+/**
+ * The browser's way to the ACS (EMV 3DS 2.2, 6.2.3.1): a form POST of `creq`, the CReq as
+ * base64url JSON, and `threeDSSessionData`, which the ACS hands back with the final CRes and
+ * which names the redirect (base64url of its id). The CReq is checked by the message layer
+ * before it leaves: a CReq the ACS would refuse is a bug here, not the shopper's problem.
+ */
+export function challengeRedirectOf(start: ChallengeStart): RedirectInstruction {
+  const session = start.session;
+  if (!session) throw new Error('emv3ds-server: a challenge without its ARes session');
+  const creq = {
+    messageType: 'CReq',
+    messageVersion: session.messageVersion,
+    threeDSServerTransID: session.threeDSServerTransID,
+    acsTransID: session.acsTransID,
+    challengeWindowSize: start.challengeWindowSize ?? DEFAULT_WINDOW_SIZE,
+  } as CReqMessage;
+  const checked = validate(creq, 'CReq');
+  if (!checked.ok) throw new Error(`emv3ds-server: the CReq does not validate (${checked.error.code} ${checked.error.detail})`);
+  return {
+    url: session.acsURL,
+    method: 'POST',
+    parameters: [
+      { name: 'creq', value: Buffer.from(JSON.stringify(creq), 'utf8').toString('base64url') },
+      { name: 'threeDSSessionData', value: Buffer.from(start.reference, 'utf8').toString('base64url') },
+    ],
+  };
 }
 
 export function createEmv3dsServer(deps: Emv3dsServerDeps): ThreeDSecureServer {

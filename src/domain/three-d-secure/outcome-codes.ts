@@ -87,6 +87,36 @@ export function paymentAfterChallenge(choice: ChallengeChoice, required: boolean
   }
 }
 
+/** What a real ACS's RReq said of a challenge (transStatus and the fields the decision reads). */
+export interface ChallengeResultFacts {
+  readonly transStatus: 'Y' | 'A' | 'N' | 'U' | 'R';
+  readonly challengeCancel?: string | undefined;
+  readonly eci?: string | undefined;
+  readonly authenticationValue?: string | undefined;
+}
+
+/**
+ * The payment after a real 3DS server's challenge, decided by the ACS's RReq alone (the browser's
+ * CRes only says the shopper is back). No RReq, or a Y/A without eci and authenticationValue, is
+ * no result: a technical error, never a success. N, R and U decline whatever the setting: the
+ * issuer asked for the shopper and did not authenticate them; N with challengeCancel is the
+ * shopper's cancel.
+ */
+export function paymentAfterChallengeResult(result: ChallengeResultFacts | undefined): AuthenticationEnd {
+  if (!result) return refuse(AUTHENTICATION_CODES.technicalError);
+  switch (result.transStatus) {
+    case 'Y':
+    case 'A':
+      return result.eci && result.authenticationValue ? PROCEED_WITH_SHIFT : refuse(AUTHENTICATION_CODES.technicalError);
+    case 'N':
+      return refuse(result.challengeCancel ? AUTHENTICATION_CODES.cancelled : AUTHENTICATION_CODES.notAuthenticated);
+    case 'R':
+      return refuse(AUTHENTICATION_CODES.rejectedByIssuer);
+    case 'U':
+      return refuse(AUTHENTICATION_CODES.unavailable);
+  }
+}
+
 /** The success code of a live system; the test system passes its own (000.100.110 for the simulator). */
 export const LIVE_SUCCESS_CODE = '000.000.000';
 

@@ -38,6 +38,8 @@ export interface OperationSpec {
   /** The example query string and form body; every field listed is documented. */
   readonly query?: Readonly<Record<string, string>>;
   readonly form?: Readonly<Record<string, string>>;
+  /** The example JSON body, for the one route that takes JSON (the 3DS server's RReq): sent as application/json. */
+  readonly json?: JsonObject;
   /** A component schema the form body follows (the payment parameters), instead of one made from the example. */
   readonly formSchema?: string;
   /** Fields of query or form a request may leave out (the others are required). */
@@ -117,6 +119,7 @@ function parameters(spec: OperationSpec): Json[] {
 }
 
 function requestBody(spec: OperationSpec): JsonObject | undefined {
+  if (spec.json) return { required: true, content: { 'application/json': { schema: { type: 'object' }, example: spec.json } } };
   if (!spec.form) return undefined;
   const names = Object.keys(spec.form);
   const schema: JsonObject = spec.formSchema ? ref(spec.formSchema) : {

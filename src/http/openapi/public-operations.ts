@@ -62,6 +62,38 @@ function shopperPages(): OperationSpec[] {
   return [returnPage('get'), returnPage('post'), simulated('provider', 'get'), simulated('provider', 'post'), simulated('acs', 'get'), simulated('acs', 'post')];
 }
 
+const EMV_TRANSACTION_IDS = { threeDSServerTransID: '8a880dc0-d2d2-4067-bcb1-b08d1690b26e', acsTransID: 'd7c1ee99-9478-44a6-b1f2-391e29c6b340', dsTransID: 'f25084f0-5b16-4c0a-ae5d-b24808a95e4b' };
+const EMV_MESSAGE: JsonObject = { type: 'object', required: ['messageType', 'messageVersion'], properties: { messageType: { type: 'string', enum: ['RRes', 'Erro'] }, messageVersion: { type: 'string' } } };
+
+/**
+ * The gateway's own 3DS server's addresses (THREE_DS_SERVER_DS_URL set; docs/three-d-secure.md):
+ * called by the ACS and by the shopper's browser, never by a merchant.
+ */
+const THREE_DS_SERVER: readonly OperationSpec[] = [
+  {
+    method: 'post', path: '/v1/threeDSecure/results', operationId: 'threeDSecureResults', tag: '3-D Secure', access: 'public',
+    summary: "The 3DS server's threeDSServerURL: the ACS's RReq with the result of a challenge (EMV 3-D Secure 2.2/2.3 JSON), answered by the RRes",
+    description: 'Called by the ACS, not by merchants. An RReq that is malformed, names no challenge this gateway started, or comes a second time is answered with an Erro (101/102/201/203 from the message layer, 301 foreign transaction, 305 replayed or ended) and changes nothing. Both messages travel in HTTP 200, as EMV 3-D Secure carries them.',
+    json: { messageType: 'RReq', messageVersion: '2.2.0', ...EMV_TRANSACTION_IDS, messageCategory: '01', transStatus: 'Y', eci: '05', authenticationValue: 'AJkBBkhgQQAAAE4gSEJydQAAAAA=', authenticationType: '02', interactionCounter: '01' },
+    answers: {
+      200: {
+        description: 'The RRes (resultsStatus 01), or an Erro: this example names no challenge of the gateway, so 301',
+        schema: EMV_MESSAGE,
+        example: { messageType: 'Erro', messageVersion: '2.2.0', threeDSServerTransID: EMV_TRANSACTION_IDS.threeDSServerTransID, acsTransID: EMV_TRANSACTION_IDS.acsTransID, dsTransID: EMV_TRANSACTION_IDS.dsTransID, errorCode: '301', errorComponent: 'S', errorDescription: 'Transaction ID Not Recognised', errorDetail: 'threeDSServerTransID', errorMessageType: 'RReq' },
+      },
+      413: { description: 'A body over 64 KiB, refused unread', type: 'none' },
+    },
+  },
+  {
+    method: 'post', path: '/v1/threeDSecure/notification', operationId: 'threeDSecureNotification', tag: 'Shopper pages', access: 'public',
+    summary: "The 3DS server's notificationURL: the shopper's browser posts the ACS's final CRes, and goes on to shopperResultUrl",
+    description: 'threeDSSessionData names the redirect (as the CReq sent it). The payment ends as the RReq the ACS sent before decided; without one it declines (100.390.112). A top window gets a page that goes on to shopperResultUrl by itself; the widget\'s overlay gets the page that hands the result page to the widget.',
+    form: { cres: 'eyJtZXNzYWdlVHlwZSI6IkNSZXMifQ', threeDSSessionData: 'NGU1ZDZjN2I4YTlmMGUxZDJjM2I0YTVmNmU3ZDhjOWI' },
+    fields: { cres: 'The final CRes, base64url JSON', threeDSSessionData: 'What the CReq form sent: base64url of the redirect id' },
+    answers: { 200: html('On to shopperResultUrl (a page that goes on by itself, or the overlay\'s end)'), 404: html('No such challenge, or a CRes that is malformed or of another transaction: a page saying so'), 410: html('The challenge expired or was completed: a page saying so') },
+  },
+];
+
 const script = (description: string): Answer => ({ description, type: 'javascript', example: '/* minified script */' });
 
 const WIDGET_ASSETS: readonly OperationSpec[] = [
@@ -112,6 +144,7 @@ const OPERATIONS: readonly OperationSpec[] = [
   },
   ...PAYMENT_API,
   ...shopperPages(),
+  ...THREE_DS_SERVER,
   ...WIDGET_ASSETS,
 ];
 

@@ -49,13 +49,13 @@ function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => 
 }
 
 /** The shopper's return names the payment it ended on the request's line: a refused challenge is found by its checkout. */
-function noteCompletedPayment(request: FastifyRequest, payment: CompletedPayment): void {
+export function noteCompletedPayment(request: FastifyRequest, payment: CompletedPayment): void {
   noteTransaction(request, { id: payment.transactionId });
   if (payment.checkoutId !== undefined) noteCheckout(request, payment.checkoutId);
   if (payment.code !== undefined) noteResult(request, { code: payment.code });
 }
 
-function sendCompletion(request: FastifyRequest, reply: FastifyReply, result: CompletionResult): FastifyReply {
+export function sendCompletion(request: FastifyRequest, reply: FastifyReply, result: CompletionResult): FastifyReply {
   if (result.kind === 'return') {
     if (result.payment) noteCompletedPayment(request, result.payment);
     // Inside the widget's overlay the shopper leaves the frame through the widget (overlay-return.ts).

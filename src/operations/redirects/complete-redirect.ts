@@ -1,6 +1,6 @@
 import { INITIAL_OPERATIONS, type CardDetails, type NormalizedOutcome, type PaymentConnectorRequest } from '../../connectors/connector.js';
-import type { ChallengeChoice } from '../../connectors/three-d-secure.js';
-import { paymentAfterChallenge } from '../../domain/three-d-secure/outcome-codes.js';
+import type { AuthenticationData, ChallengeChoice } from '../../connectors/three-d-secure.js';
+import { AUTHENTICATION_CODES, paymentAfterChallenge, type AuthenticationEnd } from '../../domain/three-d-secure/outcome-codes.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
 import { resultOf } from '../../http/envelope.js';
 import { claimRedirect, endRedirect, findRedirect, type RedirectPurpose, type ShopperRedirect } from '../../storage/repositories/shopper-redirects.js';
@@ -14,7 +14,8 @@ import { withoutChallengeStart } from '../../domain/three-d-secure/authenticatio
 import { completeStandaloneChallenge } from '../three-d-secure/standalone-authentication.js';
 import { statusRequestOf } from '../pending/check-pending.js';
 import { checkoutResourcePath } from '../../domain/checkouts/checkout-id.js';
-import { sealedMethodContext, type ChallengeResume } from './open-redirect.js';
+import { protocolChallengeOf, sealedMethodContext, type ChallengeResume, type ProtocolChallengeResume } from './open-redirect.js';
+import { protocolChallengeEnd } from '../three-d-secure/protocol-challenge-end.js';
 import { observeLaterOutcome } from '../payments/observe-payment.js';
 import { challengeOutcome } from '../three-d-secure/observe-authentication.js';
 
@@ -88,17 +89,22 @@ export function endOf(redirect: ShopperRedirect | undefined, now: Date): Redirec
  */
 export async function completeRedirect(
   deps: PaymentDeps,
-  input: { readonly redirectId: string; readonly returned: Readonly<Record<string, string>>; readonly purpose?: RedirectPurpose | undefined },
+  input: { readonly redirectId: string; readonly returned: Readonly<Record<string, string>>; readonly purpose?: RedirectPurpose | undefined; readonly via?: 'notification' | undefined },
 ): Promise<CompletionResult> {
   const now = deps.clock.now();
   const found = await findRedirect(deps.storage, input.redirectId);
   // A provider's link on the ACS page (or the reverse) names no redirect there.
   if (found && input.purpose !== undefined && found.purpose !== input.purpose) return { kind: 'ended', reason: 'not-found', locale: null };
-  // A challenge ends only with one of the ACS page's choices (the simulated ACS is the gateway's own).
-  if (found?.purpose === 'challenge' && !CHOICES.challenge.includes(input.returned['outcome'] ?? '')) return { kind: 'ended', reason: 'not-found', locale: found.locale };
+  // A real 3DS server's challenge ends only by the final CRes at its notificationURL (and its RReq
+  // decides); no other way back, and no simulated page's choice, may end it, nor may the
+  // notificationURL end anything else.
+  const protocol = found ? protocolChallengeOf(found.resume) !== undefined : false;
+  if (found && protocol !== (input.via === 'notification')) return { kind: 'ended', reason: 'not-found', locale: found.locale };
+  // A simulated challenge ends only with one of the ACS page's choices (the simulated ACS is the gateway's own).
+  if (found?.purpose === 'challenge' && !protocol && !CHOICES.challenge.includes(input.returned['outcome'] ?? '')) return { kind: 'ended', reason: 'not-found', locale: found.locale };
   const ended = endOf(found, now);
   if (ended) return { kind: 'ended', reason: ended, locale: found?.locale ?? null, shopUrl: shopUrlOf(found) };
-  const choice = input.returned['outcome'] ?? null;
+  const choice = protocol ? null : input.returned['outcome'] ?? null;
   const redirect = await claimRedirect(deps.storage, input.redirectId, choice, now);
   if (!redirect) {
     const after = await findRedirect(deps.storage, input.redirectId);
@@ -106,7 +112,7 @@ export async function completeRedirect(
   }
   deps.observe.redirect('completed');
   if (redirect.authenticationId) {
-    await completeStandaloneChallenge(deps, redirect, choice as ChallengeChoice);
+    await completeStandaloneChallenge(deps, redirect, protocol ? 'result' : choice as ChallengeChoice);
     return { kind: 'return', location: resultLocationOf(redirect) };
   }
   const transaction = await findTransactionById(deps.storage, redirect.transactionId!);
@@ -119,7 +125,10 @@ export async function completeRedirect(
 
 /** Ends the payment as the shopper's return decides; its result code, or undefined while it stays pending. */
 async function completePayment(deps: PaymentDeps, redirect: ShopperRedirect, transaction: StoredTransaction, returned: Readonly<Record<string, string>>): Promise<string | undefined> {
-  const decided = redirect.purpose === 'challenge'
+  const protocol = protocolChallengeOf(redirect.resume);
+  const decided = protocol
+    ? await afterProtocolChallenge(deps, redirect, transaction, protocol)
+    : redirect.purpose === 'challenge'
     ? await afterChallenge(deps, redirect, transaction, (returned['outcome'] ?? 'cancel') as ChallengeChoice)
     : { ...(await afterProvider(deps, transaction, returned)), notificationUrl: (redirect.resume as { notificationUrl?: string }).notificationUrl };
   await deps.storage.transaction(async (tx) => {
@@ -162,20 +171,37 @@ async function afterProvider(deps: PaymentDeps, transaction: StoredTransaction, 
   return { outcome: await deps.connectors.call(connector, 'complete', () => connector.complete!(request), { timeoutMs: deps.connectorTimeoutMs }) };
 }
 
-/** After a challenge: a refusal ends the payment; an authentication goes on to the acquirer with the sealed card. */
+/** After a simulated challenge: the shopper's choice on the ACS page decides, and the simulator makes the data. */
 async function afterChallenge(deps: PaymentDeps, redirect: ShopperRedirect, transaction: StoredTransaction, choice: ChallengeChoice): Promise<Decided> {
   const resume = redirect.resume as unknown as ChallengeResume;
   const server = deps.threeDSecure;
-  const pending: Decided = { outcome: { kind: 'pending', code: '000.200.000', resultDetails: {} } };
-  if (!server || !redirect.sealedMethod) return pending;
+  if (!server || !redirect.sealedMethod) return PENDING_DECISION;
   const card = (await deps.vault.open(sealedMethodContext(redirect.id), redirect.sealedMethod)) as unknown as CardDetails;
   const ids = { dsTransactionId: resume.dsTransactionId, acsTransactionId: resume.acsTransactionId };
-  const exemption = { challengeIndicator: resume.challengeIndicator, exemptionFlag: resume.exemptionFlag };
   const data = server.authenticationData(card.number, choice === 'cancel' ? 'N' : choice, ids, true);
-  const block = threeDSecureBlock(data, exemption);
-  const end = paymentAfterChallenge(choice, resume.required);
   deps.observe.threeDSecure(challengeOutcome(choice));
-  if (end.kind === 'refuse') return { outcome: { kind: 'declined', code: end.code, resultDetails: {} }, threeDSecure: block, notificationUrl: resume.notificationUrl, connectorAsked: false };
+  return goOn(deps, transaction, resume, card, paymentAfterChallenge(choice, resume.required), data);
+}
+
+/** After a real 3DS server's challenge: the ACS's RReq decides and brings the data (none without an RReq). */
+async function afterProtocolChallenge(deps: PaymentDeps, redirect: ShopperRedirect, transaction: StoredTransaction, challenge: ProtocolChallengeResume): Promise<Decided> {
+  const resume = redirect.resume as unknown as ChallengeResume;
+  const { end, data, observed } = protocolChallengeEnd(challenge, { dsTransactionId: resume.dsTransactionId, acsTransactionId: resume.acsTransactionId });
+  // A refusal needs no card: it is not even opened.
+  if (end.kind === 'proceed' && !redirect.sealedMethod) return PENDING_DECISION;
+  deps.observe.threeDSecure(observed);
+  const card = end.kind === 'refuse' ? undefined : (await deps.vault.open(sealedMethodContext(redirect.id), redirect.sealedMethod!)) as unknown as CardDetails;
+  return goOn(deps, transaction, resume, card, end, data);
+}
+
+const PENDING_DECISION: Decided = { outcome: { kind: 'pending', code: '000.200.000', resultDetails: {} } };
+
+/** A refusal ends the payment; an authentication goes on to the acquirer with the sealed card. */
+async function goOn(deps: PaymentDeps, transaction: StoredTransaction, resume: ChallengeResume, card: CardDetails | undefined, end: AuthenticationEnd, data: AuthenticationData | undefined): Promise<Decided> {
+  const exemption = { challengeIndicator: resume.challengeIndicator, exemptionFlag: resume.exemptionFlag };
+  const block = data ? threeDSecureBlock(data, exemption) : undefined;
+  if (end.kind === 'refuse' || !card) return { outcome: { kind: 'declined', code: end.kind === 'refuse' ? end.code : AUTHENTICATION_CODES.technicalError, resultDetails: {} }, threeDSecure: block, notificationUrl: resume.notificationUrl, connectorAsked: false };
+  const pending = PENDING_DECISION;
   const routed = await deps.connectors.forTransaction(transaction);
   if (!routed) return pending;
   const stored = resume.connectorRequest as unknown as Omit<PaymentConnectorRequest, 'amountMinor'> & { readonly amountMinor: string };
@@ -184,7 +210,7 @@ async function afterChallenge(deps: PaymentDeps, redirect: ShopperRedirect, tran
     amountMinor: BigInt(stored.amountMinor),
     method: { kind: 'card', card },
     credentials: routed.credentials,
-    ...(end.withLiabilityShift ? { threeDSecure: connectorThreeDSecure(data, exemption) } : {}),
+    ...(end.withLiabilityShift && data ? { threeDSecure: connectorThreeDSecure(data, exemption) } : {}),
   };
   const operation = INITIAL_OPERATIONS[transaction.paymentType as InitialPaymentType];
   const outcome = await deps.connectors.call(routed.connector, operation, () => routed.connector[operation](request), { secretNumbers: [card.number], timeoutMs: deps.connectorTimeoutMs });

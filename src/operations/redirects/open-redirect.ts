@@ -1,6 +1,6 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
 import type { PaymentConnectorRequest, RedirectInstruction, ShopperReturn } from '../../connectors/connector.js';
-import type { AppChallenge } from '../../connectors/three-d-secure.js';
+import type { AppChallenge, ChallengeSession } from '../../connectors/three-d-secure.js';
 import { formatAmount } from '../../domain/money.js';
 import type { AuthenticatedAmount } from '../../domain/three-d-secure/authentication-request.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
@@ -55,7 +55,7 @@ export interface ChallengeInput {
 }
 
 /** What the payment needs after the challenge, in the redirect's row: no card number, no credentials. */
-export interface ChallengeResume {
+export interface ChallengeResume extends Partial<ProtocolChallengeResume> {
   readonly required: boolean;
   readonly dsTransactionId: string;
   readonly acsTransactionId: string;
@@ -66,6 +66,38 @@ export interface ChallengeResume {
   readonly purchase?: PurchaseShown | undefined;
   /** The connector request without method, credentials and shopperReturn; amountMinor as a string. */
   readonly connectorRequest: Record<string, unknown>;
+}
+
+/**
+ * A real 3DS server's challenge, in the redirect's resume beside the ids (migration 063 indexes
+ * threeDSServerTransID: the ACS's RReq names the challenge by it). `challengeResult` is the RReq's,
+ * written once (challenge-result.ts) and read when the browser's final CRes completes the redirect.
+ */
+export interface ProtocolChallengeResume {
+  readonly threeDSServerTransID: string;
+  readonly acsURL: string;
+  readonly messageVersion: string;
+  readonly challengeResult?: ChallengeResult | undefined;
+}
+
+/** What the ACS's RReq said; no card data, only the result the acquirer needs. */
+export interface ChallengeResult {
+  readonly transStatus: 'Y' | 'A' | 'N' | 'U' | 'R';
+  readonly transStatusReason?: string | undefined;
+  readonly eci?: string | undefined;
+  readonly authenticationValue?: string | undefined;
+  readonly challengeCancel?: string | undefined;
+  readonly receivedAt: string;
+}
+
+/** The resume fields of a real 3DS server's challenge; none for the simulator's. */
+export function protocolResumeOf(session: ChallengeSession | undefined): Partial<ProtocolChallengeResume> {
+  return session ? { threeDSServerTransID: session.threeDSServerTransID.toLowerCase(), acsURL: session.acsURL, messageVersion: session.messageVersion } : {};
+}
+
+/** The redirect's real 3DS server challenge, or undefined for a simulated one. */
+export function protocolChallengeOf(resume: Readonly<Record<string, unknown>>): ProtocolChallengeResume | undefined {
+  return typeof resume['threeDSServerTransID'] === 'string' ? (resume as unknown as ProtocolChallengeResume) : undefined;
 }
 
 export interface PurchaseShown {
@@ -108,6 +140,7 @@ export async function openChallenge(deps: PaymentDeps, input: ChallengeInput): P
     notificationUrl: input.request.notificationUrl,
     purchase: purchaseShown(authentication.purchase),
     connectorRequest: { ...rest, amountMinor: amountMinor.toString() },
+    ...protocolResumeOf(authentication.session),
   };
   const now = deps.clock.now();
   const start = {
@@ -115,6 +148,7 @@ export async function openChallenge(deps: PaymentDeps, input: ChallengeInput): P
     reference,
     ...authentication.ids,
     challengeWindowSize: input.request.threeDSecure?.challengeWindowSize,
+    session: authentication.session,
   };
   // The app channel has no browser to redirect: the SDK runs the challenge from the answer's data.
   const shown = authentication.channel === 'app' ? { appChallenge: deps.threeDSecure.appChallenge(start) } : { instruction: deps.threeDSecure.challengeRedirect(start) };

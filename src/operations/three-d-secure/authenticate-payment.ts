@@ -1,7 +1,7 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
 import { BILLING_FOR_THREE_D_SECURE_V2, BROWSER_DATA_FOR_THREE_D_SECURE_V2 } from '../../catalogue/three-d-secure-fields.js';
 import type { CardDetails, StandingInstructionData, ThreeDSecureData } from '../../connectors/connector.js';
-import type { AuthenticationData, BrowserData, LookupAnswer, ThreeDSecureServer } from '../../connectors/three-d-secure.js';
+import type { AuthenticationData, BrowserData, ChallengeSession, LookupAnswer, ThreeDSecureServer } from '../../connectors/three-d-secure.js';
 import { authenticatedAmount, deviceChannelOf, type AuthenticatedAmount, type DeviceChannel } from '../../domain/three-d-secure/authentication-request.js';
 import { paymentAfterDirectory } from '../../domain/three-d-secure/outcome-codes.js';
 import { planAuthentication, standingInstructionViolations, type AuthenticationFacts, type AuthenticationPlan } from '../../domain/three-d-secure/plan.js';
@@ -54,7 +54,7 @@ export type PaymentAuthentication =
   /** Authentication ended the payment: it is stored declined with this code (and these result details). */
   | { readonly kind: 'refuse'; readonly code: string; readonly data?: AuthenticationData | undefined; readonly resultDetails?: Readonly<Record<string, string>> | undefined }
   /** The issuer wants the shopper: a challenge redirect (browser), or the SDK's own challenge (app). */
-  | { readonly kind: 'challenge'; readonly required: boolean; readonly ids: ChallengeIds; readonly exemption: Exemption; readonly channel: DeviceChannel; readonly purchase: AuthenticatedAmount };
+  | { readonly kind: 'challenge'; readonly required: boolean; readonly ids: ChallengeIds; readonly exemption: Exemption; readonly channel: DeviceChannel; readonly purchase: AuthenticatedAmount; readonly session?: ChallengeSession | undefined };
 
 export interface Exemption {
   readonly challengeIndicator?: string | undefined;
@@ -224,7 +224,12 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
   if (outcome) deps.observe?.threeDSecure(outcome);
   // The ids of an authentication (AReq/ARes); a card the directory does not enrol gets none.
   const ids = () => ({ dsTransactionId: uuidOf(deps.ids.id()), acsTransactionId: uuidOf(deps.ids.id()) });
-  if (answer.kind === 'challenge') return { kind: 'challenge', required: plan.required, ids: ids(), exemption, channel, purchase };
+  if (answer.kind === 'challenge') {
+    // A real 3DS server's challenge runs in the ARes's transaction: its ids, not invented ones.
+    const session = answer.challenge;
+    const challengeIds = session ? { dsTransactionId: session.dsTransID, acsTransactionId: session.acsTransID } : ids();
+    return { kind: 'challenge', required: plan.required, ids: challengeIds, exemption, channel, purchase, ...(session ? { session } : {}) };
+  }
   const end = paymentAfterDirectory(answer, plan.required);
   // A real 3DS server's ARes brings its own data (eci, authenticationValue, ids): taken as given.
   const data = answer.authentication ?? (answer.kind === 'frictionless'

@@ -2,7 +2,7 @@ import type { PaymentRequest } from '../../catalogue/request-types.generated.js'
 import type { ChallengeChoice } from '../../connectors/three-d-secure.js';
 import { cardBin, cardLast4 } from '../../domain/card.js';
 import { formatAmount } from '../../domain/money.js';
-import { paymentAfterChallenge, standaloneCode } from '../../domain/three-d-secure/outcome-codes.js';
+import { LIVE_SUCCESS_CODE, paymentAfterChallenge, standaloneCode } from '../../domain/three-d-secure/outcome-codes.js';
 import { resultOf } from '../../http/envelope.js';
 import { isSuccessCode } from '../../results/catalogue.js';
 import { GatewayError } from '../../results/gateway-error.js';
@@ -11,7 +11,8 @@ import { endAuthentication, findAuthentication, findAuthenticationById, insertAu
 import type { PaymentDeps } from '../deps.js';
 import { resolvePaymentMethod } from '../payments/payment-method.js';
 import { viewOfStored, type PaymentView } from '../payments/payment-response.js';
-import { purchaseShown, returnUrlOf } from '../redirects/open-redirect.js';
+import { protocolChallengeOf, protocolResumeOf, purchaseShown, returnUrlOf } from '../redirects/open-redirect.js';
+import { protocolChallengeEnd } from './protocol-challenge-end.js';
 import { authenticatePayment, threeDSecureBlock } from './authenticate-payment.js';
 import { challengeOutcome } from './observe-authentication.js';
 import { withoutChallengeStart } from '../../domain/three-d-secure/authentication-request.js';
@@ -67,7 +68,7 @@ export async function createStandaloneAuthentication(deps: PaymentDeps, input: S
   if (authentication.kind === 'challenge') {
     if (!request.shopperResultUrl) throw new GatewayError('100.370.101', { parameterErrors: [{ name: 'shopperResultUrl', value: '', message: 'is required for a challenge' }] });
     const reference = deps.ids.id();
-    const start = { gatewayBaseUrl: input.gatewayBaseUrl, reference, ...authentication.ids, challengeWindowSize: request.threeDSecure?.challengeWindowSize };
+    const start = { gatewayBaseUrl: input.gatewayBaseUrl, reference, ...authentication.ids, challengeWindowSize: request.threeDSecure?.challengeWindowSize, session: authentication.session };
     // The app channel has no browser to redirect: the SDK runs the challenge from the answer's data.
     if (authentication.channel === 'app') body['threeDSecure'] = { ...(body['threeDSecure'] as object | undefined), ...deps.threeDSecure!.appChallenge(start) };
     else body['redirect'] = deps.threeDSecure!.challengeRedirect(start);
@@ -82,7 +83,7 @@ export async function createStandaloneAuthentication(deps: PaymentDeps, input: S
         purpose: 'challenge',
         shopperResultUrl: request.shopperResultUrl!,
         locale: input.locale ?? null,
-        resume: { ...authentication.ids, cardPrefix: cardBin(card.number), returnUrl: returnUrlOf(input.gatewayBaseUrl, reference), purchase: purchaseShown(authentication.purchase) },
+        resume: { ...authentication.ids, cardPrefix: cardBin(card.number), returnUrl: returnUrlOf(input.gatewayBaseUrl, reference), purchase: purchaseShown(authentication.purchase), ...protocolResumeOf(authentication.session) },
         sealedMethod: null,
         createdAt: now,
         expiresAt: new Date(now.getTime() + deps.redirectExpiryMs),
@@ -106,7 +107,7 @@ export async function getStandaloneAuthentication(deps: Pick<PaymentDeps, 'stora
 }
 
 /** The shopper finished (or abandoned) the challenge of a standalone authentication. */
-export async function completeStandaloneChallenge(deps: Pick<PaymentDeps, 'storage' | 'clock' | 'threeDSecure'> & Partial<Pick<PaymentDeps, 'observe'>>, redirect: ShopperRedirect, choice: ChallengeChoice | 'expired'): Promise<void> {
+export async function completeStandaloneChallenge(deps: Pick<PaymentDeps, 'storage' | 'clock' | 'threeDSecure'> & Partial<Pick<PaymentDeps, 'observe' | 'system'>>, redirect: ShopperRedirect, choice: ChallengeChoice | 'expired' | 'result'): Promise<void> {
   const found = await findAuthenticationById(deps.storage, redirect.authenticationId!);
   const resume = redirect.resume as { dsTransactionId: string; acsTransactionId: string; cardPrefix: string };
   const now = deps.clock.now();
@@ -115,7 +116,14 @@ export async function completeStandaloneChallenge(deps: Pick<PaymentDeps, 'stora
   const kept = withoutChallengeStart(started as Record<string, unknown> | undefined);
   if (kept) body['threeDSecure'] = kept;
   let code: string;
-  if (choice === 'expired' || !deps.threeDSecure) {
+  const protocol = protocolChallengeOf(redirect.resume);
+  if (choice === 'result' && protocol) {
+    // A real 3DS server's challenge: the ACS's RReq decides and brings the data (none without one).
+    const { end, data, observed } = protocolChallengeEnd(protocol, resume);
+    if (data) body['threeDSecure'] = { ...(body['threeDSecure'] as object | undefined), ...threeDSecureBlock(data) };
+    code = end.kind === 'refuse' ? end.code : standaloneCode('challenge-success', deps.system === 'live' ? LIVE_SUCCESS_CODE : TEST_SYSTEM_SUCCESS);
+    deps.observe?.threeDSecure(observed);
+  } else if (choice === 'expired' || choice === 'result' || !deps.threeDSecure) {
     code = '100.390.124';
   } else {
     const data = deps.threeDSecure.authenticationData(schemeProbe(resume.cardPrefix), choice === 'cancel' ? 'N' : choice, resume, true);
@@ -127,5 +135,5 @@ export async function completeStandaloneChallenge(deps: Pick<PaymentDeps, 'stora
     if (found) await endAuthentication(tx, found.id, { status: isSuccessCode(code) ? 'success' : 'rejected', resultCode: code, response: { ...body, result: resultOf(code) }, at: now });
     if (choice !== 'expired') await endRedirect(tx, redirect.id, 'completed', now);
   });
-  deps.observe?.threeDSecure(challengeOutcome(choice));
+  if (choice !== 'result') deps.observe?.threeDSecure(challengeOutcome(choice));
 }

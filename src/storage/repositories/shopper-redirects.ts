@@ -153,3 +153,24 @@ export async function findLatestRedirectOf(db: Queryable, transactionId: string)
   const { rows } = await db.query<RedirectRow>('SELECT * FROM shopper_redirects WHERE transaction_id = $1 ORDER BY created_at DESC LIMIT 1', [transactionId]);
   return rows[0] ? toRedirect(rows[0]) : undefined;
 }
+
+/** The challenge a real 3DS server started under this threeDSServerTransID (lower case), in whatever state (migration 063). */
+export async function findRedirectByServerTransId(db: Queryable, threeDSServerTransID: string): Promise<ShopperRedirect | undefined> {
+  const { rows } = await db.query<RedirectRow>(`SELECT * FROM shopper_redirects WHERE (resume->>'threeDSServerTransID') = $1`, [threeDSServerTransID]);
+  return rows[0] ? toRedirect(rows[0]) : undefined;
+}
+
+/**
+ * Writes the ACS's result into an open, unexpired challenge that has none yet; false when it has
+ * one (a replayed RReq), was completed, or expired. The one conditional UPDATE is what makes a
+ * result arrive once: two RReqs, or an RReq and the shopper's completion (which takes the row out
+ * of 'open' first), cannot both write.
+ */
+export async function recordChallengeResult(db: Queryable, id: string, result: object, now: Date): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE shopper_redirects SET resume = (resume::jsonb || jsonb_build_object('challengeResult', $2::jsonb))::json
+      WHERE id = $1 AND state = 'open' AND expires_at > $3 AND (resume->>'challengeResult') IS NULL RETURNING id`,
+    [id, JSON.stringify(result), now],
+  );
+  return rows.length === 1;
+}

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { loadConfig } from '../../../../src/config/load-config.js';
 import { buildAReq, fitLanguage } from '../../../../src/connectors/emv3ds-server/areq.js';
 import { answerOfARes } from '../../../../src/connectors/emv3ds-server/ares.js';
-import { Emv3dsServer } from '../../../../src/connectors/emv3ds-server/server.js';
+import { challengeRedirectOf, Emv3dsServer } from '../../../../src/connectors/emv3ds-server/server.js';
 import { validate } from '../../../../src/connectors/emv3ds/validate.js';
 import type { AResMessage } from '../../../../src/connectors/emv3ds/types.js';
 import type { DirectoryQuery } from '../../../../src/connectors/three-d-secure.js';
@@ -67,7 +67,8 @@ describe('what each transStatus becomes', () => {
     ['U reason 13', { transStatus: 'U', transStatusReason: '13', authenticationValue: undefined }, 'not-enrolled'],
     ['U reason 06', { transStatus: 'U', transStatusReason: '06', authenticationValue: undefined }, 'not-participating'],
     ['I', { transStatus: 'I', authenticationValue: undefined }, 'not-participating'],
-    ['C', { transStatus: 'C', authenticationValue: undefined }, 'unavailable'],
+    ['C with acsURL', { transStatus: 'C', authenticationValue: undefined, eci: undefined, acsURL: 'https://acs.example/challenge' }, 'challenge'],
+    ['C without acsURL', { transStatus: 'C', authenticationValue: undefined, eci: undefined, acsURL: undefined }, 'unavailable'],
     ['D', { transStatus: 'D', authenticationValue: undefined }, 'unavailable'],
   ];
   for (const [name, overrides, kind, status] of rows) {
@@ -109,5 +110,25 @@ describe('an answer without result is unavailable', () => {
     assert.equal(answer.kind, 'frictionless');
     assert.equal(JSON.parse(sent).acctNumber, PAN);
     assert.equal(sent.split(PAN).length, 2, 'the card number once');
+  });
+});
+
+describe('the challenge redirect', () => {
+  const session = { threeDSServerTransID: '8a880dc0-d2d2-4067-bcb1-b08d1690b26e', acsTransID: 'd7c1ee99-9478-44a6-b1f2-391e29c6b340', dsTransID: 'f25084f0-5b16-4c0a-ae5d-b24808a95e4b', messageVersion: '2.3.1', acsURL: 'https://acs.example/challenge' };
+  const start = { gatewayBaseUrl: 'https://pay.example', reference: 'a'.repeat(32), dsTransactionId: session.dsTransID, acsTransactionId: session.acsTransID };
+
+  it('POSTs a valid CReq of the ARes\'s transaction and the redirect id to acsURL', () => {
+    const redirect = challengeRedirectOf({ ...start, session, challengeWindowSize: '02' });
+    assert.deepEqual([redirect.url, redirect.method, redirect.parameters.map((p) => p.name)], [session.acsURL, 'POST', ['creq', 'threeDSSessionData']]);
+    const creq = JSON.parse(Buffer.from(redirect.parameters[0]!.value, 'base64url').toString('utf8'));
+    assert.ok(validate(creq, 'CReq').ok);
+    assert.deepEqual(creq, { messageType: 'CReq', messageVersion: '2.3.1', threeDSServerTransID: session.threeDSServerTransID, acsTransID: session.acsTransID, challengeWindowSize: '02' });
+    assert.equal(Buffer.from(redirect.parameters[1]!.value, 'base64url').toString('utf8'), start.reference);
+  });
+
+  it('refuses to start without the ARes\'s session, and never invents authentication data', () => {
+    assert.throws(() => challengeRedirectOf(start));
+    const server = new Emv3dsServer({ settings, clock: { now: () => CONTEXT.now }, ids: { id: () => '0'.repeat(32) }, gatewayBaseUrl: 'https://pay.example' });
+    assert.throws(() => server.authenticationData());
   });
 });

@@ -5,6 +5,7 @@ import {
   AUTHENTICATION_CODES,
   LIVE_SUCCESS_CODE,
   paymentAfterChallenge,
+  paymentAfterChallengeResult,
   paymentAfterDirectory,
   standaloneCode,
   type AuthenticationEnd,
@@ -97,4 +98,24 @@ describe('every chosen code exists and is classified as intended', () => {
       assert.equal(isSuccessCode(code), true, code);
     }
   });
+});
+
+describe('a real 3DS server\'s challenge: the RReq alone decides', () => {
+  const VALUE = 'AJkBBkhgQQAAAE4gSEJydQAAAAA=';
+  const rows: ReadonlyArray<readonly [string, Parameters<typeof paymentAfterChallengeResult>[0], AuthenticationEnd]> = [
+    ['Y with eci and authenticationValue', { transStatus: 'Y', eci: '05', authenticationValue: VALUE }, { kind: 'proceed', withLiabilityShift: true }],
+    ['A with eci and authenticationValue', { transStatus: 'A', eci: '06', authenticationValue: VALUE }, { kind: 'proceed', withLiabilityShift: true }],
+    ['Y without authenticationValue', { transStatus: 'Y', eci: '05' }, { kind: 'refuse', code: AUTHENTICATION_CODES.technicalError }],
+    ['Y without eci', { transStatus: 'Y', authenticationValue: VALUE }, { kind: 'refuse', code: AUTHENTICATION_CODES.technicalError }],
+    ['N', { transStatus: 'N', eci: '07' }, { kind: 'refuse', code: AUTHENTICATION_CODES.notAuthenticated }],
+    ['N with challengeCancel', { transStatus: 'N', eci: '07', challengeCancel: '01' }, { kind: 'refuse', code: AUTHENTICATION_CODES.cancelled }],
+    ['R', { transStatus: 'R' }, { kind: 'refuse', code: AUTHENTICATION_CODES.rejectedByIssuer }],
+    ['U', { transStatus: 'U' }, { kind: 'refuse', code: AUTHENTICATION_CODES.unavailable }],
+    ['no RReq', undefined, { kind: 'refuse', code: AUTHENTICATION_CODES.technicalError }],
+  ];
+  for (const [name, result, expected] of rows) {
+    it(`${name} → ${expected.kind === 'refuse' ? expected.code : 'proceed with liability shift'}`, () => {
+      assert.deepEqual(paymentAfterChallengeResult(result), expected);
+    });
+  }
 });
