@@ -47,6 +47,7 @@ import { riskPhases } from './risk.js';
 import { describeWidget, measureWidget } from './widget.js';
 import { iso8583Settings } from './iso8583.js';
 import { describeInFlight, iso8583Phases } from './support/iso8583-phase.js';
+import { threeDsPhases } from './support/three-ds-phase.js';
 import { settlementPhases } from './support/settlement-phase.js';
 import { settlementSettings } from './settlement.js';
 import { observabilityPhases } from './observability.js';
@@ -220,6 +221,9 @@ async function main(): Promise<void> {
       gateway.phases.push(report(phase));
       if (phase.messagesInFlight) console.log(describeInFlight(phase));
     }
+    // 3-D Secure (issue 37): authenticated payments through the EMV 3DS connector to the emulator, beside the simulation.
+    await settleDatabase(schema);
+    gateway.phases.push(...(await threeDsPhases({ schemaUrl: schema.url, merchant: gateway.merchant, connections: settings.connections, poolSize: settings.poolSize, durationSeconds: settings.durationSeconds })).map(report));
     // Settlement of a day: ingest and matching, then a merchant's reconciliation file (this process).
     await checkpoint(schema);
     gateway.phases.push(...(await settlementPhases({ schemaUrl: schema.url, admin: schema.admin, merchantId: gateway.merchant.entityId, ...settlementSettings })).map(report));
