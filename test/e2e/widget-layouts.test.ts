@@ -2,17 +2,22 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { screenshot } from './support/browser.js';
+import { isSuccessCode } from '../../src/results/catalogue.js';
+import { screenshot, useBrowser } from './support/browser.js';
+import { startGatewayWithWebhook, type GatewayWithWebhook } from './support/gateway.js';
+import { createCheckout, merchantCall } from './support/widget-checkout.js';
+import { WidgetShop } from './support/widget-shop.js';
 import { CARD, STORED, useStubSuite, waitFor } from './support/widget-stub-suite.js';
-import { typeCard } from './support/widget-shopper.js';
+import { openWidgetPage, typeCard } from './support/widget-shopper.js';
 
 /**
  * The tabs and accordion layouts (docs/widget.md, Layouts): the methods of one widget, one pay
  * button with the amount, SVG brand marks with the detected brand lit, the bank country as a
  * select, keyboard use, the busy state; at desktop and 375 px, in en, de, ar (right to left) and
- * ja, with axe-core. The stub checkout is 92.00 EUR and decides as the simulator does.
+ * ja, with axe-core, against the stub checkout (92.00 EUR, deciding as the simulator does); and a
+ * card payment in each layout at a real gateway process with the simulator (`npm run build` first).
  * Screenshots: docs/images/widget-layout-* (in the docs) and test-artifacts/e2e/widget-layout-*.
  */
 
@@ -210,4 +215,34 @@ describe('the payment widget as tabs or an accordion', { timeout: 600_000 }, () 
     assert.equal(await at.page.locator('.wpwl-button-pay').first().innerText(), 'Pay now', 'no amount unless asked for');
     await at.close();
   });
+});
+
+describe('the tabs and accordion layouts at a real gateway (the simulator)', { timeout: 300_000 }, () => {
+  const browser = useBrowser();
+  let env: GatewayWithWebhook;
+  let shop: WidgetShop;
+  before(async () => {
+    env = await startGatewayWithWebhook();
+    shop = await WidgetShop.start(env.gateway.url, (resourcePath) => merchantCall(env.gateway.url, env.merchant, 'GET', resourcePath));
+  });
+  after(async () => {
+    await shop?.stop();
+    await env?.stop();
+  });
+
+  for (const layout of LAYOUTS) {
+    it(`${layout}: a card payment through the one pay button`, async () => {
+      const checkout = await createCheckout(env);
+      const at = await openWidgetPage(browser(), shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands: BRANDS, options: { layout } }));
+      await typeCard(at, { ...CARD, expiry: '0534' });
+      await at.page.click('.wpwl-button-pay');
+      await at.page.waitForURL((url) => url.href.startsWith(`${shop.url}/result`), { timeout: 30_000 });
+      const status = await merchantCall(env.gateway.url, env.merchant, 'GET', `/v1/checkouts/${checkout.id}/payment`);
+      assert.ok(isSuccessCode(String(status.body['result']?.code)), JSON.stringify(status.body));
+      assert.equal(status.body['paymentBrand'], 'VISA');
+      assert.equal(status.body['amount'], '92.00');
+      assert.deepEqual(at.errors, []);
+      await at.close();
+    });
+  }
 });
