@@ -115,6 +115,8 @@ describe('the payment widget as tabs or an accordion', { timeout: 600_000 }, () 
       const { checkout, at } = await suite.open(BRANDS, { layout }, { registrations: [STORED] });
       const page = at.page;
       assert.deepEqual(await chosenLabels(page, layout), ['Your stored cards'], 'the stored cards come first');
+      await screenshot(page, `widget-layout-${layout}-stored`);
+      assert.deepEqual(await seriousViolations(page), [], 'axe: stored cards');
       await page.locator(HEADER[layout]).first().focus();
       if (layout === 'tabs') {
         assert.deepEqual(await page.locator('[role="tab"]').evaluateAll((tabs) => tabs.map((tab) => (tab as HTMLElement).tabIndex)), [0, -1, -1, -1, -1], 'roving tabindex');

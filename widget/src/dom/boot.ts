@@ -109,11 +109,11 @@ function renderInto(context: WidgetContext, merchantForm: HTMLFormElement, boots
 function renderMethods(context: WidgetContext, merchantForm: HTMLFormElement, container: HTMLElement, brands: readonly string[], cards: readonly StoredCard[], look: FrameLook): FormParts[] {
   const shared = submitGroup(context.labels.submit);
   const methods: Method[] = [];
-  if (cards.length > 0 && brands.some(isCardBrand)) methods.push({ label: context.labels.storedCards, brands: [...new Set(cards.map((card) => card.brand))], part: registrationsForm(context, merchantForm, cards, look, shared) });
+  if (cards.length > 0 && brands.some(isCardBrand)) methods.push({ label: context.labels.storedCards, brands: [...new Set(cards.map((card) => card.brand))], card: true, part: registrationsForm(context, merchantForm, cards, look, shared) });
   for (const spec of formsOf(brands)) {
     methods.push(spec.kind === 'card'
-      ? { label: context.labels.cardMethod, brands: spec.brands, part: cardForm(context, merchantForm, spec.brands, look, shared) }
-      : { label: spec.name, brands: [spec.brand], part: bankForm(context, merchantForm, spec, shared) });
+      ? { label: context.labels.cardMethod, brands: spec.brands, card: true, part: cardForm(context, merchantForm, spec.brands, look, shared) }
+      : { label: spec.name, brands: [spec.brand], card: false, part: bankForm(context, merchantForm, spec, shared) });
   }
   if (methods.length === 0) return [];
   container.append(methodsWidget(context, methods, shared));

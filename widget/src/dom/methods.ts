@@ -16,8 +16,10 @@ import { keyTarget } from '../rules/tab-keys.js';
 export interface Method {
   /** What the tab or the accordion's button says: "Card", "Your stored cards", "PayPal". */
   readonly label: string;
-  /** The brands whose marks stand beside the label (the first few); none: the card glyph. */
+  /** The brands whose marks stand beside the label (the first few). */
   readonly brands: readonly string[];
+  /** Stored cards and the card form: a tab shows a card rather than their brands. */
+  readonly card: boolean;
   readonly part: FormParts;
 }
 
@@ -68,7 +70,7 @@ function header(layout: 'tabs' | 'accordion', method: Method): Header {
   const id = uniqueId(`method-${layout}`);
   const panelId = uniqueId('panel');
   // A tab has room for one mark: cards show a card (their brands are listed in the form).
-  const shown = layout === 'tabs' ? method.brands.length === 1 ? method.brands : [] : method.brands.slice(0, MARKS_PER_METHOD);
+  const shown = layout === 'tabs' && method.card ? [] : method.brands.slice(0, MARKS_PER_METHOD);
   const marks = h('span', { class: 'wpwl-method-logos', 'aria-hidden': 'true' }, ...(shown.length > 0 ? shown.map((brand) => brandMark(brand, brand)) : [cardGlyph()]));
   const text = h('span', { class: 'wpwl-method-label' }, method.label);
   const attributes = layout === 'tabs'
