@@ -9,14 +9,16 @@ import { fillLabel, regionOf } from '../rules/locale.js';
 import type { FieldError } from '../rules/outcome.js';
 import type { WidgetContext } from './context.js';
 import { h } from './elements.js';
-import { fieldGroup, showFormMessage, submitGroup, textInput, type FieldGroup } from './groups.js';
+import { brandMark } from './brand-marks.js';
+import { countrySelect } from './country-select.js';
+import { fieldGroup, showFormMessage, submitGroup, textInput, type FieldGroup, type SubmitParts } from './groups.js';
 import type { FormParts } from './form-parts.js';
 import { handleAnswer, pageFields, postFromPage, setBusy } from './submit.js';
 
 type BankBrandForm = Extract<BrandForm, { kind: 'bank' }>;
 interface BankEntry {
   readonly field: BankField;
-  readonly input: HTMLInputElement;
+  readonly input: HTMLInputElement | HTMLSelectElement;
   readonly group: FieldGroup;
 }
 
@@ -24,18 +26,20 @@ const KIND_CLASS: Readonly<Record<string, string>> = { DIRECTDEBIT_SEPA: 'direct
 /** A country preselected from the language when the locale has no region. */
 const COUNTRY_OF_LANGUAGE: Readonly<Record<string, string>> = { de: 'DE', nl: 'NL', fr: 'FR', es: 'ES', it: 'IT', pl: 'PL', at: 'AT', fi: 'FI', se: 'SE', dk: 'DK', cz: 'CZ', sk: 'SK', pt: 'PT' };
 
-export function bankForm(context: WidgetContext, merchantForm: HTMLFormElement, spec: BankBrandForm): FormParts {
+/** `shared`: the one pay button of the tabs and accordion layouts, outside the form; else the form has its own. */
+export function bankForm(context: WidgetContext, merchantForm: HTMLFormElement, spec: BankBrandForm, shared?: SubmitParts): FormParts {
   const { labels } = context;
   const kind = KIND_CLASS[spec.brand] ?? (spec.redirect ? 'virtualAccount' : 'directDebit');
   const form = h('form', { class: `wpwl-form wpwl-form-${kind} wpwl-form-${kind}-${spec.brand} wpwl-clearfix`, novalidate: true, 'data-brand': spec.brand });
-  const logo = h('div', { class: 'wpwl-group wpwl-group-brand wpwl-clearfix' }, h('span', { class: `wpwl-brand wpwl-brand-${spec.brand}` }, spec.name));
+  const logo = h('div', { class: 'wpwl-group wpwl-group-brand wpwl-clearfix' }, h('span', { class: `wpwl-brand wpwl-brand-${spec.brand}` }, context.layout === 'forms' ? spec.name : brandMark(spec.brand, spec.name)));
   const fields: BankEntry[] = spec.fields.map((field) => {
-    const input = textInput(field.label, field.name, fieldAttributes(field.name, context));
+    // OPPWA's layout keeps its two-letter box (merchants' CSS and scripts know it); the others choose from a list.
+    const input = field.name === 'bankAccount.country' && context.layout !== 'forms' ? countrySelect(context, preselectedCountry(context)) : textInput(field.label, field.name, fieldAttributes(field.name, context));
     return { field, input, group: fieldGroup(field.label, labels[field.label], input) };
   });
   const note = spec.redirect ? h('p', { class: 'wpwl-hint wpwl-hint-redirect' }, fillLabel(labels.redirectNote, { brand: spec.name })) : null;
-  const submit = submitGroup(labels.submit);
-  form.append(logo, ...fields.map((entry) => entry.group.group), ...(note ? [note] : []), submit.group);
+  const submit = shared ?? submitGroup(labels.submit);
+  form.append(logo, ...fields.map((entry) => entry.group.group), ...(note ? [note] : []), ...(shared ? [] : [submit.group]));
 
   const check = (entry: BankEntry): boolean => {
     const value = entry.input.value.trim();
@@ -46,6 +50,8 @@ export function bankForm(context: WidgetContext, merchantForm: HTMLFormElement, 
     return error === '';
   };
   for (const entry of fields) entry.input.addEventListener('blur', () => entry.input.value.trim() !== '' && check(entry));
+  // A choice from the country list is complete at once.
+  for (const entry of fields) if (entry.input instanceof HTMLSelectElement) entry.input.addEventListener('change', () => check(entry));
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -73,11 +79,13 @@ export function bankForm(context: WidgetContext, merchantForm: HTMLFormElement, 
 function fieldAttributes(name: string, context: WidgetContext): Record<string, string> {
   if (name === 'bankAccount.iban') return { autocomplete: 'off', spellcheck: 'false', autocapitalize: 'characters', maxlength: '42', dir: 'ltr' };
   if (name === 'bankAccount.bic') return { autocomplete: 'off', spellcheck: 'false', autocapitalize: 'characters', maxlength: '11', dir: 'ltr' };
-  if (name === 'bankAccount.country') {
-    const country = regionOf(context.requestedLocale) ?? COUNTRY_OF_LANGUAGE[context.locale] ?? '';
-    return { autocomplete: 'country', maxlength: '2', autocapitalize: 'characters', value: country, dir: 'ltr' };
-  }
+  if (name === 'bankAccount.country') return { autocomplete: 'country', maxlength: '2', autocapitalize: 'characters', value: preselectedCountry(context) ?? '', dir: 'ltr' };
   return { autocomplete: 'name', maxlength: '128' };
+}
+
+/** The shopper's country as far as the page knows it: the locale's region, else the language's country. */
+function preselectedCountry(context: WidgetContext): string | undefined {
+  return regionOf(context.requestedLocale) ?? COUNTRY_OF_LANGUAGE[context.locale];
 }
 
 function normalized(name: string, value: string): string {

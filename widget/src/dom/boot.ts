@@ -8,9 +8,11 @@ import { directionOf, htmlLang } from '../rules/locale.js';
 import { numberLocaleOf, payLabel } from '../rules/pay-label.js';
 import { bankForm } from './bank-form.js';
 import { cardForm, type FrameLook } from './card-form.js';
-import type { Bootstrap, WidgetContext } from './context.js';
+import type { Bootstrap, StoredCard, WidgetContext } from './context.js';
 import { h } from './elements.js';
 import type { FormParts } from './form-parts.js';
+import { submitGroup } from './groups.js';
+import { methodsWidget, type Method } from './methods.js';
 import { contextOf, readOptions } from './options.js';
 import { registrationsForm } from './registrations-form.js';
 import { controlStyle } from './secure-frame.js';
@@ -74,7 +76,8 @@ function withCheckout(context: WidgetContext, bootstrap: Bootstrap): WidgetConte
 function renderInto(context: WidgetContext, merchantForm: HTMLFormElement, bootstrap: BootstrapAnswer): FormParts[] {
   const dir = directionOf(context.locale);
   const lang = htmlLang(context.locale);
-  const container = h('div', { class: `wpwl-container wpwl-container-${context.style} wpwl-clearfix wpwl-scheme-${context.colorScheme}`, lang, dir });
+  const layoutClass = context.layout === 'forms' ? '' : ` wpwl-layout-${context.layout}`;
+  const container = h('div', { class: `wpwl-container wpwl-container-${context.style} wpwl-clearfix wpwl-scheme-${context.colorScheme}${layoutClass}`, lang, dir });
   // Set through the CSSOM, which the merchant's style-src does not govern; values checked in options.ts.
   for (const [variable, value] of context.theme) container.style.setProperty(variable, value);
   merchantForm.after(container);
@@ -88,6 +91,7 @@ function renderInto(context: WidgetContext, merchantForm: HTMLFormElement, boots
   const look: FrameLook = { lang, dir, style: controlStyle };
   // The gateway's risk engine may offer this shopper fewer brands than the page lists.
   const brands = parseBrands(merchantForm.getAttribute('data-brands')).filter((brand) => !bootstrap.hiddenBrands?.includes(brand));
+  if (context.layout !== 'forms') return renderMethods(context, merchantForm, container, brands, bootstrap.registrations ?? [], look);
   const parts: FormParts[] = [];
   const cards = bootstrap.registrations ?? [];
   if (cards.length > 0 && brands.some(isCardBrand)) parts.push(registrationsForm(context, merchantForm, cards, look));
@@ -97,6 +101,23 @@ function renderInto(context: WidgetContext, merchantForm: HTMLFormElement, boots
   const cardPart = parts.find((part) => part.form.classList.contains('wpwl-form-card'));
   if (cards.length > 0 && parts[0] !== cardPart) cardPart?.form.prepend(h('div', { class: 'wpwl-label wpwl-label-otherCard' }, context.labels.otherCard));
   if (context.style === 'logos') container.prepend(brandChooser(parts));
+  for (const part of parts) part.mount();
+  return parts;
+}
+
+/** The tabs and accordion layouts: the same forms as methods of one widget with one pay button. */
+function renderMethods(context: WidgetContext, merchantForm: HTMLFormElement, container: HTMLElement, brands: readonly string[], cards: readonly StoredCard[], look: FrameLook): FormParts[] {
+  const shared = submitGroup(context.labels.submit);
+  const methods: Method[] = [];
+  if (cards.length > 0 && brands.some(isCardBrand)) methods.push({ label: context.labels.storedCards, brands: [...new Set(cards.map((card) => card.brand))], card: true, part: registrationsForm(context, merchantForm, cards, look, shared) });
+  for (const spec of formsOf(brands)) {
+    methods.push(spec.kind === 'card'
+      ? { label: context.labels.cardMethod, brands: spec.brands, card: true, part: cardForm(context, merchantForm, spec.brands, look, shared) }
+      : { label: spec.name, brands: [spec.brand], card: false, part: bankForm(context, merchantForm, spec, shared) });
+  }
+  if (methods.length === 0) return [];
+  container.append(methodsWidget(context, methods, shared));
+  const parts = methods.map((method) => method.part);
   for (const part of parts) part.mount();
   return parts;
 }

@@ -10,7 +10,8 @@ import { cvvProblem, expiryProblem, holderProblem, HOLDER_MAX_LENGTH, HOLDER_MIN
 import { expiryState, formatExpiryInput, parseExpiry } from '../rules/expiry.js';
 import type { WidgetContext } from './context.js';
 import { h, randomSession } from './elements.js';
-import { fieldGroup, showFormMessage, submitGroup, textInput, type FieldGroup } from './groups.js';
+import { brandMark } from './brand-marks.js';
+import { fieldGroup, showFormMessage, submitGroup, textInput, type FieldGroup, type SubmitParts } from './groups.js';
 import { createSecureFrame, type SecureFrame } from './secure-frame.js';
 import { handleAnswer, pageFields, setBusy } from './submit.js';
 import type { FormParts } from './form-parts.js';
@@ -22,12 +23,13 @@ interface CardState {
   cvv: CvvState;
 }
 
-export function cardForm(context: WidgetContext, merchantForm: HTMLFormElement, brands: readonly string[], frameLook: FrameLook): FormParts {
+/** `shared`: the one pay button of the tabs and accordion layouts, outside the form; else the form has its own. */
+export function cardForm(context: WidgetContext, merchantForm: HTMLFormElement, brands: readonly string[], frameLook: FrameLook, shared?: SubmitParts): FormParts {
   const { labels } = context;
   const session = randomSession();
   const state: CardState = { number: 'empty', brand: undefined, detected: undefined, cvv: 'empty' };
   const form = h('form', { class: 'wpwl-form wpwl-form-card wpwl-form-has-inputs wpwl-clearfix', novalidate: true, 'data-brand': '' });
-  const logos = brandLogos(brands);
+  const logos = brandLogos(brands, context.layout !== 'forms');
 
   const expiry = textInput('expiry', 'card.expiry', { autocomplete: 'cc-exp', inputmode: 'numeric', placeholder: labels.mmyy, maxlength: '9' });
   const holder = textInput('cardHolder', 'card.holder', { autocomplete: 'cc-name', maxlength: String(HOLDER_MAX_LENGTH), autocapitalize: 'characters', spellcheck: 'false' });
@@ -56,8 +58,8 @@ export function cardForm(context: WidgetContext, merchantForm: HTMLFormElement, 
   const expiryGroup = fieldGroup('expiry', labels.expiryDate, expiry);
   const cvvGroup = secureGroup('cvv', labels.cvv, cvvFrame);
   const holderGroup = fieldGroup('cardHolder', labels.cardHolder, holder);
-  const submit = submitGroup(labels.submit);
-  form.append(logos.group, numberGroup.group, expiryGroup.group, cvvGroup.group, holderGroup.group, submit.group);
+  const submit = shared ?? submitGroup(labels.submit);
+  form.append(logos.group, numberGroup.group, expiryGroup.group, cvvGroup.group, holderGroup.group, ...(shared ? [] : [submit.group]));
 
   expiry.addEventListener('input', (event) => {
     expiry.value = formatExpiryInput(expiry.value, (event as InputEvent).inputType?.startsWith('delete') ?? false);
@@ -149,9 +151,9 @@ function secureGroup(name: string, label: string, frame: SecureFrame): FieldGrou
   };
 }
 
-/** The accepted brands' marks; the detected one lit, announced to screen readers. */
-function brandLogos(brands: readonly string[]): { group: HTMLElement; show(detected: string | undefined): void } {
-  const marks = brands.map((brand) => h('span', { class: `wpwl-brand wpwl-brand-card wpwl-brand-${brand}`, 'data-brand': brand }, brand));
+/** The accepted brands' marks (text, or the SVG logos of the tabs and accordion layouts); the detected one lit, announced to screen readers. */
+function brandLogos(brands: readonly string[], logos: boolean): { group: HTMLElement; show(detected: string | undefined): void } {
+  const marks = brands.map((brand) => h('span', { class: `wpwl-brand wpwl-brand-card wpwl-brand-${brand}`, 'data-brand': brand }, logos ? brandMark(brand, brand) : brand));
   const announced = h('span', { class: 'wpwl-sr-only', 'aria-live': 'polite' });
   const group = h('div', { class: 'wpwl-group wpwl-group-brand wpwl-clearfix' }, h('div', { class: 'wpwl-brand-card-list' }, ...marks), announced);
   return {

@@ -30,6 +30,8 @@ export interface Bootstrap {
 }
 
 export type WidgetStyle = 'card' | 'plain' | 'logos' | 'none';
+/** wpwlOptions.layout: OPPWA's form per brand group ('forms', the default), or one widget with the methods as tabs or an accordion. */
+export type WidgetLayout = 'forms' | 'tabs' | 'accordion';
 
 /** What every form of one page shares. */
 export interface WidgetContext {
@@ -44,6 +46,7 @@ export interface WidgetContext {
   readonly requestedLocale: string | undefined;
   readonly labels: Labels;
   readonly style: WidgetStyle;
+  readonly layout: WidgetLayout;
   readonly autofocus: string | undefined;
   readonly numberFormatting: boolean;
   readonly onBeforeSubmitCard: ((form: HTMLFormElement) => unknown) | undefined;

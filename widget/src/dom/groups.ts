@@ -46,8 +46,14 @@ export function textInput(name: string, parameter: string, attributes: Readonly<
   return h('input', { type: 'text', class: `wpwl-control wpwl-control-${name}`, id: uniqueId(name), name: parameter, ...attributes });
 }
 
+export interface SubmitParts {
+  readonly group: HTMLElement;
+  readonly button: HTMLButtonElement;
+  readonly message: HTMLElement;
+}
+
 /** The pay button, and the form-wide message above it (checkout expired, payment failed). */
-export function submitGroup(text: string): { group: HTMLElement; button: HTMLButtonElement; message: HTMLElement } {
+export function submitGroup(text: string): SubmitParts {
   const button = h('button', { type: 'submit', class: 'wpwl-button wpwl-button-pay' }, text);
   const message = h('div', { class: 'wpwl-message wpwl-has-error', role: 'alert', hidden: true });
   return { group: h('div', { class: 'wpwl-group wpwl-group-submit wpwl-clearfix' }, message, button), button, message };

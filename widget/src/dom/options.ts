@@ -5,7 +5,7 @@
 import { labelsOf } from '../i18n/index.js';
 import { mergeLabels, resolveLocale } from '../rules/locale.js';
 import { colorSchemeOf, themeDeclarations } from '../rules/style-values.js';
-import type { WidgetContext, WidgetStyle } from './context.js';
+import type { WidgetContext, WidgetLayout, WidgetStyle } from './context.js';
 
 export interface WpwlOptions {
   readonly locale?: unknown;
@@ -20,9 +20,11 @@ export interface WpwlOptions {
   readonly colorScheme?: unknown;
   readonly theme?: unknown;
   readonly amountOnButton?: unknown;
+  readonly layout?: unknown;
 }
 
 const STYLES: readonly WidgetStyle[] = ['card', 'plain', 'logos', 'none'];
+const LAYOUTS: readonly WidgetLayout[] = ['forms', 'tabs', 'accordion'];
 
 export function readOptions(raw: unknown): WpwlOptions {
   return typeof raw === 'object' && raw !== null ? (raw as WpwlOptions) : {};
@@ -30,6 +32,7 @@ export function readOptions(raw: unknown): WpwlOptions {
 
 export function contextOf(options: WpwlOptions, base: string, checkoutId: string): WidgetContext {
   const locale = resolveLocale(options.locale);
+  const layout = LAYOUTS.includes(options.layout as WidgetLayout) ? (options.layout as WidgetLayout) : 'forms';
   const autofocus = options.autofocus === true ? 'card.number' : typeof options.autofocus === 'string' ? options.autofocus : undefined;
   return {
     base,
@@ -39,6 +42,7 @@ export function contextOf(options: WpwlOptions, base: string, checkoutId: string
     locale,
     requestedLocale: typeof options.locale === 'string' ? options.locale : undefined,
     labels: mergeLabels(labelsOf(locale), options.labels, options.errorMessages),
+    layout,
     style: STYLES.includes(options.style as WidgetStyle) ? (options.style as WidgetStyle) : 'card',
     autofocus,
     numberFormatting: options.numberFormatting !== false,
@@ -47,7 +51,8 @@ export function contextOf(options: WpwlOptions, base: string, checkoutId: string
     redirectTarget: options.redirectTarget === 'overlay' ? 'overlay' : 'page',
     colorScheme: colorSchemeOf(options.colorScheme, prefersDark()),
     theme: themeDeclarations(options.theme),
-    amountOnButton: options.amountOnButton === true && !ownsLabel(options.labels, 'submit'),
+    // One button for every method: the amount on it unless the merchant says otherwise.
+    amountOnButton: (options.amountOnButton === true || (layout !== 'forms' && options.amountOnButton !== false)) && !ownsLabel(options.labels, 'submit'),
   };
 }
 

@@ -8,18 +8,20 @@ import type { FieldError } from '../rules/outcome.js';
 import type { FrameLook } from './card-form.js';
 import type { StoredCard, WidgetContext } from './context.js';
 import { h, randomSession, uniqueId } from './elements.js';
-import { fieldGroup, showFormMessage, submitGroup } from './groups.js';
+import { brandMark } from './brand-marks.js';
+import { fieldGroup, showFormMessage, submitGroup, type SubmitParts } from './groups.js';
 import type { FormParts } from './form-parts.js';
 import { createSecureFrame } from './secure-frame.js';
 import { handleAnswer, pageFields, setBusy } from './submit.js';
 
-export function registrationsForm(context: WidgetContext, merchantForm: HTMLFormElement, cards: readonly StoredCard[], frameLook: FrameLook): FormParts {
+/** `shared`: the one pay button of the tabs and accordion layouts, outside the form; else the form has its own. */
+export function registrationsForm(context: WidgetContext, merchantForm: HTMLFormElement, cards: readonly StoredCard[], frameLook: FrameLook, shared?: SubmitParts): FormParts {
   const { labels } = context;
   const session = randomSession();
   let cvv: CvvState = 'empty';
   const form = h('form', { class: 'wpwl-form wpwl-form-registrations wpwl-clearfix', novalidate: true });
   const radioName = uniqueId('registration');
-  const rows = cards.map((card, index) => registrationRow(card, radioName, index === 0));
+  const rows = cards.map((card, index) => registrationRow(card, radioName, index === 0, context.layout !== 'forms'));
   const list = h('fieldset', { class: 'wpwl-group wpwl-group-registration wpwl-registrations' }, h('legend', { class: 'wpwl-label wpwl-label-registrations' }, labels.storedCards), ...rows.map((row) => row.element));
 
   const frame = createSecureFrame(
@@ -30,8 +32,8 @@ export function registrationsForm(context: WidgetContext, merchantForm: HTMLForm
   );
   const cvvGroup = fieldGroup('cvv', labels.cvv, frame.iframe, { labelFor: false });
   cvvGroup.group.querySelector('.wpwl-label')?.addEventListener('click', () => frame.send({ type: 'focus' }));
-  const submit = submitGroup(labels.submit);
-  form.append(list, cvvGroup.group, submit.group);
+  const submit = shared ?? submitGroup(labels.submit);
+  form.append(list, cvvGroup.group, ...(shared ? [] : [submit.group]));
   // The CVV's length follows the chosen card's brand (4 digits for AMEX).
   const choose = () => {
     for (const row of rows) row.element.classList.toggle('wpwl-selected', row.radio.checked);
@@ -73,13 +75,13 @@ export function registrationsForm(context: WidgetContext, merchantForm: HTMLForm
   return { form, mount: () => frame.load(frameLook.style(frame.iframe)), ready: frame.ready, focus: (name) => (name === 'registration' && rows[0] ? (rows[0].radio.focus(), true) : false), brands: [] };
 }
 
-function registrationRow(card: StoredCard, radioName: string, checked: boolean): { element: HTMLElement; radio: HTMLInputElement; card: StoredCard } {
+function registrationRow(card: StoredCard, radioName: string, checked: boolean, logo: boolean): { element: HTMLElement; radio: HTMLInputElement; card: StoredCard } {
   const radio = h('input', { type: 'radio', name: radioName, value: card.id, class: 'wpwl-control wpwl-control-registration', checked });
   const label = h(
     'label',
     { class: 'wpwl-registration-label' },
     radio,
-    h('span', { class: `wpwl-registration-brand wpwl-brand wpwl-brand-${card.brand}` }, card.brand),
+    h('span', { class: `wpwl-registration-brand wpwl-brand wpwl-brand-${card.brand}` }, logo ? brandMark(card.brand, card.brand) : card.brand),
     h('span', { class: 'wpwl-registration-cardNumber', dir: 'ltr' }, `•••• ${card.last4Digits}`),
     h('span', { class: 'wpwl-registration-expiry', dir: 'ltr' }, `${card.expiryMonth}/${card.expiryYear.slice(-2)}`),
     card.holder ? h('span', { class: 'wpwl-registration-holder' }, card.holder) : null,

@@ -30,6 +30,8 @@ export const EAST: Readonly<Record<string, Labels>> = {
     processing: 'İşleniyor…',
     overlayTitle: 'Güvenli ödeme adımı',
     close: 'Kapat',
+    cardMethod: 'Kart',
+    paymentMethods: 'Ödeme yöntemi',
   },
   ro: {
     cardNumber: 'Numărul cardului',
@@ -59,6 +61,8 @@ export const EAST: Readonly<Record<string, Labels>> = {
     processing: 'Se procesează…',
     overlayTitle: 'Pas de plată securizat',
     close: 'Închide',
+    cardMethod: 'Card',
+    paymentMethods: 'Metodă de plată',
   },
   bg: {
     cardNumber: 'Номер на картата',
@@ -88,6 +92,8 @@ export const EAST: Readonly<Record<string, Labels>> = {
     processing: 'Обработва се…',
     overlayTitle: 'Защитена стъпка на плащане',
     close: 'Затвори',
+    cardMethod: 'Карта',
+    paymentMethods: 'Начин на плащане',
   },
   ru: {
     cardNumber: 'Номер карты',
@@ -117,6 +123,8 @@ export const EAST: Readonly<Record<string, Labels>> = {
     processing: 'Обработка…',
     overlayTitle: 'Защищённый шаг оплаты',
     close: 'Закрыть',
+    cardMethod: 'Карта',
+    paymentMethods: 'Способ оплаты',
   },
   gr: {
     cardNumber: 'Αριθμός κάρτας',
@@ -146,6 +154,8 @@ export const EAST: Readonly<Record<string, Labels>> = {
     processing: 'Επεξεργασία…',
     overlayTitle: 'Ασφαλές βήμα πληρωμής',
     close: 'Κλείσιμο',
+    cardMethod: 'Κάρτα',
+    paymentMethods: 'Τρόπος πληρωμής',
   },
   ar: {
     cardNumber: 'رقم البطاقة',
@@ -175,6 +185,8 @@ export const EAST: Readonly<Record<string, Labels>> = {
     processing: 'جارٍ المعالجة…',
     overlayTitle: 'خطوة دفع آمنة',
     close: 'إغلاق',
+    cardMethod: 'بطاقة',
+    paymentMethods: 'طريقة الدفع',
   },
   ja: {
     cardNumber: 'カード番号',
@@ -204,6 +216,8 @@ export const EAST: Readonly<Record<string, Labels>> = {
     processing: '処理中…',
     overlayTitle: '安全な支払い手続き',
     close: '閉じる',
+    cardMethod: 'カード',
+    paymentMethods: 'お支払い方法',
   },
   cn: {
     cardNumber: '卡号',
@@ -233,6 +247,8 @@ export const EAST: Readonly<Record<string, Labels>> = {
     processing: '处理中…',
     overlayTitle: '安全支付步骤',
     close: '关闭',
+    cardMethod: '银行卡',
+    paymentMethods: '支付方式',
   },
   ko: {
     cardNumber: '카드 번호',
@@ -262,5 +278,7 @@ export const EAST: Readonly<Record<string, Labels>> = {
     processing: '처리 중…',
     overlayTitle: '안전한 결제 단계',
     close: '닫기',
+    cardMethod: '카드',
+    paymentMethods: '결제 수단',
   },
 };

@@ -31,6 +31,8 @@ export const LABEL_KEYS = [
   'processing',
   'overlayTitle',
   'close',
+  'cardMethod',
+  'paymentMethods',
 ] as const;
 
 export type LabelKey = (typeof LABEL_KEYS)[number];

@@ -30,6 +30,8 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     processing: 'Behandler…',
     overlayTitle: 'Sikkert betalingstrin',
     close: 'Luk',
+    cardMethod: 'Kort',
+    paymentMethods: 'Betalingsmetode',
   },
   fi: {
     cardNumber: 'Kortin numero',
@@ -59,6 +61,8 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     processing: 'Käsitellään…',
     overlayTitle: 'Suojattu maksuvaihe',
     close: 'Sulje',
+    cardMethod: 'Kortti',
+    paymentMethods: 'Maksutapa',
   },
   se: {
     cardNumber: 'Kortnummer',
@@ -88,6 +92,8 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     processing: 'Bearbetar…',
     overlayTitle: 'Säkert betalningssteg',
     close: 'Stäng',
+    cardMethod: 'Kort',
+    paymentMethods: 'Betalningssätt',
   },
   no: {
     cardNumber: 'Kortnummer',
@@ -117,6 +123,8 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     processing: 'Behandler…',
     overlayTitle: 'Sikkert betalingstrinn',
     close: 'Lukk',
+    cardMethod: 'Kort',
+    paymentMethods: 'Betalingsmåte',
   },
   pl: {
     cardNumber: 'Numer karty',
@@ -146,6 +154,8 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     processing: 'Przetwarzanie…',
     overlayTitle: 'Bezpieczny krok płatności',
     close: 'Zamknij',
+    cardMethod: 'Karta',
+    paymentMethods: 'Metoda płatności',
   },
   cz: {
     cardNumber: 'Číslo karty',
@@ -175,6 +185,8 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     processing: 'Zpracování…',
     overlayTitle: 'Zabezpečený krok platby',
     close: 'Zavřít',
+    cardMethod: 'Karta',
+    paymentMethods: 'Způsob platby',
   },
   sk: {
     cardNumber: 'Číslo karty',
@@ -204,6 +216,8 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     processing: 'Spracúva sa…',
     overlayTitle: 'Zabezpečený krok platby',
     close: 'Zavrieť',
+    cardMethod: 'Karta',
+    paymentMethods: 'Spôsob platby',
   },
   sl: {
     cardNumber: 'Številka kartice',
@@ -233,6 +247,8 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     processing: 'Obdelava…',
     overlayTitle: 'Varen korak plačila',
     close: 'Zapri',
+    cardMethod: 'Kartica',
+    paymentMethods: 'Način plačila',
   },
   hu: {
     cardNumber: 'Kártyaszám',
@@ -262,5 +278,7 @@ export const NORTH_CENTRAL: Readonly<Record<string, Labels>> = {
     processing: 'Feldolgozás…',
     overlayTitle: 'Biztonságos fizetési lépés',
     close: 'Bezárás',
+    cardMethod: 'Kártya',
+    paymentMethods: 'Fizetési mód',
   },
 };

@@ -30,6 +30,8 @@ export const WEST: Readonly<Record<string, Labels>> = {
     processing: 'Processing…',
     overlayTitle: 'Secure payment step',
     close: 'Close',
+    cardMethod: 'Card',
+    paymentMethods: 'Payment method',
   },
   de: {
     cardNumber: 'Kartennummer',
@@ -59,6 +61,8 @@ export const WEST: Readonly<Record<string, Labels>> = {
     processing: 'Wird bearbeitet…',
     overlayTitle: 'Sicherer Zahlungsschritt',
     close: 'Schließen',
+    cardMethod: 'Karte',
+    paymentMethods: 'Zahlungsart',
   },
   fr: {
     cardNumber: 'Numéro de carte',
@@ -88,6 +92,8 @@ export const WEST: Readonly<Record<string, Labels>> = {
     processing: 'Traitement en cours…',
     overlayTitle: 'Étape de paiement sécurisée',
     close: 'Fermer',
+    cardMethod: 'Carte',
+    paymentMethods: 'Moyen de paiement',
   },
   es: {
     cardNumber: 'Número de tarjeta',
@@ -117,6 +123,8 @@ export const WEST: Readonly<Record<string, Labels>> = {
     processing: 'Procesando…',
     overlayTitle: 'Paso de pago seguro',
     close: 'Cerrar',
+    cardMethod: 'Tarjeta',
+    paymentMethods: 'Método de pago',
   },
   it: {
     cardNumber: 'Numero della carta',
@@ -146,6 +154,8 @@ export const WEST: Readonly<Record<string, Labels>> = {
     processing: 'Elaborazione…',
     overlayTitle: 'Passaggio di pagamento sicuro',
     close: 'Chiudi',
+    cardMethod: 'Carta',
+    paymentMethods: 'Metodo di pagamento',
   },
   nl: {
     cardNumber: 'Kaartnummer',
@@ -175,6 +185,8 @@ export const WEST: Readonly<Record<string, Labels>> = {
     processing: 'Bezig met verwerken…',
     overlayTitle: 'Beveiligde betaalstap',
     close: 'Sluiten',
+    cardMethod: 'Kaart',
+    paymentMethods: 'Betaalmethode',
   },
   pt: {
     cardNumber: 'Número do cartão',
@@ -204,5 +216,7 @@ export const WEST: Readonly<Record<string, Labels>> = {
     processing: 'A processar…',
     overlayTitle: 'Etapa de pagamento segura',
     close: 'Fechar',
+    cardMethod: 'Cartão',
+    paymentMethods: 'Método de pagamento',
   },
 };

@@ -1,0 +1,250 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { isSuccessCode } from '../../src/results/catalogue.js';
+import { screenshot, useBrowser } from './support/browser.js';
+import { startGatewayWithWebhook, type GatewayWithWebhook } from './support/gateway.js';
+import { createCheckout, merchantCall } from './support/widget-checkout.js';
+import { WidgetShop } from './support/widget-shop.js';
+import { CARD, STORED, useStubSuite, waitFor } from './support/widget-stub-suite.js';
+import { openWidgetPage, typeCard } from './support/widget-shopper.js';
+
+/**
+ * The tabs and accordion layouts (docs/widget.md, Layouts): the methods of one widget, one pay
+ * button with the amount, SVG brand marks with the detected brand lit, the bank country as a
+ * select, keyboard use, the busy state; at desktop and 375 px, in en, de, ar (right to left) and
+ * ja, with axe-core, against the stub checkout (92.00 EUR, deciding as the simulator does); and a
+ * card payment in each layout at a real gateway process with the simulator (`npm run build` first).
+ * Screenshots: docs/images/widget-layout-* (in the docs) and test-artifacts/e2e/widget-layout-*.
+ */
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const DOC_IMAGES = join(import.meta.dirname, '..', '..', 'docs', 'images');
+const VIEWPORTS = [
+  { label: 'desktop', width: 1280, height: 900 },
+  { label: '375', width: 375, height: 900 },
+] as const;
+const LAYOUTS = ['tabs', 'accordion'] as const;
+const BRANDS = 'VISA MASTER AMEX PAYPAL SOFORTUEBERWEISUNG DIRECTDEBIT_SEPA';
+/** The element that picks a method in each layout. */
+const HEADER = { tabs: '[role="tab"]', accordion: '.wpwl-method-header' } as const;
+const CHOSEN = { tabs: 'aria-selected', accordion: 'aria-expanded' } as const;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const frame of page.frames()) {
+    await frame.evaluate(AXE_SOURCE);
+    const violations = await frame.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+      const result = await axe.run(document, { iframes: false });
+      return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
+    });
+    for (const violation of violations) {
+      if (violation.impact === 'serious' || violation.impact === 'critical') found.push(`${frame === page.mainFrame() ? 'page' : 'frame'}: ${violation.id} (${violation.impact}): ${violation.targets.join(', ')}`);
+    }
+  }
+  return found;
+}
+
+/** The widget alone, for docs/widget.md. */
+async function docImage(page: Page, name: string): Promise<void> {
+  mkdirSync(DOC_IMAGES, { recursive: true });
+  await page.locator('.wpwl-container').screenshot({ path: join(DOC_IMAGES, `${name}.png`) });
+}
+
+const chosenLabels = (page: Page, layout: (typeof LAYOUTS)[number]) => page.locator(`${HEADER[layout]}[${CHOSEN[layout]}="true"] .wpwl-method-label`).allInnerTexts();
+const visibleForms = (page: Page) => page.locator('.wpwl-form:visible').evaluateAll((forms) => forms.map((form) => form.className));
+const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
+
+describe('the payment widget as tabs or an accordion', { timeout: 600_000 }, () => {
+  const suite = useStubSuite();
+
+  for (const layout of LAYOUTS) {
+    for (const viewport of VIEWPORTS) {
+      it(`${layout}: one pay button with the amount, the card brand lit as typed, one payment for a double click (${viewport.label})`, async () => {
+        const { checkout, at } = await suite.open(BRANDS, { layout }, { viewport });
+        const page = at.page;
+        assert.equal(await page.locator('.wpwl-button-pay').count(), 1, 'exactly one pay button');
+        assert.equal(plain(await page.locator('.wpwl-button-pay').innerText()), 'Pay €92.00');
+        assert.deepEqual(await page.locator(`${HEADER[layout]} .wpwl-method-label`).allInnerTexts(), ['Card', 'PayPal', 'Sofort', 'SEPA']);
+        assert.deepEqual(await visibleForms(page), ['wpwl-form wpwl-form-card wpwl-form-has-inputs wpwl-clearfix'], 'the OPPWA classes on the selected form, the others hidden');
+        assert.equal(await page.locator('.wpwl-form-card .wpwl-brand svg.wpwl-brand-logo').count(), 3, 'SVG marks, not text pills');
+        assert.deepEqual(await seriousViolations(page), [], 'axe: empty');
+        await docImage(page, `widget-layout-${layout}-${viewport.label}`);
+
+        await at.numberInput().pressSequentially('5500000000000004');
+        await page.locator('.wpwl-form-card .wpwl-brand-MASTER.wpwl-brand-detected').waitFor();
+        assert.equal(await page.locator('.wpwl-form-card [aria-live="polite"]').innerText(), 'MASTER', 'announced');
+        assert.equal(await page.locator('.wpwl-form-card .wpwl-brand-inactive').count(), 2);
+        await at.numberInput().fill('');
+        await typeCard(at, CARD);
+        await page.locator('.wpwl-form-card .wpwl-brand-VISA.wpwl-brand-detected').waitFor();
+        // The answer waits until the busy form is looked at.
+        let release: () => void = () => undefined;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await at.context.route('**/checkouts/*/payment', async (route) => {
+          await held;
+          await route.continue();
+        });
+        // Two clicks in one task, as a double click lands: the first makes the button busy.
+        const after = await page.evaluate(() => {
+          const button = document.querySelector<HTMLButtonElement>('.wpwl-button-pay')!;
+          button.click();
+          button.click();
+          return { disabled: button.disabled, busy: button.getAttribute('aria-busy'), text: button.textContent };
+        });
+        assert.deepEqual(after, { disabled: true, busy: 'true', text: 'Processing…' });
+        await screenshot(page, `widget-layout-${layout}-busy-${viewport.label}`);
+        assert.deepEqual(await seriousViolations(page), [], 'axe: busy');
+        await page.locator('.wpwl-button-pay').click({ force: true });
+        release();
+        const back = await suite.backAtShop(at);
+        assert.equal(back.searchParams.get('id'), checkout.id);
+        assert.equal(checkout.payments.length, 1, 'one payment for two clicks');
+        assert.equal(checkout.payments[0]!['paymentBrand'], 'VISA');
+        assert.equal(checkout.payments[0]!['card.holder'], CARD.holder);
+        assert.deepEqual(at.errors, []);
+        await at.close();
+      });
+    }
+
+    it(`${layout}: the keyboard moves between the methods, the button pays with the chosen one`, async () => {
+      const { checkout, at } = await suite.open(BRANDS, { layout }, { registrations: [STORED] });
+      const page = at.page;
+      assert.deepEqual(await chosenLabels(page, layout), ['Your stored cards'], 'the stored cards come first');
+      await screenshot(page, `widget-layout-${layout}-stored`);
+      assert.deepEqual(await seriousViolations(page), [], 'axe: stored cards');
+      await page.locator(HEADER[layout]).first().focus();
+      if (layout === 'tabs') {
+        assert.deepEqual(await page.locator('[role="tab"]').evaluateAll((tabs) => tabs.map((tab) => (tab as HTMLElement).tabIndex)), [0, -1, -1, -1, -1], 'roving tabindex');
+        await page.keyboard.press('ArrowRight');
+        assert.deepEqual(await chosenLabels(page, layout), ['Card']);
+        await page.keyboard.press('End');
+        assert.deepEqual(await chosenLabels(page, layout), ['SEPA']);
+        await page.keyboard.press('ArrowRight');
+        assert.deepEqual(await chosenLabels(page, layout), ['Your stored cards'], 'wraps around');
+        await page.keyboard.press('ArrowLeft');
+        await page.keyboard.press('ArrowUp');
+        assert.deepEqual(await chosenLabels(page, layout), ['Sofort']);
+        await page.keyboard.press('Home');
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('ArrowRight');
+        assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-selected')), 'true', 'focus follows the selection');
+      } else {
+        await page.keyboard.press('Tab');
+        assert.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type), 'radio', 'into the open panel: the stored card');
+        for (let step = 0; step < 30; step += 1) {
+          if ((await page.evaluate(() => document.activeElement?.querySelector('.wpwl-method-label')?.textContent)) === 'PayPal') break;
+          await page.keyboard.press('Tab');
+        }
+        await page.keyboard.press('Enter');
+        assert.deepEqual(await chosenLabels(page, layout), ['PayPal']);
+        assert.equal(await page.locator('.wpwl-method-header').first().getAttribute('aria-expanded'), 'false', 'one open at a time');
+      }
+      assert.deepEqual(await chosenLabels(page, layout), ['PayPal']);
+      const form = await page.locator('.wpwl-button-pay').getAttribute('form');
+      assert.equal(await page.locator(`#${form}`).getAttribute('data-brand'), 'PAYPAL', 'the button submits the chosen form');
+      assert.deepEqual(await seriousViolations(page), [], 'axe: PayPal chosen');
+      await page.keyboard.press('Tab');
+      for (let step = 0; step < 10 && !(await page.evaluate(() => document.activeElement?.classList.contains('wpwl-button-pay'))); step += 1) await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/stub\/provider/);
+      assert.equal(checkout.payments.length, 1);
+      assert.equal(checkout.payments[0]!['paymentBrand'], 'PAYPAL');
+      await at.close();
+    });
+  }
+
+  for (const [locale, layout, country, name, amount] of [
+    ['de', 'tabs', 'DE', 'Deutschland', '92,00 € zahlen'],
+    ['ar', 'accordion', undefined, undefined, undefined],
+    ['ja', 'tabs', undefined, 'ドイツ', undefined],
+  ] as const) {
+    for (const viewport of VIEWPORTS) {
+      it(`${layout} in ${locale}: the bank country as a select in the shopper's language (${viewport.label})`, async () => {
+        const { checkout, at } = await suite.open(BRANDS, { layout, locale }, { viewport });
+        const page = at.page;
+        const container = page.locator('.wpwl-container');
+        assert.equal(await container.getAttribute('dir'), locale === 'ar' ? 'rtl' : 'ltr');
+        if (amount) assert.equal(plain(await page.locator('.wpwl-button-pay').innerText()), amount);
+        await page.locator(HEADER[layout]).nth(2).click();
+        const select = page.locator('select[name="bankAccount.country"]');
+        await select.waitFor();
+        const first = await select.locator('option').first().evaluate((option) => ({ value: (option as HTMLOptionElement).value, text: option.textContent }));
+        if (country) assert.deepEqual(first, { value: country, text: name }, 'the shopper’s country first, in their language');
+        else assert.deepEqual(first, { value: '', text: '—' }, 'no country known: the shopper chooses');
+        if (locale === 'ja') assert.equal(await select.locator('option[value="DE"]').innerText(), 'ドイツ');
+        if (locale === 'ar') assert.equal(await select.locator('option[value="DE"]').innerText(), 'ألمانيا');
+        assert.equal(await select.getAttribute('autocomplete'), 'country');
+        assert.equal(await page.locator('.wpwl-form-card .wpwl-control-cardHolder').getAttribute('autocomplete'), 'cc-name');
+        assert.equal(await page.locator('.wpwl-form-card .wpwl-control-expiry').getAttribute('autocomplete'), 'cc-exp');
+        if (!country) {
+          await page.locator('.wpwl-button-pay').click();
+          await page.locator('.wpwl-hint-countryError:not([hidden])').waitFor();
+          assert.equal(checkout.payments.length, 0, 'nothing sent without a country');
+          await screenshot(page, `widget-layout-${locale}-error-${viewport.label}`);
+          assert.deepEqual(await seriousViolations(page), [], `axe: ${locale}, with an error`);
+        }
+        await select.selectOption('AT');
+        await screenshot(page, `widget-layout-${locale}-${viewport.label}`);
+        if (viewport.label === '375') await docImage(page, `widget-layout-${layout}-${locale}-375`);
+        assert.deepEqual(await seriousViolations(page), [], `axe: ${locale}`);
+        await page.locator('.wpwl-button-pay').click();
+        await waitFor(async () => checkout.payments.length === 1, 'the payment');
+        assert.equal(checkout.payments[0]!['paymentBrand'], 'SOFORTUEBERWEISUNG');
+        assert.equal(checkout.payments[0]!['bankAccount.country'], 'AT', 'the same field and two-letter value as the text box');
+        await at.close();
+      });
+    }
+  }
+
+  it('right to left: the arrow keys follow the reading direction', async () => {
+    const { at } = await suite.open(BRANDS, { layout: 'tabs', locale: 'ar' });
+    await at.page.locator('[role="tab"]').first().focus();
+    await at.page.keyboard.press('ArrowLeft');
+    assert.deepEqual(await chosenLabels(at.page, 'tabs'), ['PayPal'], 'left is forward in Arabic');
+    await at.close();
+  });
+
+  it('without layout the OPPWA forms stay as they are: a button per form, text marks, the country as a text box', async () => {
+    const { at } = await suite.open(BRANDS, {});
+    assert.equal(await at.page.locator('.wpwl-button-pay').count(), 4);
+    assert.equal(await at.page.locator('.wpwl-methods, [role="tab"], svg').count(), 0);
+    assert.equal(await at.page.locator('input[name="bankAccount.country"]').count(), 1);
+    assert.equal(await at.page.locator('.wpwl-button-pay').first().innerText(), 'Pay now', 'no amount unless asked for');
+    await at.close();
+  });
+});
+
+describe('the tabs and accordion layouts at a real gateway (the simulator)', { timeout: 300_000 }, () => {
+  const browser = useBrowser();
+  let env: GatewayWithWebhook;
+  let shop: WidgetShop;
+  before(async () => {
+    env = await startGatewayWithWebhook();
+    shop = await WidgetShop.start(env.gateway.url, (resourcePath) => merchantCall(env.gateway.url, env.merchant, 'GET', resourcePath));
+  });
+  after(async () => {
+    await shop?.stop();
+    await env?.stop();
+  });
+
+  for (const layout of LAYOUTS) {
+    it(`${layout}: a card payment through the one pay button`, async () => {
+      const checkout = await createCheckout(env);
+      const at = await openWidgetPage(browser(), shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands: BRANDS, options: { layout } }));
+      await typeCard(at, { ...CARD, expiry: '0534' });
+      await at.page.click('.wpwl-button-pay');
+      await at.page.waitForURL((url) => url.href.startsWith(`${shop.url}/result`), { timeout: 30_000 });
+      const status = await merchantCall(env.gateway.url, env.merchant, 'GET', `/v1/checkouts/${checkout.id}/payment`);
+      assert.ok(isSuccessCode(String(status.body['result']?.code)), JSON.stringify(status.body));
+      assert.equal(status.body['paymentBrand'], 'VISA');
+      assert.equal(status.body['amount'], '92.00');
+      assert.deepEqual(at.errors, []);
+      await at.close();
+    });
+  }
+});
