@@ -140,7 +140,7 @@ function threeDSecureServerOf(options: Pick<AppOptions, 'config' | 'clock' | 'id
   const { config } = options;
   if (config.threeDsServer) {
     const gatewayBaseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
-    return createEmv3dsServer({ settings: config.threeDsServer, clock: options.clock, ids: options.ids, gatewayBaseUrl, logger: options.logger });
+    return createEmv3dsServer({ settings: config.threeDsServer, clock: options.clock, ids: options.ids, gatewayBaseUrl, publicUrl: config.publicUrl, logger: options.logger });
   }
   return config.system === 'test' ? createSimulatedThreeDSecureServer() : undefined;
 }

@@ -26,6 +26,11 @@ export interface DirectoryQuery {
   readonly channel?: DeviceChannel | undefined;
   /** The shopper's browser (customer.browser.*, customer.ip): a real directory's browser AReq carries it. */
   readonly browser?: BrowserData | undefined;
+  /**
+   * The gateway's address as the shopper's browser reached it (the request's): a real 3DS server's
+   * notificationURL, where the browser posts the final CRes. Undefined: the server's own setting.
+   */
+  readonly gatewayBaseUrl?: string | undefined;
   /** card.expiryMonth/expiryYear: the AReq's cardExpiryDate (YYMM). */
   readonly cardExpiry?: { readonly month: string; readonly year: string } | undefined;
 }

@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startThreeDsHost, type ThreeDsHost } from '../../emulators/three-ds-host/server.js';
 import { CARD_RANGES, CHALLENGE_CODE, exampleCard } from '../../emulators/three-ds-host/table.js';
-import { NOTIFICATION_PATH, RESULTS_PATH } from '../../src/connectors/emv3ds-server/server.js';
+import { CHALLENGE_START_PATH, NOTIFICATION_PATH, RESULTS_PATH } from '../../src/connectors/emv3ds-server/server.js';
 import { testDatabases } from '../support/databases.js';
 import { getPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
 import { bearer, form, FORM_HEADERS, json, startTestApp, type TestApp } from '../support/test-app.js';
@@ -60,12 +60,27 @@ for (const db of testDatabases()) {
       await host.close();
     });
 
-    /** A payment of the challenge card: pending, with the redirect to the ACS. */
+    /**
+     * The payment's redirect leads to the gateway's own page (GET, no parameters), which posts the
+     * CReq to the ACS: its form, read as the browser would submit it.
+     */
+    async function acsFormOf(redirect: { url: string; method: string; parameters: unknown[] }): Promise<Started['redirect']> {
+      const url = new URL(redirect.url);
+      assert.deepEqual([url.pathname.startsWith(`${CHALLENGE_START_PATH}/`), redirect.method, redirect.parameters], [true, 'GET', []], JSON.stringify(redirect));
+      const page = await t.app.inject({ method: 'GET', url: url.pathname });
+      assert.equal(page.statusCode, 200, page.body);
+      assert.match(String(page.headers['content-security-policy']), new RegExp(`form-action ${host.url.replace(/[.:/]/g, '\\$&')};`));
+      const action = /<form method="post" action="([^"]+)">/.exec(page.body)![1]!;
+      const parameters = [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => ({ name: m[1]!, value: m[2]! }));
+      return { url: action.replace(/&amp;/g, '&'), method: 'POST', parameters };
+    }
+
+    /** A payment of the challenge card: pending, with the redirect to the gateway's page that posts the CReq to the ACS. */
     async function start(): Promise<Started> {
       const response = await postPayment(t, merchant, { amount: '92.00', currency: 'EUR', paymentType: 'DB', ...SAMPLE_CARD, ...BROWSER, 'card.number': CHALLENGE, shopperResultUrl: RESULT_URL });
       const body = json(response);
       assert.equal(body.result.code, '000.200.000', response.body);
-      const redirect = body.redirect;
+      const redirect = await acsFormOf(body.redirect);
       const field = (name: string) => redirect.parameters.find((p: { name: string }) => p.name === name)?.value as string;
       const creq = JSON.parse(Buffer.from(field('creq'), 'base64url').toString('utf8'));
       return { paymentId: body.id, redirect, creq, session: field('threeDSSessionData') };
@@ -94,7 +109,7 @@ for (const db of testDatabases()) {
     const redirectRow = async (started: Started) =>
       (await t.storage.query<{ state: string; resume: Record<string, any> }>('SELECT state, resume FROM shopper_redirects WHERE transaction_id = $1', [started.paymentId])).rows[0]!;
 
-    it('ARes C: the payment answers a POST of creq and threeDSSessionData to the ARes\'s acsURL, the CReq valid and of the ARes\'s transaction', async () => {
+    it('ARes C: the payment\'s redirect leads to the gateway\'s page, which posts creq and threeDSSessionData to the ARes\'s acsURL, the CReq valid and of the ARes\'s transaction', async () => {
       const started = await start();
       assert.equal(started.redirect.url, `${host.url}/acs/challenge`);
       assert.equal(started.redirect.method, 'POST');
@@ -105,6 +120,12 @@ for (const db of testDatabases()) {
       assert.deepEqual([row.resume['threeDSServerTransID'], row.resume['acsTransactionId'], row.resume['dsTransactionId'], row.resume['acsURL'], row.resume['messageVersion']], [entry.threeDSServerTransID, entry.acsTransID, entry.dsTransID, `${host.url}/acs/challenge`, '2.2.0']);
       assert.equal(Buffer.from(started.session, 'base64url').toString('utf8').length, 32, 'threeDSSessionData names the redirect');
       assert.equal(JSON.stringify(row.resume).includes(CHALLENGE), false, 'no card number in the redirect\'s resume');
+      // Not a widget payment: nobody may frame the gateway's page; an id of nothing gets the ended page.
+      const page = await t.app.inject({ method: 'GET', url: `${CHALLENGE_START_PATH}/${Buffer.from(started.session, 'base64url').toString('utf8')}` });
+      assert.match(String(page.headers['content-security-policy']), /frame-ancestors 'none'/);
+      assert.equal(page.headers['x-frame-options'], 'DENY');
+      assert.equal((await t.app.inject({ method: 'GET', url: `${CHALLENGE_START_PATH}/${'0'.repeat(32)}` })).statusCode, 404);
+      assert.equal((await t.app.inject({ method: 'GET', url: `${CHALLENGE_START_PATH}/not-an-id` })).statusCode, 404);
     });
 
     it(`the code ${CHALLENGE_CODE}: the RReq's Y, eci and authenticationValue are stored, the RRes answered, and the payment succeeds`, async () => {
@@ -216,8 +237,9 @@ for (const db of testDatabases()) {
       });
       const body = json(response);
       assert.equal(body.result.code, '000.200.000', response.body);
-      const field = (name: string) => body.redirect.parameters.find((p: { name: string }) => p.name === name)?.value as string;
-      const started: Started = { paymentId: body.id, redirect: body.redirect, creq: JSON.parse(Buffer.from(field('creq'), 'base64url').toString('utf8')), session: field('threeDSSessionData') };
+      const redirect = await acsFormOf(body.redirect);
+      const field = (name: string) => redirect.parameters.find((p: { name: string }) => p.name === name)?.value as string;
+      const started: Started = { paymentId: body.id, redirect, creq: JSON.parse(Buffer.from(field('creq'), 'base64url').toString('utf8')), session: field('threeDSSessionData') };
       await notify(await answerChallenge(started, 'verify', CHALLENGE_CODE));
       const rreq = host.log.get(started.creq['threeDSServerTransID']!)!.messages.find((m) => m.type === 'RReq')!.summary;
       const stored = json(await t.app.inject({ method: 'GET', url: `/v1/threeDSecure/${body.id}?entityId=${standalone.entityId}`, headers: bearer(standalone.accessToken) }));

@@ -29,8 +29,10 @@ export interface Emv3dsServerDeps {
   readonly settings: ThreeDsServerSettings;
   readonly clock: Clock;
   readonly ids: Pick<IdGenerator, 'id'>;
-  /** The gateway's address as the ACS reaches it (RReq) and the shopper's browser (final CRes). */
+  /** The gateway's address from its settings (PUBLIC_URL, else its host and port): the last resort for both URLs below. */
   readonly gatewayBaseUrl: string;
+  /** PUBLIC_URL: where the ACS posts its RReq, server to server; without it, the address the payment's request came to. */
+  readonly publicUrl?: string | undefined;
   readonly logger?: PoolLogger | undefined;
   /** Replaced by tests; globalThis.fetch otherwise. */
   readonly fetch?: typeof fetch | undefined;
@@ -39,6 +41,13 @@ export interface Emv3dsServerDeps {
 /** Where the ACS posts the RReq (threeDSServerURL) and the browser the final CRes (notificationURL). */
 export const RESULTS_PATH = '/v1/threeDSecure/results';
 export const NOTIFICATION_PATH = '/v1/threeDSecure/notification';
+/**
+ * The gateway's page that posts the CReq to the ACS (operations/three-d-secure/challenge-start-page.ts).
+ * The payment's redirect leads there rather than to the ACS: the merchant's page (its CSP
+ * form-action) and the widget's overlay (it frames the gateway's own pages only) need to know
+ * nothing but the gateway's origin, whichever ACS the card's issuer runs.
+ */
+export const CHALLENGE_START_PATH = '/v1/threeDSecure/challenge';
 
 /** An EMV 3DS transaction id (a UUID) from a 32-hex gateway id. */
 function uuidFromHex(hex32: string): string {
@@ -63,8 +72,10 @@ export class Emv3dsServer implements ThreeDSecureServer {
     const built = buildAReq(query, settings, {
       threeDSServerTransID: transId,
       now: clock.now(),
-      threeDSServerURL: `${gatewayBaseUrl}${RESULTS_PATH}`,
-      notificationURL: `${gatewayBaseUrl}${NOTIFICATION_PATH}`,
+      threeDSServerURL: `${this.#deps.publicUrl ?? query.gatewayBaseUrl ?? gatewayBaseUrl}${RESULTS_PATH}`,
+      // The browser posts the final CRes where it reached the gateway (the request's address); the
+      // ACS's RReq goes to PUBLIC_URL where set, as it must reach the gateway server to server.
+      notificationURL: `${query.gatewayBaseUrl ?? gatewayBaseUrl}${NOTIFICATION_PATH}`,
     });
     if (!built.ok) return this.#noResult(transId, `not-sent-${built.refusal}`);
     const answer = await this.#send(built.areq);
@@ -108,7 +119,9 @@ export class Emv3dsServer implements ThreeDSecureServer {
   }
 
   challengeRedirect(start: ChallengeStart): RedirectInstruction {
-    return challengeRedirectOf(start);
+    // Checked now, so a CReq the ACS would refuse fails the payment's request, not the shopper's page.
+    challengeRedirectOf(start);
+    return { url: `${start.gatewayBaseUrl}${CHALLENGE_START_PATH}/${start.reference}`, method: 'GET', parameters: [] };
   }
 
   /** The AReq of the app channel is never sent (buildAReq refuses it), so no app challenge starts. */

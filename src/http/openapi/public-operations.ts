@@ -85,6 +85,13 @@ const THREE_DS_SERVER: readonly OperationSpec[] = [
     },
   },
   {
+    method: 'get', path: '/v1/threeDSecure/challenge/{id}', operationId: 'threeDSecureChallengeStart', tag: 'Shopper pages', access: 'public',
+    summary: "Where a real ACS's challenge starts: the gateway's page that posts the CReq to the ACS the ARes named",
+    description: 'The redirect of a payment (or standalone authentication) the gateway\'s own 3DS server connector challenges (THREE_DS_SERVER_DS_URL, docs/three-d-secure.md) leads here, so the merchant\'s page and the widget need to know the gateway\'s origin only. In a top window the page posts creq and threeDSSessionData to the ACS at once (a button without script); in the widget\'s overlay it holds the ACS in a frame of its own and passes the end of the challenge on to the widget.',
+    pathExample: { id: '4e5d6c7b8a9f0e1d2c3b4a5f6e7d8c9b' },
+    answers: { 200: html('The page that posts the CReq to the ACS'), 404: html('No such challenge: a page saying so'), 410: html('The challenge expired or was completed: a page saying so') },
+  },
+  {
     method: 'post', path: '/v1/threeDSecure/notification', operationId: 'threeDSecureNotification', tag: 'Shopper pages', access: 'public',
     summary: "The 3DS server's notificationURL: the shopper's browser posts the ACS's final CRes, and goes on to shopperResultUrl",
     description: 'threeDSSessionData names the redirect (as the CReq sent it). The payment ends as the RReq the ACS sent before decided; without one it declines (100.390.112). A top window gets a page that goes on to shopperResultUrl by itself; the widget\'s overlay gets the page that hands the result page to the widget.',

@@ -77,6 +77,8 @@ export interface ProtocolChallengeResume {
   readonly threeDSServerTransID: string;
   readonly acsURL: string;
   readonly messageVersion: string;
+  /** The CReq's challengeWindowSize (the request's threeDSecure.challengeWindowSize), for the gateway's page that posts it. */
+  readonly challengeWindowSize?: string | undefined;
   readonly challengeResult?: ChallengeResult | undefined;
 }
 
@@ -91,8 +93,10 @@ export interface ChallengeResult {
 }
 
 /** The resume fields of a real 3DS server's challenge; none for the simulator's. */
-export function protocolResumeOf(session: ChallengeSession | undefined): Partial<ProtocolChallengeResume> {
-  return session ? { threeDSServerTransID: session.threeDSServerTransID.toLowerCase(), acsURL: session.acsURL, messageVersion: session.messageVersion } : {};
+export function protocolResumeOf(session: ChallengeSession | undefined, challengeWindowSize?: string | undefined): Partial<ProtocolChallengeResume> {
+  return session
+    ? { threeDSServerTransID: session.threeDSServerTransID.toLowerCase(), acsURL: session.acsURL, messageVersion: session.messageVersion, ...(challengeWindowSize !== undefined ? { challengeWindowSize } : {}) }
+    : {};
 }
 
 /** The redirect's real 3DS server challenge, or undefined for a simulated one. */
@@ -140,7 +144,7 @@ export async function openChallenge(deps: PaymentDeps, input: ChallengeInput): P
     notificationUrl: input.request.notificationUrl,
     purchase: purchaseShown(authentication.purchase),
     connectorRequest: { ...rest, amountMinor: amountMinor.toString() },
-    ...protocolResumeOf(authentication.session),
+    ...protocolResumeOf(authentication.session, input.request.threeDSecure?.challengeWindowSize),
   };
   const now = deps.clock.now();
   const start = {

@@ -32,6 +32,8 @@ export interface PaymentAuthenticationInput {
   readonly amountMinor: bigint;
   readonly currency: string;
   readonly standingInstruction?: StandingInstructionData | undefined;
+  /** The gateway's address as the request reached it (a real 3DS server's notificationURL). */
+  readonly gatewayBaseUrl?: string | undefined;
   /** Replaces the entity's setting: a standalone authentication is asked for, so it is required. */
   readonly requirement?: ThreeDSecureRequirement | undefined;
   /**
@@ -204,6 +206,7 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
   const purchase = purchaseOf(input);
   const answer: LookupAnswer = await deps.threeDSecure.lookup({
     pan: card.number,
+    gatewayBaseUrl: input.gatewayBaseUrl,
     cardExpiry: { month: card.expiryMonth, year: card.expiryYear },
     browser: browserOf(input.request),
     channel,

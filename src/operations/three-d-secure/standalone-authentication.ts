@@ -54,6 +54,7 @@ export async function createStandaloneAuthentication(deps: PaymentDeps, input: S
     amountMinor: request.amount!,
     currency: request.currency!,
     requirement: ALWAYS,
+    gatewayBaseUrl: input.gatewayBaseUrl,
   });
   const id = deps.ids.id();
   const now = deps.clock.now();
@@ -83,7 +84,7 @@ export async function createStandaloneAuthentication(deps: PaymentDeps, input: S
         purpose: 'challenge',
         shopperResultUrl: request.shopperResultUrl!,
         locale: input.locale ?? null,
-        resume: { ...authentication.ids, cardPrefix: cardBin(card.number), returnUrl: returnUrlOf(input.gatewayBaseUrl, reference), purchase: purchaseShown(authentication.purchase), ...protocolResumeOf(authentication.session) },
+        resume: { ...authentication.ids, cardPrefix: cardBin(card.number), returnUrl: returnUrlOf(input.gatewayBaseUrl, reference), purchase: purchaseShown(authentication.purchase), ...protocolResumeOf(authentication.session, request.threeDSecure?.challengeWindowSize) },
         sealedMethod: null,
         createdAt: now,
         expiresAt: new Date(now.getTime() + deps.redirectExpiryMs),
