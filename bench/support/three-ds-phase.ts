@@ -10,6 +10,7 @@ import { CARD_RANGES, exampleCard } from '../../emulators/three-ds-host/table.js
 import { formRequest, runPhase, type PhaseResult } from '../load.js';
 import { startGatewayProcess } from './gateway.js';
 import { CARD_PAYMENT, type Merchant } from './gateway-phases.js';
+import { BROWSER } from '../../test/support/three-d-secure.js';
 
 export interface ThreeDsPhaseSettings {
   readonly schemaUrl: string;
@@ -19,28 +20,13 @@ export interface ThreeDsPhaseSettings {
   readonly durationSeconds: number;
 }
 
-/** What a browser-channel authentication needs besides the card (as test/support/three-d-secure.ts). */
-const BROWSER = {
-  'customer.browser.acceptHeader': 'text/html',
-  'customer.browser.language': 'de-DE',
-  'customer.browser.screenHeight': '1080',
-  'customer.browser.screenWidth': '1920',
-  'customer.browser.timezone': '-60',
-  'customer.browser.userAgent': 'Mozilla/5.0 (X11; Linux x86_64)',
-  'customer.browser.javaEnabled': 'false',
-  'billing.street1': 'Hauptstrasse 1',
-  'billing.city': 'Berlin',
-  'billing.postcode': '10115',
-  'billing.country': 'DE',
-  shopperResultUrl: 'https://shop.example.com/result',
-} as const;
 
 /** The simulator's frictionless Y card (docs/simulator.md) and the emulator's (its card table). */
 const SIMULATED_FRICTIONLESS = '4200000000000091';
 const EMULATED_FRICTIONLESS = exampleCard(CARD_RANGES.find((row) => row.outcome === 'frictionless' && row.transStatus === 'Y')!);
 
 function authenticatedPayment(merchant: Merchant, pan: string, index: number): Record<string, string> {
-  return { entityId: merchant.entityId, paymentType: 'DB', ...CARD_PAYMENT, ...BROWSER, 'card.number': pan, merchantTransactionId: `bench-3ds-${index}` };
+  return { entityId: merchant.entityId, paymentType: 'DB', ...CARD_PAYMENT, ...BROWSER, shopperResultUrl: 'https://shop.example.com/result', 'card.number': pan, merchantTransactionId: `bench-3ds-${index}` };
 }
 
 /**
