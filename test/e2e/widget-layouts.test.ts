@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { isSuccessCode } from '../../src/results/catalogue.js';
-import { screenshot, useBrowser } from './support/browser.js';
+import { screenshot, seriousViolationsInFrames, useBrowser } from './support/browser.js';
 import { startGatewayWithWebhook, type GatewayWithWebhook } from './support/gateway.js';
 import { createCheckout, merchantCall } from './support/widget-checkout.js';
 import { WidgetShop } from './support/widget-shop.js';
@@ -21,7 +20,6 @@ import { openWidgetPage, typeCard } from './support/widget-shopper.js';
  * Screenshots: docs/images/widget-layout-* (in the docs) and test-artifacts/e2e/widget-layout-*.
  */
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DOC_IMAGES = join(import.meta.dirname, '..', '..', 'docs', 'images');
 const VIEWPORTS = [
   { label: 'desktop', width: 1280, height: 900 },
@@ -32,22 +30,6 @@ const BRANDS = 'VISA MASTER AMEX PAYPAL SOFORTUEBERWEISUNG DIRECTDEBIT_SEPA';
 /** The element that picks a method in each layout. */
 const HEADER = { tabs: '[role="tab"]', accordion: '.wpwl-method-header' } as const;
 const CHOSEN = { tabs: 'aria-selected', accordion: 'aria-expanded' } as const;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  for (const frame of page.frames()) {
-    await frame.evaluate(AXE_SOURCE);
-    const violations = await frame.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-      const result = await axe.run(document, { iframes: false });
-      return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
-    });
-    for (const violation of violations) {
-      if (violation.impact === 'serious' || violation.impact === 'critical') found.push(`${frame === page.mainFrame() ? 'page' : 'frame'}: ${violation.id} (${violation.impact}): ${violation.targets.join(', ')}`);
-    }
-  }
-  return found;
-}
 
 /** The widget alone, for docs/widget.md. */
 async function docImage(page: Page, name: string): Promise<void> {
@@ -72,7 +54,7 @@ describe('the payment widget as tabs or an accordion', { timeout: 600_000 }, () 
         assert.deepEqual(await page.locator(`${HEADER[layout]} .wpwl-method-label`).allInnerTexts(), ['Card', 'PayPal', 'Sofort', 'SEPA']);
         assert.deepEqual(await visibleForms(page), ['wpwl-form wpwl-form-card wpwl-form-has-inputs wpwl-clearfix'], 'the OPPWA classes on the selected form, the others hidden');
         assert.equal(await page.locator('.wpwl-form-card .wpwl-brand svg.wpwl-brand-logo').count(), 3, 'SVG marks, not text pills');
-        assert.deepEqual(await seriousViolations(page), [], 'axe: empty');
+        assert.deepEqual(await seriousViolationsInFrames(page), [], 'axe: empty');
         await docImage(page, `widget-layout-${layout}-${viewport.label}`);
 
         await at.numberInput().pressSequentially('5500000000000004');
@@ -98,7 +80,7 @@ describe('the payment widget as tabs or an accordion', { timeout: 600_000 }, () 
         });
         assert.deepEqual(after, { disabled: true, busy: 'true', text: 'Processing…' });
         await screenshot(page, `widget-layout-${layout}-busy-${viewport.label}`);
-        assert.deepEqual(await seriousViolations(page), [], 'axe: busy');
+        assert.deepEqual(await seriousViolationsInFrames(page), [], 'axe: busy');
         await page.locator('.wpwl-button-pay').click({ force: true });
         release();
         const back = await suite.backAtShop(at);
@@ -116,7 +98,7 @@ describe('the payment widget as tabs or an accordion', { timeout: 600_000 }, () 
       const page = at.page;
       assert.deepEqual(await chosenLabels(page, layout), ['Your stored cards'], 'the stored cards come first');
       await screenshot(page, `widget-layout-${layout}-stored`);
-      assert.deepEqual(await seriousViolations(page), [], 'axe: stored cards');
+      assert.deepEqual(await seriousViolationsInFrames(page), [], 'axe: stored cards');
       await page.locator(HEADER[layout]).first().focus();
       if (layout === 'tabs') {
         assert.deepEqual(await page.locator('[role="tab"]').evaluateAll((tabs) => tabs.map((tab) => (tab as HTMLElement).tabIndex)), [0, -1, -1, -1, -1], 'roving tabindex');
@@ -147,7 +129,7 @@ describe('the payment widget as tabs or an accordion', { timeout: 600_000 }, () 
       assert.deepEqual(await chosenLabels(page, layout), ['PayPal']);
       const form = await page.locator('.wpwl-button-pay').getAttribute('form');
       assert.equal(await page.locator(`#${form}`).getAttribute('data-brand'), 'PAYPAL', 'the button submits the chosen form');
-      assert.deepEqual(await seriousViolations(page), [], 'axe: PayPal chosen');
+      assert.deepEqual(await seriousViolationsInFrames(page), [], 'axe: PayPal chosen');
       await page.keyboard.press('Tab');
       for (let step = 0; step < 10 && !(await page.evaluate(() => document.activeElement?.classList.contains('wpwl-button-pay'))); step += 1) await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
@@ -186,12 +168,12 @@ describe('the payment widget as tabs or an accordion', { timeout: 600_000 }, () 
           await page.locator('.wpwl-hint-countryError:not([hidden])').waitFor();
           assert.equal(checkout.payments.length, 0, 'nothing sent without a country');
           await screenshot(page, `widget-layout-${locale}-error-${viewport.label}`);
-          assert.deepEqual(await seriousViolations(page), [], `axe: ${locale}, with an error`);
+          assert.deepEqual(await seriousViolationsInFrames(page), [], `axe: ${locale}, with an error`);
         }
         await select.selectOption('AT');
         await screenshot(page, `widget-layout-${locale}-${viewport.label}`);
         if (viewport.label === '375') await docImage(page, `widget-layout-${layout}-${locale}-375`);
-        assert.deepEqual(await seriousViolations(page), [], `axe: ${locale}`);
+        assert.deepEqual(await seriousViolationsInFrames(page), [], `axe: ${locale}`);
         await page.locator('.wpwl-button-pay').click();
         await waitFor(async () => checkout.payments.length === 1, 'the payment');
         assert.equal(checkout.payments[0]!['paymentBrand'], 'SOFORTUEBERWEISUNG');

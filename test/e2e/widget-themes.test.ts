@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { screenshot } from './support/browser.js';
+import { screenshot, seriousViolationsInFrames } from './support/browser.js';
 import { CARD, STORED, useStubSuite } from './support/widget-stub-suite.js';
 import { typeCard } from './support/widget-shopper.js';
 
@@ -14,30 +12,12 @@ import { typeCard } from './support/widget-shopper.js';
  * the gateway's card frames. The stub checkout is 92.00 EUR. Screenshots: test-artifacts/e2e/widget-theme-*.
  */
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const VIEWPORTS = [
   { label: 'desktop', width: 1280, height: 900 },
   { label: '375', width: 375, height: 900 },
 ] as const;
 const BRAND = { colorPrimary: '#0a6b4f', colorText: '#2d2a26', colorBackground: '#fffaf2', colorError: '#a4161a', radius: '12px', fontFamily: '"DejaVu Serif", serif' };
 const DARK_SHOP = 'body{background:#121417;color:#e8eaed}';
-
-/** axe-core's serious and critical findings in the page and in each of its frames (the card frames are another origin). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  for (const frame of page.frames()) {
-    await frame.evaluate(AXE_SOURCE);
-    const violations = await frame.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-      const result = await axe.run(document, { iframes: false });
-      return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
-    });
-    for (const violation of violations) {
-      if (violation.impact === 'serious' || violation.impact === 'critical') found.push(`${frame === page.mainFrame() ? 'page' : 'frame'}: ${violation.id} (${violation.impact}): ${violation.targets.join(', ')}`);
-    }
-  }
-  return found;
-}
 
 const computed = (page: Page, selector: string, property: string) => page.locator(selector).first().evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
 const frameInput = (page: Page) => page.frameLocator('.wpwl-form-card iframe.wpwl-control-cardNumber').locator('input');
@@ -62,7 +42,7 @@ describe('the payment widget themed: CSS variables, dark mode, the amount on the
       await at.page.locator('.wpwl-hint-expiryError:not([hidden])').waitFor();
       assert.equal(await computed(at.page, '.wpwl-hint-expiryError', 'color'), 'rgb(164, 22, 26)', 'the theme’s error colour');
       await screenshot(at.page, `widget-theme-${viewport.label}`);
-      assert.deepEqual(await seriousViolations(at.page), [], 'axe: the themed form with errors');
+      assert.deepEqual(await seriousViolationsInFrames(at.page), [], 'axe: the themed form with errors');
       assert.deepEqual(at.errors, []);
       await at.close();
     });
@@ -75,13 +55,13 @@ describe('the payment widget themed: CSS variables, dark mode, the amount on the
       assert.equal(await frameInput(at.page).evaluate(() => getComputedStyle(document.documentElement).colorScheme), 'dark', 'the frame’s scheme matches, so it stays see-through');
       assert.equal(await frameInput(at.page).evaluate((input) => getComputedStyle(input).color), 'rgb(232, 234, 237)');
       assert.equal(await at.cvvInput('.wpwl-form-registrations').evaluate((input) => getComputedStyle(input).color), 'rgb(232, 234, 237)', 'the stored card’s CVV frame too');
-      assert.deepEqual(await seriousViolations(at.page), [], 'axe: dark, empty');
+      assert.deepEqual(await seriousViolationsInFrames(at.page), [], 'axe: dark, empty');
       await at.numberInput().pressSequentially('4200000000000001');
       await at.page.click('.wpwl-form-card .wpwl-button-pay');
       await at.page.locator('.wpwl-hint-cardNumberError:not([hidden])').waitFor();
       assert.equal(await frameInput(at.page).evaluate((input) => getComputedStyle(input).color), 'rgb(255, 138, 128)', 'the number in error, in the dark error colour');
       await screenshot(at.page, `widget-dark-${viewport.label}`);
-      assert.deepEqual(await seriousViolations(at.page), [], 'axe: dark, with errors');
+      assert.deepEqual(await seriousViolationsInFrames(at.page), [], 'axe: dark, with errors');
       await at.close();
     });
 
@@ -91,7 +71,7 @@ describe('the payment widget themed: CSS variables, dark mode, the amount on the
         const buttons = await at.page.locator('.wpwl-button-pay').allInnerTexts();
         assert.deepEqual(buttons.map((button) => button.replace(/\u00a0|\u202f/g, ' ')), [text, text], 'every pay button');
         await screenshot(at.page, `widget-amount-${locale}-${viewport.label}`);
-        assert.deepEqual(await seriousViolations(at.page), [], `axe: ${locale}`);
+        assert.deepEqual(await seriousViolationsInFrames(at.page), [], `axe: ${locale}`);
         await at.close();
       });
     }
@@ -120,7 +100,7 @@ describe('the payment widget themed: CSS variables, dark mode, the amount on the
     const dark = await suite.open('VISA', { colorScheme: 'dark', style: 'plain' }, { colorScheme: 'light' });
     assert.match(String(await dark.at.page.locator('.wpwl-container').getAttribute('class')), /wpwl-scheme-dark/);
     assert.equal(await computed(dark.at.page, '.wpwl-container', 'background-color'), 'rgb(30, 34, 39)', 'without boxes, a dark widget brings its background');
-    assert.deepEqual(await seriousViolations(dark.at.page), [], 'axe: dark and plain on a light page');
+    assert.deepEqual(await seriousViolationsInFrames(dark.at.page), [], 'axe: dark and plain on a light page');
     await dark.at.close();
   });
 

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -36,4 +37,26 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(ARTIFACTS_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's serious and critical findings in the page and in each of its frames, one line each
+ * (a widget's card frames are another origin: each is checked from inside).
+ */
+export async function seriousViolationsInFrames(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const frame of page.frames()) {
+    await frame.evaluate(AXE_SOURCE);
+    const violations = await frame.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+      const result = await axe.run(document, { iframes: false });
+      return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
+    });
+    for (const violation of violations) {
+      if (violation.impact === 'serious' || violation.impact === 'critical') found.push(`${frame === page.mainFrame() ? 'page' : 'frame'}: ${violation.id} (${violation.impact}): ${violation.targets.join(', ')}`);
+    }
+  }
+  return found;
 }
