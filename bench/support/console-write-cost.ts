@@ -1,8 +1,9 @@
 /**
  * What migration 048 (the console search's terms and indexes) costs the payment path: two
  * gateways, one per schema, loaded one at a time with DB payments, the order alternating by round.
- * "Without" is the schema with 048's indexes dropped (since migration 062 partial, on decided rows
- * only) and payment_search_terms answering NULL.
+ * "Without" is the schema with the search's indexes dropped (048's three, since migration 062
+ * partial on decided rows; 064's wide index of rows pending long; the index of pending rows back to
+ * its one column) and payment_search_terms answering NULL.
  * Since the gateway makes the terms itself (domain/payment-search/search-terms.ts), "without"
  * still stores them: what this measures is the three indexes' maintenance and the terms' making.
  */
@@ -48,13 +49,15 @@ function spentMs(before: Map<number, number>, after: Map<number, number>): numbe
   return total;
 }
 
-// The search's indexes as migration 062 left them (three partial on decided rows; the index of
-// pending rows widened with what a search filters by, back to its one column without them).
+// The search's indexes as migrations 062 and 064 left them (three partial on decided rows; a wide
+// index of the rows pending long; the index of pending rows with the id for the search's order),
+// back to the schema before 048: none of them, the index of pending rows on its one column.
 const WITHOUT_048 = [
   'DROP INDEX transactions_decided_search_terms_idx',
   'DROP INDEX transactions_decided_amount_idx',
   'DROP INDEX transactions_decided_result_code_idx',
-  'DROP INDEX transactions_pending_search_idx',
+  'DROP INDEX transactions_long_pending_search_idx',
+  'DROP INDEX transactions_pending_idx',
   `CREATE INDEX transactions_pending_idx ON transactions (created_at) WHERE status = 'pending'`,
   `CREATE OR REPLACE FUNCTION payment_search_terms(response json, merchant_transaction_id text, currency text, payment_brand text, payment_type text)
      RETURNS text[] LANGUAGE sql IMMUTABLE AS $$ SELECT NULL::text[] $$`,

@@ -3,7 +3,7 @@ import type { ResolutionSettings } from '../config/resolution-settings.js';
 import type { Clock, IdGenerator } from '../domain/ids.js';
 import { checkPendingTransaction } from '../operations/pending/check-pending.js';
 import type { Storage } from '../storage/port.js';
-import { addPendingChecks, RESOLVE_PENDING_JOB, SWEEP_PENDING_JOB } from '../storage/repositories/pending-checks.js';
+import { addPendingChecks, markLongPending, RESOLVE_PENDING_JOB, SWEEP_PENDING_JOB } from '../storage/repositories/pending-checks.js';
 import type { ClaimedJob, JobHandler, JobLogger, JobResult } from './job-types.js';
 
 export interface ResolvePendingDeps {
@@ -17,6 +17,8 @@ export interface ResolvePendingDeps {
 
 /** Most pending transactions one sweep hands to checks; the next sweep takes the rest. */
 const SWEEP_BATCH = 1_000;
+/** Most rows one sweep marks as pending long: one short statement, its rows' locks held briefly. */
+const MARK_BATCH = 5_000;
 const MS_PER_MINUTE = 60_000;
 
 /**
@@ -37,6 +39,11 @@ async function sweepOnce(deps: ResolvePendingDeps): Promise<JobResult<never>> {
   try {
     const added = await addPendingChecks(deps.storage, { createdBefore: new Date(now.getTime() - firstDelayMs), now, limit: SWEEP_BATCH });
     if (added > 0) deps.logger.info({ added }, 'pending transactions handed to the status checks');
+    // Past the connector's timeout no request waits for its acquirer any more: what is still pending
+    // waits for a shopper or is stuck, and may stay so for long. The search reads those apart
+    // (migration 064); marking them sooner keeps the young pending rows it reads from the table few.
+    const marked = await markLongPending(deps.storage, { createdBefore: new Date(now.getTime() - deps.settings.connectorTimeoutMs), limit: MARK_BATCH });
+    if (marked > 0) deps.logger.info({ marked }, 'pending transactions entered into the search index of long-pending rows');
   } catch (error) {
     deps.logger.warn({ err: { type: (error as Error).name } }, 'pending sweep failed; trying again at the next sweep');
     return { runAgainAt: new Date(now.getTime() + deps.settings.sweepIntervalMs), outcome: 'retry' };

@@ -102,6 +102,22 @@ for (const database of testDatabases()) {
       assert.equal(await updatedNotifications(capture.id), 1);
     });
 
+    it('the sweep marks a payment still pending after the connector\'s timeout as pending long (the search reads those through their own index), and no other', async () => {
+      const longPending = async (id: string) =>
+        (await t.storage.query<{ long_pending: boolean }>('SELECT long_pending FROM transactions WHERE id = $1', [id])).rows[0]!.long_pending;
+      const auth = (await cardPayment(t, merchant, 'PA', '31.00')).json();
+      const capture = (await referencePayment(t, merchant, auth.id, 'CP', '9.97')).json();
+      await advance(10_000);
+      assert.equal(await longPending(capture.id), false, 'not within the connector\'s timeout (30 s): a request may still wait for its acquirer');
+      await advance(MINUTE);
+      assert.equal(await longPending(capture.id), true);
+      await advance(5 * MINUTE);
+      assert.equal(await resultOf(capture.id), '000.200.000', 'the status checks leave it pending');
+      assert.equal(await longPending(auth.id), false, 'a decided payment is never marked');
+      await advance(HOUR);
+      assert.equal(await longPending(capture.id), true);
+    });
+
     it('an operator resolves a pending refund by hand, with a reason that is kept; a second resolution is refused', async () => {
       const db = (await cardPayment(t, merchant, 'DB', '40.00')).json();
       const refund = (await referencePayment(t, merchant, db.id, 'RF', '9.97')).json();

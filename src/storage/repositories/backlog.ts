@@ -3,7 +3,7 @@ import type { Queryable } from '../port.js';
 /**
  * What is waiting, read when metrics are scraped: the due jobs of each kind, the pending payments.
  * One statement each, over the partial indexes the queue and the pending resolution already keep
- * (jobs_due_idx, transactions_pending_search_idx), so a scrape reads the backlog and nothing else.
+ * (jobs_due_idx, transactions_pending_idx), so a scrape reads the backlog and nothing else.
  */
 
 export interface DueJobs {

@@ -132,6 +132,7 @@ function readsDecidedIndexes(search: PaymentSearch, c: Conditions, groupCodes: r
 // Literal, not a parameter: PostgreSQL uses a partial index only where the query's own text implies its predicate.
 const DECIDED = `t.status <> 'pending'`;
 const PENDING = `t.status = 'pending'`;
+const LONG_PENDING = 't.long_pending';
 
 /**
  * The matching rows in the page's order. Reading the decided indexes, the pending rows come from
@@ -150,13 +151,16 @@ function select(where: readonly string[], order: string): string {
 }
 
 /**
- * Pending rows matching the filters. Every filter's column is in transactions_pending_search_idx
- * (migration 062), so they are chosen from the index alone, without visiting a row that does not
- * match: the pending rows lie scattered over the table, and reading each to test its terms took
- * seconds from a cold cache with twenty thousand of them.
+ * Pending rows matching the filters, in two parts (migration 064). Rows pending long, which may be
+ * many and scattered over months when an acquirer was down, are chosen from
+ * transactions_long_pending_search_idx alone: it holds every column a search filters by, so no
+ * row that does not match is read (reading each to test its terms took seconds from a cold cache
+ * with twenty thousand of them). The young ones, few and recent, come through the narrow index
+ * of pending rows and the table. Which part a row is in changes only how fast it is found.
  */
 function pendingRows(where: readonly string[], order: string): string {
-  return `SELECT t.* FROM transactions t WHERE t.id IN (SELECT t.id FROM transactions t WHERE ${[...where, PENDING].join(' AND ')} ${order})`;
+  const part = (longPending: string) => `(SELECT t.id FROM transactions t WHERE ${[...where, PENDING, longPending].join(' AND ')} ${order})`;
+  return `SELECT t.* FROM transactions t WHERE t.id IN (${part(LONG_PENDING)} UNION ALL ${part(`NOT ${LONG_PENDING}`)}) ${order}`;
 }
 
 /** The planner's estimated total cost of a statement (EXPLAIN, not run). */

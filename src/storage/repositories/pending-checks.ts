@@ -79,6 +79,24 @@ export async function addPendingChecks(db: Queryable, sweep: { createdBefore: Da
 }
 
 /**
+ * Marks up to `limit` rows pending since before `createdBefore` as pending long (migration 064),
+ * which enters each into the search's wide index of such rows. Rows an operation holds locked
+ * are skipped, not waited for: the next sweep marks them if they are still pending. Answers how
+ * many it marked.
+ */
+export async function markLongPending(db: Queryable, sweep: { createdBefore: Date; limit: number }): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE transactions SET long_pending = true
+      WHERE id IN (SELECT id FROM transactions
+                    WHERE status = 'pending' AND NOT long_pending AND created_at <= $1
+                    ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+        AND status = 'pending'`,
+    [sweep.createdBefore, sweep.limit],
+  );
+  return rowCount;
+}
+
+/**
  * One transaction handed to the status checks at once, with its job due `now`, if it is still
  * pending and has no check yet: what an expired provider redirect becomes, since the shopper may
  * have paid at the provider after leaving. Answers whether a check was added.
