@@ -50,7 +50,8 @@ function spentMs(before: Map<number, number>, after: Map<number, number>): numbe
 }
 
 // The search's indexes as migrations 062 and 064 left them (three partial on decided rows; a wide
-// index of the rows pending long; the index of pending rows with the id for the search's order),
+// index of the rows pending long; the index of pending rows with the id for the search's order and
+// the flag),
 // back to the schema before 048: none of them, the index of pending rows on its one column.
 const WITHOUT_048 = [
   'DROP INDEX transactions_decided_search_terms_idx',

@@ -9,16 +9,19 @@
 -- ones (an acquirer down for a day); a young pending row is recent, in memory, and resolved within
 -- moments. So:
 --
--- * transactions_pending_idx (created_at, id): every pending row, narrow, as before 062 (its
---   readers, the pending sweep, the backlog, the overview, the pending queue, use its first column);
+-- * transactions_pending_idx (created_at, id) INCLUDE (long_pending): every pending row, narrow, as
+--   before 062 (its readers, the pending sweep, the backlog, the overview, the pending queue, use
+--   its first column). The flag in it lets the search list the young pending rows from the index
+--   alone: the long-pending rows among them are skipped without a visit to the table (an
+--   index-only scan, once vacuum has marked their pages all-visible);
 -- * long_pending: set by the pending sweep (src/jobs/resolve-pending.ts, once a minute) on a row
 --   still pending after the connector's timeout (CONNECTOR_TIMEOUT_MS, 30 s by default), when no
 --   request waits for its acquirer any more; never cleared, and meaningless once the row is decided;
 -- * transactions_long_pending_search_idx: 062's wide index, for those rows only.
 --
--- The search reads pending rows as two parts, not long_pending through the narrow index and the
--- table, long_pending through the wide index alone (src/storage/repositories/payment-search.ts):
--- it is right whatever the sweep has marked; only its speed depends on the sweep.
+-- The search reads pending rows as two parts: long_pending through the wide index alone, the rest
+-- listed from the narrow index and then read from the table (src/storage/repositories/payment-search.ts).
+-- It is right whatever the sweep has marked; only its speed depends on the sweep.
 --
 -- Large tables: ADD COLUMN with a constant default does not rewrite the table. Build the indexes
 -- by hand first with CREATE INDEX CONCURRENTLY under the same names, mark the old pending rows
@@ -28,7 +31,7 @@
 ALTER TABLE transactions ADD COLUMN IF NOT EXISTS long_pending boolean NOT NULL DEFAULT false;
 -- The default connector timeout; the sweep marks by the configured one from then on.
 UPDATE transactions SET long_pending = true WHERE status = 'pending' AND created_at < now() - interval '30 seconds';
-CREATE INDEX IF NOT EXISTS transactions_pending_idx ON transactions (created_at, id) WHERE status = 'pending';
+CREATE INDEX IF NOT EXISTS transactions_pending_idx ON transactions (created_at, id) INCLUDE (long_pending) WHERE status = 'pending';
 CREATE INDEX IF NOT EXISTS transactions_long_pending_search_idx ON transactions (created_at, id)
   INCLUDE (entity_id, connector_id, short_id, amount_minor, result_code, search_terms) WHERE status = 'pending' AND long_pending;
 DROP INDEX IF EXISTS transactions_pending_search_idx;
