@@ -42,9 +42,15 @@ export class CardRangeCache {
     this.#deps = deps;
   }
 
-  /** Asks for the ranges now (at start), without waiting; a payment that comes first waits for this PReq. */
+  /**
+   * Asks for the ranges now (at start), without waiting; a payment that comes first waits for this
+   * PReq. Its failure does not hold the next PReq back a minute: at start the process may be busy
+   * (migrations) past the PReq's timeout, so the first payment asks again.
+   */
   warm(): void {
-    void this.#refreshIfDue();
+    void this.#refreshIfDue().then(() => {
+      if (!this.#ranges) this.#dueAt = 0;
+    });
   }
 
   /** What the ranges decide for a card; undefined where they are unknown. */
