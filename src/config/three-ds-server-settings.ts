@@ -69,5 +69,5 @@ export function collectThreeDsServerSettings(env: Env, problems: string[]): Thre
   const cardRangesRefreshMinutes = readInteger(env, 'THREE_DS_SERVER_CARD_RANGES_REFRESH_MINUTES', 60, 1, 24 * 60, problems);
   const serverReferenceNumber = readText(env, 'THREE_DS_SERVER_REF_NUMBER', 'GATEWAY-3DS-SERVER', /^.{1,32}$/, problems);
   if (areqUrl === undefined) return undefined;
-  return Object.freeze({ areqUrl, timeoutMs, messageVersion, preqUrl, cardRangesRefreshMinutes, serverReferenceNumber, requestor, acquirer });
+  return Object.freeze({ areqUrl, timeoutMs, messageVersion, ...(preqUrl !== undefined ? { preqUrl } : {}), cardRangesRefreshMinutes, serverReferenceNumber, requestor, acquirer });
 }
