@@ -40,6 +40,8 @@ export interface DirectoryState {
   readonly newId: () => string;
   /** The ACS's challenge page, as the ARes's acsURL names it. */
   readonly acsUrl: string;
+  /** The ACS's 3DS Method page, as the PRes's threeDSMethodURL names it for the method rows. */
+  readonly methodUrl: string;
   readonly slowMs: number;
   /** Pending and finished challenges by acsTransID. */
   readonly challenges: Map<string, PendingChallenge>;
@@ -79,7 +81,7 @@ export function answerAReq(text: string, state: DirectoryState): DsAnswer {
 function aresFor(areq: AReqMessage, row: CardRangeRow, state: DirectoryState): AResMessage {
   const ids = { threeDSServerTransID: areq.threeDSServerTransID, acsTransID: state.newId(), dsTransID: state.newId(), ...(areq.sdkTransID ? { sdkTransID: areq.sdkTransID } : {}) };
   const head = { messageType: 'ARes', messageVersion: areq.messageVersion, ...ids, acsReferenceNumber: ACS_REFERENCE_NUMBER, dsReferenceNumber: DS_REFERENCE_NUMBER } as const;
-  const status = row.transStatus ?? 'U';
+  const status = statusOf(areq, row);
   if (status === 'C') {
     // The emulator renders challenges in a browser only: an app or 3RI AReq cannot be challenged here.
     if (areq.deviceChannel !== '02') return { ...head, transStatus: 'U', transStatusReason: '03', eci: eciOf('U') };
@@ -88,6 +90,12 @@ function aresFor(areq: AReqMessage, row: CardRangeRow, state: DirectoryState): A
   }
   if (status === 'Y' || status === 'A') return { ...head, transStatus: status, authenticationValue: authenticationValue(areq.threeDSServerTransID, status), eci: eciOf(status) };
   return { ...head, transStatus: status, transStatusReason: row.transStatusReason ?? '06', eci: eciOf(status) };
+}
+
+/** The method row answers its frictionless status only when the AReq says the 3DS Method ran. */
+function statusOf(areq: AReqMessage, row: CardRangeRow): NonNullable<CardRangeRow['transStatus']> {
+  if (row.outcome === 'method' && areq.threeDSCompInd !== 'Y') return 'C';
+  return row.transStatus ?? 'U';
 }
 
 function pendingChallenge(areq: AReqMessage, acsTransID: string, dsTransID: string): PendingChallenge {
@@ -113,7 +121,7 @@ export function answerPReq(text: string, state: DirectoryState): DsAnswer {
   state.log.record(preq.threeDSServerTransID, 'PReq', 'in', preq);
   // No serial number: the whole list; ours: nothing changed since; any other: the spec's 307.
   if (preq.serialNum !== undefined && preq.serialNum !== SERIAL_NUMBER) return refuse(protocolError('307', 'serialNum', preq), preq, 'PReq', state);
-  const ranges = preq.serialNum === SERIAL_NUMBER ? [] : enrolledRanges().map(cardRange);
+  const ranges = preq.serialNum === SERIAL_NUMBER ? [] : enrolledRanges().map((row) => cardRange(row, state.methodUrl));
   const pres: PResMessage = {
     messageType: 'PRes', messageVersion: preq.messageVersion, threeDSServerTransID: preq.threeDSServerTransID, dsTransID: state.newId(),
     serialNum: SERIAL_NUMBER, dsStartProtocolVersion: '2.2.0', dsEndProtocolVersion: '2.3.1', ...(ranges.length > 0 ? { cardRangeData: ranges } : {}),
@@ -122,8 +130,11 @@ export function answerPReq(text: string, state: DirectoryState): DsAnswer {
   return { message: pres };
 }
 
-function cardRange(row: CardRangeRow): CardRange {
-  return { startRange: row.startRange, endRange: row.endRange, actionInd: 'A', acsStartProtocolVersion: '2.2.0', acsEndProtocolVersion: '2.3.1', acsInfoInd: ['01', '02'] };
+function cardRange(row: CardRangeRow, methodUrl: string): CardRange {
+  return {
+    startRange: row.startRange, endRange: row.endRange, actionInd: 'A', acsStartProtocolVersion: '2.2.0', acsEndProtocolVersion: row.acsEndProtocolVersion ?? '2.3.1',
+    ...(row.threeDSMethod ? { threeDSMethodURL: methodUrl } : {}), acsInfoInd: ['01', '02'],
+  };
 }
 
 /** The Erro of a refused message, logged under the transaction it named (if it could be read). */

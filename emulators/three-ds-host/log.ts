@@ -4,7 +4,8 @@
  * comparison with what a gateway stored. Kept in memory; GET /log serves it as JSON. No summary
  * holds a card number: the AReq's acctNumber is kept as its first six and last four digits.
  */
-export type LoggedType = 'AReq' | 'ARes' | 'CReq' | 'CRes' | 'RReq' | 'RRes' | 'PReq' | 'PRes' | 'Erro';
+/** Method: the browser loaded the ACS's 3DS Method URL (no EMV message, but a step a test checks). */
+export type LoggedType = 'AReq' | 'ARes' | 'CReq' | 'CRes' | 'RReq' | 'RRes' | 'PReq' | 'PRes' | 'Erro' | 'Method';
 
 export interface LoggedMessage {
   readonly type: LoggedType;
@@ -44,7 +45,7 @@ export function summarise(message: object, fields: readonly string[]): Record<st
 
 /** The fields each message type's summary keeps. acctNumber is in none of them. */
 export const SUMMARY_FIELDS: Readonly<Record<LoggedType, readonly string[]>> = {
-  AReq: ['messageVersion', 'deviceChannel', 'messageCategory', 'purchaseAmount', 'purchaseCurrency', 'purchaseExponent', 'threeDSRequestorID', 'acquirerMerchantID'],
+  AReq: ['messageVersion', 'threeDSCompInd', 'deviceChannel', 'messageCategory', 'purchaseAmount', 'purchaseCurrency', 'purchaseExponent', 'threeDSRequestorID', 'acquirerMerchantID'],
   ARes: ['messageVersion', 'transStatus', 'transStatusReason', 'eci', 'authenticationValue', 'acsChallengeMandated', 'acsURL', 'malformed'],
   CReq: ['messageVersion', 'challengeWindowSize', 'challengeCancel'],
   CRes: ['messageVersion', 'challengeCompletionInd', 'transStatus'],
@@ -53,6 +54,7 @@ export const SUMMARY_FIELDS: Readonly<Record<LoggedType, readonly string[]>> = {
   PReq: ['messageVersion', 'serialNum'],
   PRes: ['messageVersion', 'serialNum', 'cardRanges'],
   Erro: ['messageVersion', 'errorCode', 'errorComponent', 'errorDetail', 'errorMessageType'],
+  Method: ['notificationOrigin'],
 };
 
 export class ThreeDsLog {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { openChallenge, submitChallenge, type AcsState, type Page } from './acs.js';
 import { answerAReq, answerPReq, type DsAnswer } from './directory.js';
 import { ThreeDsLog } from './log.js';
+import { METHOD_PATH, METHOD_SCRIPT, METHOD_SCRIPT_PATH, runMethod } from './method.js';
 import { contentSecurityPolicy, STYLESHEET, STYLESHEET_PATH } from './pages.js';
 
 export interface ThreeDsHostOptions {
@@ -52,7 +53,7 @@ export async function startThreeDsHost(options: ThreeDsHostOptions = {}): Promis
   const port = (server.address() as AddressInfo).port;
   const url = options.publicUrl ?? `http://${host}:${port}`;
   state = {
-    log: new ThreeDsLog(options.clock ?? (() => new Date())), newId: options.newId ?? randomUUID, acsUrl: `${url}/acs/challenge`,
+    log: new ThreeDsLog(options.clock ?? (() => new Date())), newId: options.newId ?? randomUUID, acsUrl: `${url}/acs/challenge`, methodUrl: `${url}${METHOD_PATH}`,
     slowMs: options.slowMs ?? DEFAULT_SLOW_MS, rreqTimeoutMs: options.rreqTimeoutMs ?? DEFAULT_RREQ_TIMEOUT_MS, challenges: new Map(),
   };
   return {
@@ -74,6 +75,7 @@ async function route(request: IncomingMessage, response: ServerResponse, state: 
   if (path === '/ds/areq') return sendDs(response, answerAReq(body, state), timers);
   if (path === '/ds/preq') return sendDs(response, answerPReq(body, state), timers);
   if (path === '/acs/challenge') return sendPage(response, openChallenge(new URLSearchParams(body), state));
+  if (path === METHOD_PATH) return sendMethod(response, runMethod(new URLSearchParams(body), state.log));
   if (path === '/acs/challenge/submit') return sendPage(response, await submitChallenge(new URLSearchParams(body), state));
   plain(response, 404, 'not found');
 }
@@ -82,6 +84,10 @@ async function route(request: IncomingMessage, response: ServerResponse, state: 
 function answerGet(path: string, response: ServerResponse, state: AcsState): void {
   if (path === STYLESHEET_PATH) {
     response.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'max-age=300' }).end(STYLESHEET);
+    return;
+  }
+  if (path === METHOD_SCRIPT_PATH) {
+    response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'max-age=300', 'x-content-type-options': 'nosniff' }).end(METHOD_SCRIPT);
     return;
   }
   const [, resource, key] = path.split('/');
@@ -122,6 +128,11 @@ function sendPage(response: ServerResponse, page: Page): void {
     'content-type': 'text/html; charset=utf-8', 'content-security-policy': contentSecurityPolicy(page.formTarget),
     'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer',
   }).end(page.html);
+}
+
+/** The method page runs in the requestor's hidden iframe, whatever its origin: no frame-ancestors. */
+function sendMethod(response: ServerResponse, page: { readonly status: number; readonly html: string; readonly csp: string }): void {
+  response.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.csp, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' }).end(page.html);
 }
 
 function json(response: ServerResponse, status: number, body: unknown): void {

@@ -13,9 +13,12 @@ import { isLuhnValid } from '../../src/domain/card.js';
  * - not-enrolled: the card is in no ACS's range: the DS answers ARes U, reason 13;
  * - erro: the DS answers an Erro message instead of an ARes;
  * - slow: a frictionless Y, answered only after the slow delay (a timeout for a connector);
- * - not-json / missing-fields: a malformed answer for connector tests.
+ * - not-json / missing-fields: a malformed answer for connector tests;
+ * - method: the range's ACS has a 3DS Method URL (the PRes names it); the ARes is the row's
+ *   frictionless transStatus where the AReq says the method ran (threeDSCompInd Y), else a
+ *   challenge as the challenge row's: a test can tell whether the method ran.
  */
-export type Outcome = 'frictionless' | 'challenge' | 'not-enrolled' | 'erro' | 'slow' | 'not-json' | 'missing-fields';
+export type Outcome = 'frictionless' | 'challenge' | 'method' | 'not-enrolled' | 'erro' | 'slow' | 'not-json' | 'missing-fields';
 
 export interface CardRangeRow {
   /** Inclusive, as the PRes lists it: 16 digits each. */
@@ -28,6 +31,10 @@ export interface CardRangeRow {
   readonly transStatusReason?: string;
   /** The Erro row's error code. */
   readonly errorCode?: '402' | '403';
+  /** The highest version the range's ACS supports, as the PRes lists it; 2.3.1 where absent. */
+  readonly acsEndProtocolVersion?: '2.2.0' | '2.3.1';
+  /** The range's ACS has a 3DS Method URL (the platform's /acs/method), which the PRes names. */
+  readonly threeDSMethod?: boolean;
   readonly meaning: string;
 }
 
@@ -43,6 +50,8 @@ export const CARD_RANGES: readonly CardRangeRow[] = [
   { startRange: '4000000000001800', endRange: '4000000000001899', outcome: 'slow', transStatus: 'Y', meaning: 'a frictionless Y, answered only after the slow delay' },
   { startRange: '4000000000001900', endRange: '4000000000001949', outcome: 'not-json', meaning: 'a malformed answer: HTTP 200 whose body is not JSON' },
   { startRange: '4000000000001950', endRange: '4000000000001999', outcome: 'missing-fields', transStatus: 'Y', meaning: 'a malformed answer: an ARes without transStatus and acsTransID' },
+  { startRange: '4000000000002000', endRange: '4000000000002099', outcome: 'method', transStatus: 'Y', threeDSMethod: true, meaning: 'the PRes names a 3DS Method URL for the range: frictionless Y where the AReq says the method ran (threeDSCompInd Y), else a challenge as the challenge row' },
+  { startRange: '4000000000002100', endRange: '4000000000002199', outcome: 'frictionless', transStatus: 'Y', acsEndProtocolVersion: '2.2.0', meaning: 'authenticated without a challenge, but the ACS speaks 2.2.0 only: the PRes lists the range up to 2.2.0' },
 ];
 
 /** Any card in no range: the same answer as the not-enrolled row. */

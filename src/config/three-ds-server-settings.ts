@@ -10,7 +10,16 @@ export interface ThreeDsServerSettings {
   /** The DS's AReq endpoint (the emulator's is <url>/ds/areq). */
   readonly areqUrl: string;
   readonly timeoutMs: number;
+  /** The AReq's messageVersion where the directory's card ranges are not known (no PReq URL, or no PRes). */
   readonly messageVersion: '2.2.0' | '2.3.1';
+  /**
+   * The DS's PReq endpoint (the emulator's is <url>/ds/preq): set, the connector asks for the card
+   * ranges, negotiates the version per range and sends no AReq for a card in none
+   * (card-ranges.ts). Unset: every card gets an AReq of messageVersion.
+   */
+  readonly preqUrl?: string | undefined;
+  /** How long a PRes's card ranges serve before the next PReq (minutes). */
+  readonly cardRangesRefreshMinutes: number;
   /** The 3DS server's reference number EMVCo assigns it; the emulator takes any. */
   readonly serverReferenceNumber: string;
   readonly requestor: { readonly id: string; readonly name: string; readonly url: string };
@@ -20,7 +29,9 @@ export interface ThreeDsServerSettings {
 export const THREE_DS_SERVER_VARIABLES = [
   ['THREE_DS_SERVER_DS_URL', '(unset)', 'http(s) URL of the EMV 3-D Secure directory server\'s AReq endpoint (`npm run three-ds-host` serves http://127.0.0.1:8590/ds/areq). Set: card payments that need 3-D Secure are authenticated by the gateway\'s 3DS server connector over the protocol, on the test system instead of the in-process simulation, and on the live system (a rehearsal against the emulator). Browser channel: frictionless answers and the challenge (the ACS posts its RReq to <PUBLIC_URL>/v1/threeDSecure/results, or without PUBLIC_URL to the address the payment\'s request came to: either must be one the ACS reaches; docs/three-d-secure.md).'],
   ['THREE_DS_SERVER_TIMEOUT_MS', '10000', 'An AReq without ARes after this long is an authentication without result (status U: declined where the entity requires 3-D Secure, else the payment goes on without liability shift). With CONNECTOR_TIMEOUT_MS it must be shorter than HANDLER_TIMEOUT_MS.'],
-  ['THREE_DS_SERVER_MESSAGE_VERSION', '2.2.0', 'messageVersion of the AReq: 2.2.0 or 2.3.1.'],
+  ['THREE_DS_SERVER_MESSAGE_VERSION', '2.2.0', 'messageVersion of the AReq: 2.2.0 or 2.3.1. With THREE_DS_SERVER_PREQ_URL only where the card ranges are not known (the PRes could not be had).'],
+  ['THREE_DS_SERVER_PREQ_URL', '(unset)', 'http(s) URL of the directory server\'s PReq endpoint (the emulator\'s is http://127.0.0.1:8590/ds/preq). Set: the gateway asks for the card ranges at start and every THREE_DS_SERVER_CARD_RANGES_REFRESH_MINUTES, picks each card\'s messageVersion from its range (the highest of 2.2.0 and 2.3.1 the range allows) and sends no AReq for a card in no range (not enrolled). Without a PRes it falls back to THREE_DS_SERVER_MESSAGE_VERSION and logs it (docs/three-d-secure.md).'],
+  ['THREE_DS_SERVER_CARD_RANGES_REFRESH_MINUTES', '60', 'How long the directory\'s card ranges (a PRes) serve before the gateway asks again; a PReq that failed is retried after at most a minute.'],
   ['THREE_DS_SERVER_REF_NUMBER', 'GATEWAY-3DS-SERVER', 'threeDSServerRefNumber: the 3DS server\'s EMVCo reference number.'],
   ['THREE_DS_REQUESTOR_ID', 'gateway-requestor', 'threeDSRequestorID the directory assigned.'],
   ['THREE_DS_REQUESTOR_NAME', 'Payment Gateway', 'threeDSRequestorName, also the AReq\'s merchantName.'],
@@ -54,7 +65,9 @@ export function collectThreeDsServerSettings(env: Env, problems: string[]): Thre
     mcc: readText(env, 'THREE_DS_MCC', '5999', /^\d{4}$/, problems),
     countryCode: readText(env, 'THREE_DS_MERCHANT_COUNTRY', '276', /^\d{3}$/, problems),
   };
+  const preqUrl = readUrl(env, 'THREE_DS_SERVER_PREQ_URL', ['http:', 'https:'], problems);
+  const cardRangesRefreshMinutes = readInteger(env, 'THREE_DS_SERVER_CARD_RANGES_REFRESH_MINUTES', 60, 1, 24 * 60, problems);
   const serverReferenceNumber = readText(env, 'THREE_DS_SERVER_REF_NUMBER', 'GATEWAY-3DS-SERVER', /^.{1,32}$/, problems);
   if (areqUrl === undefined) return undefined;
-  return Object.freeze({ areqUrl, timeoutMs, messageVersion, serverReferenceNumber, requestor, acquirer });
+  return Object.freeze({ areqUrl, timeoutMs, messageVersion, ...(preqUrl !== undefined ? { preqUrl } : {}), cardRangesRefreshMinutes, serverReferenceNumber, requestor, acquirer });
 }

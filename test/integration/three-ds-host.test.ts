@@ -34,7 +34,8 @@ describe('the 3DS test platform', () => {
     for (const row of CARD_RANGES) {
       it(`${row.startRange}: ${row.outcome} ${row.transStatus ?? row.errorCode ?? ''}`, async () => {
         const pan = exampleCard(row);
-        const areq = areqFor(pan, standIn.url);
+        // The method row answers its own status when the method ran; without, it challenges (below).
+        const areq = areqFor(pan, standIn.url, '2.2.0', row.outcome === 'method' ? { threeDSCompInd: 'Y' } : {});
         const started = Date.now();
         const answer = await sendAReq(areq);
         assert.equal(answer.status, 200);
@@ -100,6 +101,43 @@ describe('the 3DS test platform', () => {
       assert.equal(same['cardRangeData'], undefined);
       const other = json((await post(`${host.url}/ds/preq`, JSON.stringify(preq('2.2.0', { serialNum: '7' })))).text);
       assert.deepEqual([other['messageType'], other['errorCode']], ['Erro', '307']);
+    });
+  });
+
+  describe('the 3DS Method', () => {
+    const methodRow = CARD_RANGES.find((r) => r.outcome === 'method')!;
+    const methodData = (data: object) => Buffer.from(JSON.stringify(data), 'utf8').toString('base64url');
+    it('the PRes names the method URL for the method row\'s range only, and each range\'s ACS versions', async () => {
+      const pres = json((await post(`${host.url}/ds/preq`, JSON.stringify(withoutFields(preq(), ['serialNum'])))).text);
+      const ranges = pres['cardRangeData'] as { startRange: string; threeDSMethodURL?: string; acsEndProtocolVersion: string }[];
+      assert.deepEqual(ranges.filter((r) => r.threeDSMethodURL).map((r) => [r.startRange, r.threeDSMethodURL]), [[methodRow.startRange, `${host.url}/acs/method`]]);
+      assert.equal(ranges.find((r) => r.startRange === '4000000000002100')?.acsEndProtocolVersion, '2.2.0');
+    });
+    it('the method row challenges an AReq whose method did not run (threeDSCompInd N or U)', async () => {
+      for (const threeDSCompInd of ['N', 'U']) {
+        const areq = areqFor(exampleCard(methodRow), standIn.url, '2.2.0', { threeDSCompInd });
+        const ares = json((await sendAReq(areq)).text);
+        assert.equal(ares['transStatus'], 'C', threeDSCompInd);
+        assert.equal(host.log.get(areq.threeDSServerTransID)?.messages[0]?.summary['threeDSCompInd'], threeDSCompInd);
+      }
+    });
+    it('the method page logs the transaction and posts threeDSMethodData back to the notification URL, under a strict CSP', async () => {
+      const transId = '3f6f2b8e-5c1d-4d5e-9a0b-1c2d3e4f5a6b';
+      const page = await postForm(`${host.url}/acs/method`, { threeDSMethodData: methodData({ threeDSServerTransID: transId, threeDSMethodNotificationURL: 'https://pay.example/v1/threeDSecure/method-notification' }) });
+      assert.equal(page.status, 200);
+      assert.match(page.headers.get('content-security-policy') ?? '', /default-src 'none'; script-src 'self'; form-action https:\/\/pay\.example/);
+      assert.match(page.text, /action="https:\/\/pay\.example\/v1\/threeDSecure\/method-notification"/);
+      assert.deepEqual(JSON.parse(Buffer.from(inputValue(page.text, 'threeDSMethodData')!, 'base64url').toString('utf8')), { threeDSServerTransID: transId });
+      assert.ok(!/<script>/.test(page.text), 'no inline script');
+      assert.equal(host.log.get(transId)?.messages[0]?.type, 'Method');
+      assert.equal((await fetch(`${host.url}/acs/method.js`)).status, 200);
+    });
+    it('malformed method data: 400, nothing logged', async () => {
+      const before = host.log.entries().length;
+      for (const value of ['not base64!', methodData({ threeDSServerTransID: 'nope', threeDSMethodNotificationURL: 'https://pay.example/' }), methodData({ threeDSServerTransID: '3f6f2b8e-5c1d-4d5e-9a0b-1c2d3e4f5a6c', threeDSMethodNotificationURL: 'javascript:alert(1)' })]) {
+        assert.equal((await postForm(`${host.url}/acs/method`, { threeDSMethodData: value })).status, 400);
+      }
+      assert.equal(host.log.entries().length, before);
     });
   });
 

@@ -26,6 +26,13 @@ export interface AReqContext {
   readonly now: Date;
   readonly threeDSServerURL: string;
   readonly notificationURL: string;
+  /** The version the card's range allows (card-ranges.ts); without one, the setting's. */
+  readonly messageVersion?: ThreeDsServerSettings['messageVersion'] | undefined;
+  /**
+   * threeDSCompInd: U where the card's range names no 3DS Method URL; N where it does and the
+   * method did not run (the gateway does not run it yet). Without card ranges N, as before.
+   */
+  readonly threeDSCompInd?: 'Y' | 'N' | 'U' | undefined;
 }
 
 /** Why an AReq cannot be built; the connector answers 'unavailable' without asking the directory. */
@@ -83,9 +90,10 @@ export function buildAReq(query: DirectoryQuery, settings: ThreeDsServerSettings
   const currency = currencyOfAReq(query.purchase.currency);
   if (!currency) return { ok: false, refusal: 'currency' };
   const expiry = expiryOf(query);
+  const version = context.messageVersion ?? settings.messageVersion;
   const areq = {
     messageType: 'AReq',
-    messageVersion: settings.messageVersion,
+    messageVersion: version,
     threeDSServerTransID: context.threeDSServerTransID,
     threeDSServerRefNumber: settings.serverReferenceNumber,
     threeDSServerURL: context.threeDSServerURL,
@@ -94,8 +102,7 @@ export function buildAReq(query: DirectoryQuery, settings: ThreeDsServerSettings
     threeDSRequestorURL: settings.requestor.url,
     threeDSRequestorAuthenticationInd: '01',
     threeDSRequestorChallengeInd: challengeIndicator(query),
-    // No 3DS Method ran (the ACS's method URL is later work): 'N', as the spec has it.
-    threeDSCompInd: 'N',
+    threeDSCompInd: context.threeDSCompInd ?? 'N',
     deviceChannel: '02',
     messageCategory: '01',
     acctNumber: query.pan,
@@ -110,7 +117,7 @@ export function buildAReq(query: DirectoryQuery, settings: ThreeDsServerSettings
     purchaseExponent: currency.exponent,
     purchaseDate: purchaseDate(context.now),
     notificationURL: context.notificationURL,
-    ...browserFields(query.browser, settings.messageVersion),
+    ...browserFields(query.browser, version),
   } as AReqMessage;
   return { ok: true, areq };
 }

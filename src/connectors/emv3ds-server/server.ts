@@ -9,6 +9,8 @@ import type { RedirectInstruction } from '../connector.js';
 import type { ChallengeStart, DirectoryQuery, LookupAnswer, ThreeDSecureServer } from '../three-d-secure.js';
 import { buildAReq } from './areq.js';
 import { answerOfARes } from './ares.js';
+import { CardRangeCache } from './card-range-cache.js';
+import type { RangeDecision } from './card-ranges.js';
 
 /**
  * The gateway's own EMV 3-D Secure server (issue 37): the ThreeDSecureServer port spoken over
@@ -56,20 +58,36 @@ function uuidFromHex(hex32: string): string {
 }
 
 /** Why no result came; logged with the transaction id, never with the card or the message. */
-type NoResult = 'timeout' | 'unreachable' | `http-${number}` | `erro-${string}` | `malformed-${string}` | 'foreign' | `unsupported-transStatus-${string}` | `not-sent-${string}`;
+type NoResult = 'no-common-version' | 'timeout' | 'unreachable' | `http-${number}` | `erro-${string}` | `malformed-${string}` | 'foreign' | `unsupported-transStatus-${string}` | `not-sent-${string}`;
 
 export class Emv3dsServer implements ThreeDSecureServer {
   readonly id = 'emv3ds-server';
   readonly #deps: Emv3dsServerDeps;
+  /** The directory's card ranges, where THREE_DS_SERVER_PREQ_URL is set (card-range-cache.ts). */
+  readonly #ranges: CardRangeCache | undefined;
 
   constructor(deps: Emv3dsServerDeps) {
     this.#deps = deps;
+    const { settings } = deps;
+    if (settings.preqUrl) {
+      this.#ranges = new CardRangeCache({
+        preqUrl: settings.preqUrl, refreshMs: settings.cardRangesRefreshMinutes * 60_000, timeoutMs: settings.timeoutMs,
+        serverReferenceNumber: settings.serverReferenceNumber, clock: deps.clock, newTransId: () => uuidFromHex(deps.ids.id()),
+        logger: deps.logger, fetch: deps.fetch,
+      });
+      this.#ranges.warm();
+    }
   }
 
   async lookup(query: DirectoryQuery): Promise<LookupAnswer> {
     const { settings, clock, ids, gatewayBaseUrl } = this.#deps;
+    const range = await this.#ranges?.decide(query.pan);
     const transId = uuidFromHex(ids.id());
+    // A card in none of the directory's ranges is not enrolled: no AReq (EMV 3DS 2.2, 5.1.3).
+    if (range?.kind === 'not-enrolled') return { kind: 'not-enrolled' };
+    if (range?.kind === 'no-common-version') return this.#noResult(transId, 'no-common-version');
     const built = buildAReq(query, settings, {
+      ...areqVersionOf(range),
       threeDSServerTransID: transId,
       now: clock.now(),
       threeDSServerURL: `${this.#deps.publicUrl ?? query.gatewayBaseUrl ?? gatewayBaseUrl}${RESULTS_PATH}`,
@@ -164,6 +182,16 @@ export function challengeRedirectOf(start: ChallengeStart): RedirectInstruction 
       { name: 'threeDSSessionData', value: Buffer.from(start.reference, 'utf8').toString('base64url') },
     ],
   };
+}
+
+/**
+ * The AReq's messageVersion and threeDSCompInd from the card's range: its highest common version;
+ * U where its ACS has no 3DS Method URL, N where it has one (the gateway does not run the method
+ * yet, docs/three-d-secure.md). Unknown ranges: the setting's version and N, as before PReq.
+ */
+export function areqVersionOf(range: RangeDecision | undefined): { readonly messageVersion?: '2.2.0' | '2.3.1'; readonly threeDSCompInd?: 'N' | 'U' } {
+  if (range?.kind !== 'enrolled') return {};
+  return { messageVersion: range.messageVersion, threeDSCompInd: range.threeDSMethodURL ? 'N' : 'U' };
 }
 
 export function createEmv3dsServer(deps: Emv3dsServerDeps): ThreeDSecureServer {
