@@ -4,9 +4,9 @@
  * form (onReady: the forms drawn and the gateway's card frames loaded and answering), in headless
  * Chromium, median of BENCH_WIDGET_LOADS (20) loads, each in a fresh browser context (cold cache,
  * as a shopper's first visit); a row per layout (OPPWA's forms, tabs, accordion: one script, so
- * one size), their loads taken in turn so that a busy moment of the machine falls on all alike. The gateway's real widget routes serve the script and frames; the
- * checkout's bootstrap answer is stubbed (its server cost is the checkouts row's), so the row
- * measures the browser side. Needs Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
+ * one size), their loads taken in turn so that a busy moment of the machine falls on all alike.
+ * The gateway's real widget routes serve the script and frames; the checkout's bootstrap answer
+ * is stubbed (its server cost is the checkouts row's), so the rows measure the browser side. Needs Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
  */
 import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
