@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { isSuccessCode } from '../../src/results/catalogue.js';
-import { screenshot, seriousViolationsInFrames, useBrowser } from './support/browser.js';
+import { docImagesDir, screenshot, seriousViolationsInFrames, useBrowser } from './support/browser.js';
 import { startGatewayWithWebhook, type GatewayWithWebhook } from './support/gateway.js';
 import { createCheckout, merchantCall } from './support/widget-checkout.js';
 import { WidgetShop } from './support/widget-shop.js';
@@ -17,10 +16,10 @@ import { openWidgetPage, typeCard } from './support/widget-shopper.js';
  * select, keyboard use, the busy state; at desktop and 375 px, in en, de, ar (right to left) and
  * ja, with axe-core, against the stub checkout (92.00 EUR, deciding as the simulator does); and a
  * card payment in each layout at a real gateway process with the simulator (`npm run build` first).
- * Screenshots: docs/images/widget-layout-* (in the docs) and test-artifacts/e2e/widget-layout-*.
+ * Screenshots: test-artifacts/e2e/widget-layout-*, and the widget alone as docs/images/widget-layout-*
+ * (in the docs) with UPDATE_DOC_IMAGES=1, else in a temp folder (support/browser.ts, docImagesDir).
  */
 
-const DOC_IMAGES = join(import.meta.dirname, '..', '..', 'docs', 'images');
 const VIEWPORTS = [
   { label: 'desktop', width: 1280, height: 900 },
   { label: '375', width: 375, height: 900 },
@@ -33,13 +32,24 @@ const CHOSEN = { tabs: 'aria-selected', accordion: 'aria-expanded' } as const;
 
 /** The widget alone, for docs/widget.md. */
 async function docImage(page: Page, name: string): Promise<void> {
-  mkdirSync(DOC_IMAGES, { recursive: true });
-  await page.locator('.wpwl-container').screenshot({ path: join(DOC_IMAGES, `${name}.png`) });
+  await page.locator('.wpwl-container').screenshot({ path: join(docImagesDir(), `${name}.png`) });
 }
 
 const chosenLabels = (page: Page, layout: (typeof LAYOUTS)[number]) => page.locator(`${HEADER[layout]}[${CHOSEN[layout]}="true"] .wpwl-method-label`).allInnerTexts();
 const visibleForms = (page: Page) => page.locator('.wpwl-form:visible').evaluateAll((forms) => forms.map((form) => form.className));
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
+/** How the tab list lies: its rows (distinct tops of the tabs), whether it scrolls sideways, whether the page does. */
+const tabRow = (page: Page) => page.locator('[role="tablist"]').evaluate((list) => ({
+  rows: new Set(Array.from(list.children, (tab) => Math.round(tab.getBoundingClientRect().top))).size,
+  scrolls: list.scrollWidth > list.clientWidth,
+  pageScrolls: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+}));
+/** Whether the focused tab is wholly inside the tab list's visible part. */
+const focusedTabInView = (page: Page) => page.evaluate(() => {
+  const tab = document.activeElement!.getBoundingClientRect();
+  const list = document.querySelector('[role="tablist"]')!.getBoundingClientRect();
+  return document.activeElement!.getAttribute('role') === 'tab' && tab.left >= list.left - 1 && tab.right <= list.right + 1;
+});
 
 describe('the payment widget as tabs or an accordion', { timeout: 600_000 }, () => {
   const suite = useStubSuite();
@@ -133,8 +143,20 @@ describe('the payment widget as tabs or an accordion', { timeout: 600_000 }, () 
       await page.keyboard.press('Tab');
       for (let step = 0; step < 10 && !(await page.evaluate(() => document.activeElement?.classList.contains('wpwl-button-pay'))); step += 1) await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
-      await page.waitForURL(/\/stub\/provider/);
+      // No redirectTarget: these layouts show the provider's page over the merchant's (docs/widget.md).
+      await page.locator('dialog.wpwl-overlay[open]').waitFor();
+      await waitFor(async () => page.frames().some((frame) => /\/stub\/provider/.test(frame.url())), 'the provider in the overlay');
+      assert.ok(page.url().startsWith(suite.shop().url), 'the shopper stays on the merchant page');
       assert.equal(checkout.payments.length, 1);
+      assert.equal(checkout.payments[0]!['paymentBrand'], 'PAYPAL');
+      await at.close();
+    });
+
+    it(`${layout}: redirectTarget 'page' still sends the whole window to the provider`, async () => {
+      const { checkout, at } = await suite.open(BRANDS, { layout, redirectTarget: 'page' });
+      await at.page.locator(HEADER[layout]).nth(1).click();
+      await at.page.locator('.wpwl-button-pay').click();
+      await at.page.waitForURL(/\/stub\/provider/);
       assert.equal(checkout.payments[0]!['paymentBrand'], 'PAYPAL');
       await at.close();
     });
@@ -143,6 +165,7 @@ describe('the payment widget as tabs or an accordion', { timeout: 600_000 }, () 
   for (const [locale, layout, country, name, amount] of [
     ['de', 'tabs', 'DE', 'Deutschland', '92,00 € zahlen'],
     ['ar', 'accordion', undefined, undefined, undefined],
+    ['ar', 'tabs', undefined, undefined, undefined],
     ['ja', 'tabs', undefined, 'ドイツ', undefined],
   ] as const) {
     for (const viewport of VIEWPORTS) {
@@ -152,6 +175,7 @@ describe('the payment widget as tabs or an accordion', { timeout: 600_000 }, () 
         const container = page.locator('.wpwl-container');
         assert.equal(await container.getAttribute('dir'), locale === 'ar' ? 'rtl' : 'ltr');
         if (amount) assert.equal(plain(await page.locator('.wpwl-button-pay').innerText()), amount);
+        if (layout === 'tabs') assert.deepEqual(await tabRow(page), { rows: 1, scrolls: false, pageScrolls: false }, 'the four tabs in one row');
         await page.locator(HEADER[layout]).nth(2).click();
         const select = page.locator('select[name="bankAccount.country"]');
         await select.waitFor();
@@ -171,8 +195,8 @@ describe('the payment widget as tabs or an accordion', { timeout: 600_000 }, () 
           assert.deepEqual(await seriousViolationsInFrames(page), [], `axe: ${locale}, with an error`);
         }
         await select.selectOption('AT');
-        await screenshot(page, `widget-layout-${locale}-${viewport.label}`);
-        if (viewport.label === '375') await docImage(page, `widget-layout-${layout}-${locale}-375`);
+        await screenshot(page, `widget-layout-${layout}-${locale}-${viewport.label}`);
+        if (layout === 'tabs' || viewport.label === '375') await docImage(page, `widget-layout-${layout}-${locale}-${viewport.label}`);
         assert.deepEqual(await seriousViolationsInFrames(page), [], `axe: ${locale}`);
         await page.locator('.wpwl-button-pay').click();
         await waitFor(async () => checkout.payments.length === 1, 'the payment');
@@ -182,6 +206,77 @@ describe('the payment widget as tabs or an accordion', { timeout: 600_000 }, () 
       });
     }
   }
+
+  for (const locale of ['en', 'de', 'ar', 'ja'] as const) {
+    it(`tabs at 375 px in ${locale}: five methods stay in one row, scrolling sideways where they do not fit; the keys bring the chosen tab into view`, async () => {
+      const { at } = await suite.open(BRANDS, { layout: 'tabs', locale }, { viewport: { width: 375, height: 900 }, registrations: [STORED] });
+      const page = at.page;
+      const row = await tabRow(page);
+      assert.equal(row.rows, 1, 'one row');
+      assert.equal(row.pageScrolls, false, 'the page itself does not scroll sideways');
+      await screenshot(page, `widget-layout-tabs-five-${locale}-375`);
+      await page.locator('[role="tab"]').first().focus();
+      await page.keyboard.press('End');
+      assert.ok(await focusedTabInView(page), 'End: the last tab scrolled into view');
+      await page.keyboard.press(locale === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+      assert.equal(await page.locator('[role="tab"][aria-selected="true"]').evaluate((tab) => tab === tab.parentElement!.firstElementChild), true, 'forward from the last: the first');
+      assert.ok(await focusedTabInView(page), 'and the first in view again');
+      assert.deepEqual(await seriousViolationsInFrames(page), [], `axe: five tabs in ${locale}`);
+      await at.close();
+    });
+  }
+
+  it('forms (OPPWA): the pay buttons go busy, and a double click sends one payment (card, then SEPA)', async () => {
+    for (const method of ['card', 'sepa'] as const) {
+      const { checkout, at } = await suite.open(BRANDS, {});
+      const page = at.page;
+      const form = method === 'card' ? '.wpwl-form-card' : '.wpwl-form-directDebit';
+      if (method === 'card') {
+        await typeCard(at, CARD);
+        assert.equal(await at.numberInput().getAttribute('autocomplete'), 'cc-number');
+        assert.equal(await at.cvvInput().getAttribute('autocomplete'), 'cc-csc');
+      } else {
+        await page.locator(`${form} [name="bankAccount.holder"]`).fill('Jane Jones');
+        await page.locator(`${form} [name="bankAccount.iban"]`).fill('DE89 3704 0044 0532 0130 00');
+        assert.deepEqual(await page.locator(`${form} input`).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).autocomplete)), ['name', 'off', 'off']);
+      }
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await at.context.route('**/checkouts/*/payment', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const after = await page.evaluate((selector) => {
+        const button = document.querySelector<HTMLButtonElement>(`${selector} .wpwl-button-pay`)!;
+        button.click();
+        button.click();
+        return { disabled: button.disabled, busy: button.getAttribute('aria-busy'), text: button.textContent };
+      }, form);
+      assert.deepEqual(after, { disabled: true, busy: 'true', text: 'Processing…' }, method);
+      if (method === 'sepa') await page.locator(`${form} [name="bankAccount.iban"]`).press('Enter');
+      release();
+      await suite.backAtShop(at);
+      assert.equal(checkout.payments.length, 1, `${method}: one payment for two clicks`);
+      await at.close();
+    }
+  });
+
+  it("the checkout's country wins over the locale's: chosen and first in the list, and in OPPWA's text box", async () => {
+    const { checkout, at } = await suite.open(BRANDS, { layout: 'tabs', locale: 'de-AT' }, { country: 'CH' });
+    await at.page.locator('[role="tab"]').nth(2).click();
+    const select = at.page.locator('select[name="bankAccount.country"]');
+    assert.deepEqual(await select.locator('option').first().evaluate((option) => ({ value: (option as HTMLOptionElement).value, text: option.textContent })), { value: 'CH', text: 'Schweiz' });
+    assert.equal(await select.inputValue(), 'CH', 'chosen');
+    assert.equal(await select.locator('option[value="AT"]').count(), 1, 'the locale’s country stays in the list, once');
+    await screenshot(at.page, 'widget-layout-tabs-country-from-checkout');
+    await at.page.locator('.wpwl-button-pay').click();
+    await waitFor(async () => checkout.payments.length === 1, 'the payment');
+    assert.equal(checkout.payments[0]!['bankAccount.country'], 'CH');
+    await at.close();
+    const forms = await suite.open(BRANDS, { locale: 'de-AT' }, { country: 'CH' });
+    assert.equal(await forms.at.page.locator('input[name="bankAccount.country"]').inputValue(), 'CH', 'OPPWA’s box is prefilled the same way');
+    await forms.at.close();
+  });
 
   it('right to left: the arrow keys follow the reading direction', async () => {
     const { at } = await suite.open(BRANDS, { layout: 'tabs', locale: 'ar' });

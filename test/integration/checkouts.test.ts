@@ -233,6 +233,15 @@ for (const db of testDatabases()) {
       assert.equal((await t.app.inject({ method: 'GET', url: '/v1/checkouts/nope/widget' })).statusCode, 400);
     });
 
+    it("the widget session names the shopper's country (billing, else shipping) as two letters, and nothing else of the address", async () => {
+      const session = async (fields: Record<string, string>) => json(await t.app.inject({ method: 'GET', url: `/v1/checkouts/${await newCheckout(t, merchant, fields)}/widget` }));
+      const billing = await session({ 'billing.street1': 'Bahnhofstrasse 1', 'billing.city': 'Zürich', 'billing.postcode': '8001', 'billing.country': 'CH', 'shipping.country': 'AT' });
+      assert.equal(billing.shopperCountry, 'CH', 'billing first');
+      for (const secret of ['Bahnhofstrasse', 'Zürich', '8001']) assert.ok(!JSON.stringify(billing).includes(secret), secret);
+      assert.equal((await session({ 'shipping.country': 'AT' })).shopperCountry, 'AT', 'else shipping');
+      assert.equal('shopperCountry' in (await session({})), false, 'none known: not there');
+    });
+
     it('a stored card: the session offers it masked, and paying with it uses the registration', async () => {
       const registration = json(await t.app.inject({
         method: 'POST',

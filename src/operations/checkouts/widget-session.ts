@@ -22,7 +22,9 @@ export interface StoredCardOffer {
  * name: the page that holds the id is the merchant's, not the shopper's). Also the brands the
  * risk engine hides from this shopper (`hiddenBrands`, docs/risk.md) and the origin of the
  * merchant's own shopperResultUrl (the only page that may frame the gateway's redirect pages,
- * so the widget knows whether its overlay can show them).
+ * so the widget knows whether its overlay can show them), and the shopper's country
+ * (`shopperCountry`: the two-letter code of the billing, else shipping address, and nothing else
+ * of it), which the widget's bank-country list preselects and puts first.
  */
 export async function widgetSession(deps: PaymentDeps, checkoutId: string, shopperIp?: string): Promise<Record<string, unknown>> {
   const checkout = await loadLiveCheckout(deps, checkoutId);
@@ -47,7 +49,14 @@ async function sessionOffer(deps: PaymentDeps, checkout: StoredCheckout, shopper
   return {
     ...(hidden.length > 0 ? { hiddenBrands: hidden } : {}),
     ...(resultUrl !== undefined && URL.canParse(resultUrl) ? { shopperResultOrigin: new URL(resultUrl).origin } : {}),
+    ...shopperCountry(checkout.parameters),
   };
+}
+
+/** Where the shopper lives as the merchant told the checkout: billing first (the payer's), else shipping. */
+function shopperCountry(parameters: StoredCheckout['parameters']): { shopperCountry?: string } {
+  const country = [parameters['billing.country'], parameters['shipping.country']].find((code) => code !== undefined && /^[A-Z]{2}$/.test(code));
+  return country ? { shopperCountry: country } : {};
 }
 
 /** The amount as the merchant's currency shows it (92.5 → 92.50). */

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -11,6 +12,17 @@ export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 export const ARTIFACTS_DIR = new URL('../../../test-artifacts/e2e/', import.meta.url).pathname;
 
 /**
+ * Where a test writes the pictures the docs show: docs/images/ only when UPDATE_DOC_IMAGES=1 (a
+ * person refreshing them on purpose), else a folder in the system's temp directory, so that an
+ * ordinary test run leaves the checkout as it was. Created when missing.
+ */
+export function docImagesDir(): string {
+  const dir = process.env['UPDATE_DOC_IMAGES'] === '1' ? new URL('../../../docs/images/', import.meta.url).pathname : join(tmpdir(), 'gateway-doc-images');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/**
  * One headless Chromium for the calling test file: launched in `before`, closed in `after`.
  * `--no-sandbox` because CI runs as root, where Chromium's sandbox refuses to start.
  */
@@ -18,7 +30,7 @@ export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   before(async () => {
     if (!existsSync(CHROMIUM_PATH)) {
-      throw new Error(`no Chromium at ${CHROMIUM_PATH}: apt-get install chromium fonts-noto-core (bash .ci/run does), or set CHROMIUM_PATH`);
+      throw new Error(`no Chromium at ${CHROMIUM_PATH}: apt-get install chromium fonts-noto-core fonts-noto-cjk (bash .ci/run does), or set CHROMIUM_PATH`);
     }
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] });
   });

@@ -15,6 +15,8 @@ export interface StubCheckout {
   readonly id: string;
   state: 'open' | 'paid' | 'expired';
   readonly registrations: readonly Record<string, string>[];
+  /** The shopper's country the checkout names (its billing or shipping address), when it names one. */
+  readonly country?: string;
   /** Every payment request the widget sent, as the stub received it. */
   readonly payments: Record<string, string>[];
 }
@@ -22,7 +24,7 @@ export interface StubCheckout {
 export interface StubGateway {
   readonly app: FastifyInstance;
   readonly url: string;
-  checkout(options?: { registrations?: readonly Record<string, string>[]; state?: StubCheckout['state'] }): StubCheckout;
+  checkout(options?: { registrations?: readonly Record<string, string>[]; state?: StubCheckout['state']; country?: string }): StubCheckout;
   stop(): Promise<void>;
 }
 
@@ -37,7 +39,7 @@ export async function startStubGateway(): Promise<StubGateway> {
   app.get<{ Params: { id: string } }>('/v1/checkouts/:id/widget', async (request, reply) => {
     const checkout = checkouts.get(request.params.id);
     if (!checkout || checkout.state === 'expired') return reply.code(400).headers(CORS).send({ result: { code: '200.300.404', description: 'invalid or missing parameter' } });
-    return reply.headers(CORS).send({ id: checkout.id, amount: '92.00', currency: 'EUR', paymentType: 'DB', state: checkout.state, expiresAt: new Date(Date.now() + 1_800_000).toISOString(), registrations: checkout.registrations });
+    return reply.headers(CORS).send({ id: checkout.id, amount: '92.00', currency: 'EUR', paymentType: 'DB', state: checkout.state, expiresAt: new Date(Date.now() + 1_800_000).toISOString(), registrations: checkout.registrations, ...(checkout.country ? { shopperCountry: checkout.country } : {}) });
   });
 
   app.post<{ Params: { id: string }; Body: Record<string, string> }>('/v1/checkouts/:id/payment', async (request, reply) => {
@@ -83,7 +85,7 @@ export async function startStubGateway(): Promise<StubGateway> {
     url: address,
     checkout(options = {}) {
       const id = `${randomBytes(16).toString('hex').toUpperCase()}.uat01-vm-tx01`;
-      const checkout: StubCheckout = { id, state: options.state ?? 'open', registrations: options.registrations ?? [], payments: [] };
+      const checkout: StubCheckout = { id, state: options.state ?? 'open', registrations: options.registrations ?? [], ...(options.country ? { country: options.country } : {}), payments: [] };
       checkouts.set(id, checkout);
       return checkout;
     },

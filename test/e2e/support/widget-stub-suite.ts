@@ -18,6 +18,8 @@ export interface PageExtras {
   /** The shopper's browser: window size and colour scheme preference. */
   readonly viewport?: { readonly width: number; readonly height: number };
   readonly colorScheme?: 'light' | 'dark';
+  /** The shopper's country the checkout names (GET …/widget's shopperCountry). */
+  readonly country?: string;
 }
 
 export interface StubSuite {
@@ -48,7 +50,7 @@ export function useStubSuite(): StubSuite {
     gateway: () => gateway!,
     shop: () => shop!,
     async open(brands, options = {}, extra = {}) {
-      const checkout = gateway!.checkout({ registrations: extra.registrations ?? [] });
+      const checkout = gateway!.checkout({ registrations: extra.registrations ?? [], ...(extra.country ? { country: extra.country } : {}) });
       const url = shop!.page({ checkoutId: checkout.id, brands, options, integrity: extra.integrity ?? loadWidgetScript().integrity, customParameters: extra.customParameters, cancelCardSubmit: extra.cancelCardSubmit, pageCss: extra.pageCss });
       return { checkout, at: await openWidgetPage(browser(), url, { viewport: extra.viewport, colorScheme: extra.colorScheme }) };
     },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { contextOf } from '../../../widget/src/dom/options.js';
-import { COUNTRY_CODES, countryOptions } from '../../../widget/src/rules/countries.js';
+import { COUNTRY_CODES, countryOptions, preferredCountry } from '../../../widget/src/rules/countries.js';
 import { keyTarget } from '../../../widget/src/rules/tab-keys.js';
 
 describe('widget layouts: the tab keys', () => {
@@ -38,6 +38,31 @@ describe('widget layouts: the bank country list', () => {
     assert.deepEqual(rest, [...rest].sort(new Intl.Collator('de').compare));
     assert.equal(countryOptions('ja', undefined).find((option) => option.code === 'DE')?.name, 'ドイツ');
     assert.equal(countryOptions('en', 'ZZ')[0]?.code, 'AF', 'an unknown country changes nothing');
+  });
+  it('the shopper’s country: the checkout’s, else the locale’s region, else the language’s; a row per case', () => {
+    // [checkout's country, wpwlOptions.locale, widget language, expected, why]
+    const rows: [unknown, unknown, string, string | undefined, string][] = [
+      ['CH', 'de-AT', 'de', 'CH', 'the checkout says where the shopper lives; the language does not'],
+      ['ch', undefined, 'en', 'CH', 'a lower-case code counts'],
+      [undefined, 'de-AT', 'de', 'AT', 'no checkout country: the locale’s region'],
+      [undefined, 'de', 'de', 'DE', 'no region: the language’s country'],
+      [undefined, 'ja', 'ja', undefined, 'a language of no one country: the shopper chooses'],
+      ['ZZ', 'pt_BR', 'pt', 'BR', 'a code not in the list falls through'],
+      ['', 'en-XX', 'en', undefined, 'nothing usable anywhere'],
+      [42, 'nl', 'nl', 'NL', 'a wrong type falls through'],
+    ];
+    for (const [checkout, locale, language, expected, why] of rows) assert.equal(preferredCountry(checkout, locale, language), expected, why);
+  });
+  it('the known country chosen and first, then every other country once, in the language’s order', () => {
+    for (const [language, first] of [['de', 'CH'], ['ja', 'JP'], ['ar', 'EG'], ['en', 'US']] as const) {
+      const options = countryOptions(language, first);
+      assert.equal(options[0]?.code, first, language);
+      assert.equal(options.length, COUNTRY_CODES.length, 'none left out, none twice');
+      assert.equal(new Set(options.map((option) => option.code)).size, options.length);
+      const rest = options.slice(1).map((option) => option.name);
+      assert.deepEqual(rest, [...rest].sort(new Intl.Collator(language).compare), `${language}: the rest in the language’s order`);
+    }
+    assert.equal(countryOptions('de', 'CH')[0]?.name, 'Schweiz');
   });
 });
 

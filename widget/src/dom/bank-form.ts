@@ -5,7 +5,8 @@
  */
 import type { BankField, BrandForm } from '../rules/brands.js';
 import { isPlausibleIban } from '../rules/iban.js';
-import { fillLabel, regionOf } from '../rules/locale.js';
+import { preferredCountry } from '../rules/countries.js';
+import { fillLabel } from '../rules/locale.js';
 import type { FieldError } from '../rules/outcome.js';
 import type { WidgetContext } from './context.js';
 import { h } from './elements.js';
@@ -23,8 +24,6 @@ interface BankEntry {
 }
 
 const KIND_CLASS: Readonly<Record<string, string>> = { DIRECTDEBIT_SEPA: 'directDebit' };
-/** A country preselected from the language when the locale has no region. */
-const COUNTRY_OF_LANGUAGE: Readonly<Record<string, string>> = { de: 'DE', nl: 'NL', fr: 'FR', es: 'ES', it: 'IT', pl: 'PL', at: 'AT', fi: 'FI', se: 'SE', dk: 'DK', cz: 'CZ', sk: 'SK', pt: 'PT' };
 
 /** `shared`: the one pay button of the tabs and accordion layouts, outside the form; else the form has its own. */
 export function bankForm(context: WidgetContext, merchantForm: HTMLFormElement, spec: BankBrandForm, shared?: SubmitParts): FormParts {
@@ -83,9 +82,9 @@ function fieldAttributes(name: string, context: WidgetContext): Record<string, s
   return { autocomplete: 'name', maxlength: '128' };
 }
 
-/** The shopper's country as far as the page knows it: the locale's region, else the language's country. */
+/** The shopper's country as far as the widget knows it (the checkout's, the locale's region, the language's). */
 function preselectedCountry(context: WidgetContext): string | undefined {
-  return regionOf(context.requestedLocale) ?? COUNTRY_OF_LANGUAGE[context.locale];
+  return preferredCountry(context.shopperCountry, context.requestedLocale, context.locale);
 }
 
 function normalized(name: string, value: string): string {

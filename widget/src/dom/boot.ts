@@ -70,7 +70,7 @@ async function renderAll(pageContext: WidgetContext, bootstrap: BootstrapAnswer,
 /** What the checkout adds: where the widget posts, where the shopper returns, the amount on the button. */
 function withCheckout(context: WidgetContext, bootstrap: Bootstrap): WidgetContext {
   const submit = context.amountOnButton ? payLabel(context.labels, bootstrap.amount, bootstrap.currency, numberLocaleOf(context.locale, context.requestedLocale)) : context.labels.submit;
-  return { ...context, purpose: bootstrap.purpose ?? 'payment', resultOrigin: bootstrap.shopperResultOrigin, labels: { ...context.labels, submit } };
+  return { ...context, purpose: bootstrap.purpose ?? 'payment', resultOrigin: bootstrap.shopperResultOrigin, shopperCountry: bootstrap.shopperCountry, labels: { ...context.labels, submit } };
 }
 
 function renderInto(context: WidgetContext, merchantForm: HTMLFormElement, bootstrap: BootstrapAnswer): FormParts[] {

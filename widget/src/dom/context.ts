@@ -27,6 +27,8 @@ export interface Bootstrap {
   readonly hiddenBrands?: readonly string[];
   /** The origin of the checkout's own shopperResultUrl, when the merchant's server set one. */
   readonly shopperResultOrigin?: string;
+  /** The shopper's country from the checkout's billing (else shipping) address: two letters, when known. */
+  readonly shopperCountry?: string;
 }
 
 export type WidgetStyle = 'card' | 'plain' | 'logos' | 'none';
@@ -61,4 +63,6 @@ export interface WidgetContext {
   readonly amountOnButton: boolean;
   /** Where the shopper returns when the merchant's server set shopperResultUrl (from the bootstrap). */
   readonly resultOrigin?: string | undefined;
+  /** The shopper's country as the checkout knows it (from the bootstrap), for the bank country. */
+  readonly shopperCountry?: string | undefined;
 }

@@ -47,8 +47,13 @@ export function methodsWidget(context: WidgetContext, methods: readonly Method[]
     shared.button.setAttribute('form', methods[index]!.part.form.id);
     showFormMessage(shared.message, '');
     if (focus) headers[index]!.element.focus();
+    // The tabs' row scrolls sideways where they do not fit; focus alone does not always bring a tab into it.
+    if (focus && layout === 'tabs') reveal(headers[index]!.element);
   };
-  headers.forEach((entry, index) => entry.element.addEventListener('click', () => select(index, false)));
+  headers.forEach((entry, index) => entry.element.addEventListener('click', () => {
+    select(index, false);
+    if (layout === 'tabs') reveal(entry.element);
+  }));
   select(0, false);
   if (layout === 'accordion') {
     const items = headers.map((entry) => h('div', { class: 'wpwl-method' }, entry.element, entry.panel));
@@ -62,6 +67,11 @@ export function methodsWidget(context: WidgetContext, methods: readonly Method[]
     select(next, true);
   });
   return h('div', { class: 'wpwl-methods wpwl-methods-tabs' }, list, ...headers.map((entry) => entry.panel), shared.group);
+}
+
+/** The whole tab in view in its row, moving the page as little as may be. */
+function reveal(tab: HTMLElement): void {
+  tab.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 }
 
 function header(layout: 'tabs' | 'accordion', method: Method): Header {

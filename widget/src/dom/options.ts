@@ -4,6 +4,7 @@
  */
 import { labelsOf } from '../i18n/index.js';
 import { mergeLabels, resolveLocale } from '../rules/locale.js';
+import { redirectTargetOf } from '../rules/redirect-target.js';
 import { colorSchemeOf, themeDeclarations } from '../rules/style-values.js';
 import type { WidgetContext, WidgetLayout, WidgetStyle } from './context.js';
 
@@ -48,7 +49,7 @@ export function contextOf(options: WpwlOptions, base: string, checkoutId: string
     numberFormatting: options.numberFormatting !== false,
     onBeforeSubmitCard: typeof options.onBeforeSubmitCard === 'function' ? (options.onBeforeSubmitCard as (form: HTMLFormElement) => unknown) : undefined,
     now: () => new Date(),
-    redirectTarget: options.redirectTarget === 'overlay' ? 'overlay' : 'page',
+    redirectTarget: redirectTargetOf(options.redirectTarget, layout),
     colorScheme: colorSchemeOf(options.colorScheme, prefersDark()),
     theme: themeDeclarations(options.theme),
     // One button for every method: the amount on it unless the merchant says otherwise.

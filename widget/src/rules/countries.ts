@@ -1,3 +1,5 @@
+import { regionOf } from './locale.js';
+
 /**
  * The bank country as a list to choose from: ISO 3166-1 alpha-2 codes (what the API takes as
  * bankAccount.country), named in the shopper's language by Intl.DisplayNames and sorted by that
@@ -36,4 +38,19 @@ function displayNames(language: string): Intl.DisplayNames | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A country preselected from the language when the locale has no region (OPPWA's language codes). */
+const COUNTRY_OF_LANGUAGE: Readonly<Record<string, string>> = { de: 'DE', nl: 'NL', fr: 'FR', es: 'ES', it: 'IT', pl: 'PL', at: 'AT', fi: 'FI', se: 'SE', dk: 'DK', cz: 'CZ', sk: 'SK', pt: 'PT' };
+
+/**
+ * The shopper's country as far as the widget knows it, to preselect and list first: the
+ * checkout's (its billing, else shipping address, from the gateway: where the shopper lives,
+ * which a language does not say: a German speaker may bank in Austria or Switzerland), else the
+ * locale's region (`de-AT` → AT), else the language's country (`de` → DE). Only a code of the
+ * list counts; anything else falls through to the next source.
+ */
+export function preferredCountry(checkoutCountry: unknown, requestedLocale: unknown, language: string): string | undefined {
+  const candidates = [typeof checkoutCountry === 'string' ? checkoutCountry.toUpperCase() : undefined, regionOf(requestedLocale), COUNTRY_OF_LANGUAGE[language]];
+  return candidates.find((code): code is string => code !== undefined && COUNTRY_CODES.includes(code));
 }

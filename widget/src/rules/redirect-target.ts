@@ -25,6 +25,16 @@ function originOf(url: string): string | undefined {
   }
 }
 
+/**
+ * wpwlOptions.redirectTarget as given, else the layout's default: the tabs and accordion layouts
+ * (the gateway's own, with no OPPWA page to stay like) keep the shopper on the merchant's page,
+ * with the overlay's popup and full-page fallbacks; OPPWA's forms leave for the page, as OPPWA does.
+ */
+export function redirectTargetOf(option: unknown, layout: 'forms' | 'tabs' | 'accordion'): RedirectTarget {
+  if (option === 'overlay' || option === 'page') return option;
+  return layout === 'forms' ? 'page' : 'overlay';
+}
+
 export function redirectWindowOf(place: RedirectPlace): RedirectWindow {
   if (place.target !== 'overlay') return 'page';
   const framable = originOf(place.redirectUrl) === place.gatewayOrigin && originOf(place.resultUrl) === place.pageOrigin;
