@@ -15,12 +15,16 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startAcquirerHost, type AcquirerHost } from '../../emulators/acquirer-host/server.js';
 import { startThreeDsHost, type ThreeDsHost } from '../../emulators/three-ds-host/server.js';
-import { CARD_RANGES, exampleCard } from '../../emulators/three-ds-host/table.js';
+import { CARD_RANGES, CHALLENGE_CODE, exampleCard } from '../../emulators/three-ds-host/table.js';
+import { createServer } from 'node:http';
+import { directoryTransport } from '../../src/connectors/emv3ds-server/mtls-fetch.js';
+import { NOTIFICATION_PATH } from '../../src/connectors/emv3ds-server/server.js';
 import type { Iso8583Connector } from '../../src/connectors/iso8583/connector.js';
 import { ACQUIRER_HOST_CONNECTOR_ID } from '../../src/connectors/default-connectors.js';
 import { testDatabases } from '../support/databases.js';
 import { makePki } from '../support/mutual-tls.js';
-import { postPayment, SAMPLE_CARD, type Merchant } from '../support/payments.js';
+import { getPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
+import { inputValue } from '../support/three-ds-host.js';
 import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
 import { BROWSER } from '../support/three-d-secure.js';
 import { selfSignedLocalhost } from './acquirer-host/tls-fixture.js';
@@ -30,7 +34,16 @@ const admin = { ...bearer(TEST_ADMIN_TOKEN), ...FORM_HEADERS, ...https };
 const pki = makePki();
 const acquirerTls = selfSignedLocalhost();
 const FRICTIONLESS_Y = exampleCard(CARD_RANGES.find((r) => r.outcome === 'frictionless' && r.transStatus === 'Y')!);
+const CHALLENGE = exampleCard(CARD_RANGES.find((r) => r.outcome === 'challenge')!);
 const RESULT_URL = 'https://shop.example.com/result';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 for (const db of testDatabases()) {
   describe(`a live payment authenticated through a 3DS server route over mutual TLS (${db.name})`, { skip: pki && acquirerTls ? false : 'no openssl to make certificates' }, () => {
@@ -128,6 +141,57 @@ for (const db of testDatabases()) {
         assert.equal(t.logs.text.includes(secret), false);
       }
       assert.equal(t.logs.text.includes(FRICTIONLESS_Y), false);
+    });
+  });
+}
+
+for (const db of testDatabases()) {
+  describe(`a challenge through a test system's 3DS server route over mutual TLS (${db.name})`, { skip: pki ? false : 'no openssl to make certificates' }, () => {
+    let ds: ThreeDsHost;
+    let t: TestApp;
+    let merchant: Merchant;
+    // The shopper's browser trusts the emulator's CA (its ACS pages ask for no client certificate).
+    const browser = directoryTransport({ ca: pki?.ca });
+    const browserPost = async (url: string, fields: Record<string, string>) => {
+      const answer = await browser.fetch(url, { method: 'POST', headers: FORM_HEADERS, body: new URLSearchParams(fields).toString() });
+      return { status: answer.status, text: await answer.text() };
+    };
+
+    before(async () => {
+      ds = await startThreeDsHost({ port: 0, rreqTimeoutMs: 5_000, tls: { cert: pki!.server.cert, key: pki!.server.key, clientCa: pki!.ca } });
+      const port = await freePort();
+      t = await startTestApp(await db.open(), { env: { PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' } });
+      await t.app.listen({ port, host: '127.0.0.1' });
+      merchant = await t.createMerchant('Challenge shop');
+      const created = await t.app.inject({
+        method: 'POST', url: '/admin/routes', headers: { ...bearer(TEST_ADMIN_TOKEN), ...FORM_HEADERS },
+        payload: form({ connector: 'emv3ds-server', system: 'test', entity: merchant.entityId, currency: 'EUR', 'credentials[dsUrl]': `${ds.url}/ds/areq`, 'credentials[caCert]': pki!.ca, 'credentials[clientCert]': pki!.client.cert, 'credentials[clientKey]': pki!.client.key }),
+      });
+      assert.equal(created.statusCode, 201, created.body);
+    });
+    after(async () => {
+      browser.close();
+      await t.close();
+      await t.storage.close();
+      await ds.close();
+    });
+
+    it(`the route's DS challenges, the code ${CHALLENGE_CODE} on the ACS authenticates, the RReq's Y reaches the payment`, async () => {
+      const started = json(await postPayment(t, merchant, { amount: '92.00', currency: 'EUR', paymentType: 'DB', ...SAMPLE_CARD, ...BROWSER, 'card.number': CHALLENGE, shopperResultUrl: RESULT_URL }));
+      assert.equal(started.result.code, '000.200.000', JSON.stringify(started));
+      const page = await t.app.inject({ method: 'GET', url: new URL(started.redirect.url).pathname });
+      const action = /<form method="post" action="([^"]+)">/.exec(page.body)![1]!.replace(/&amp;/g, '&');
+      assert.equal(action, `${ds.url}/acs/challenge`);
+      const fields = Object.fromEntries([...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+      const acs = await browserPost(action, fields);
+      assert.equal(acs.status, 200, acs.text);
+      const result = await browserPost(`${ds.url}/acs/challenge/submit`, { acsTransID: inputValue(acs.text, 'acsTransID')!, code: CHALLENGE_CODE, action: 'verify', threeDSSessionData: fields['threeDSSessionData']! });
+      assert.equal(result.status, 200, result.text);
+      const back = await t.app.inject({ method: 'POST', url: NOTIFICATION_PATH, headers: FORM_HEADERS, payload: form({ cres: inputValue(result.text, 'cres')!, threeDSSessionData: inputValue(result.text, 'threeDSSessionData')! }) });
+      assert.equal(back.statusCode, 200, back.body);
+      const stored = json(await getPayment(t, merchant, started.id));
+      assert.match(stored.result.code, SUCCESS_PATTERN);
+      assert.deepEqual([stored.threeDSecure.authenticationStatus, stored.threeDSecure.eci], ['Y', '05']);
     });
   });
 }
