@@ -41,6 +41,8 @@ import type { PaymentDeps } from './operations/deps.js';
 import { createPaymentWrites, DEFAULT_PAYMENT_WRITE_SETTINGS } from './operations/payments/payment-writes.js';
 import { createSimulatedThreeDSecureServer } from './connectors/simulator/three-d-secure/server.js';
 import { createEmv3dsServer } from './connectors/emv3ds-server/server.js';
+import { RoutedThreeDSecureServer } from './connectors/emv3ds-server/routed.js';
+import type { RouteTable } from './connectors/route-table.js';
 import type { ThreeDSecureServer } from './connectors/three-d-secure.js';
 import { RiskSettings } from './operations/risk/risk-settings.js';
 import { registerRiskAdminRoutes } from './http/routes/admin-risk.js';
@@ -138,11 +140,24 @@ function cutoffPolicy(config: Config): Partial<LifecyclePolicy> {
  */
 function threeDSecureServerOf(options: Pick<AppOptions, 'config' | 'clock' | 'ids'> & { readonly logger?: PoolLogger | undefined }): ThreeDSecureServer | undefined {
   const { config } = options;
-  if (config.threeDsServer) {
-    const gatewayBaseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
-    return createEmv3dsServer({ settings: config.threeDsServer, clock: options.clock, ids: options.ids, gatewayBaseUrl, publicUrl: config.publicUrl, logger: options.logger });
-  }
+  if (config.threeDsServer) return createEmv3dsServer({ ...emv3dsServerDeps(options), settings: config.threeDsServer });
   return config.system === 'test' ? createSimulatedThreeDSecureServer() : undefined;
+}
+
+function emv3dsServerDeps(options: Pick<AppOptions, 'config' | 'clock' | 'ids'> & { readonly logger?: PoolLogger | undefined }) {
+  const { config } = options;
+  const gatewayBaseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
+  return { clock: options.clock, ids: options.ids, gatewayBaseUrl, publicUrl: config.publicUrl, logger: options.logger };
+}
+
+/**
+ * The 3-D Secure server as the payments see it: the 3DS server routes choose the directory of a
+ * payment they serve (docs/three-d-secure.md, "3DS server routes"); threeDSecureServerOf's server
+ * takes the others.
+ */
+function routedThreeDSecureServer(options: Parameters<typeof threeDSecureServerOf>[0], routes: RouteTable, merchantOf: (entityId: string) => Promise<string | null>): ThreeDSecureServer {
+  const { config } = options;
+  return new RoutedThreeDSecureServer({ system: config.system, routes, merchantOf, fallback: threeDSecureServerOf(options), base: config.threeDsServer, server: emv3dsServerDeps(options) });
 }
 
 /** The payment operations' deps: the gateway's, and a worker's that makes scheduled runs. */
@@ -155,19 +170,21 @@ export function paymentDeps(
   const registry = options.connectors ?? createDefaultConnectors({ storage, clock, ids, policy: cutoffPolicy(options.config), acquirer, system, logger, observer: options.observer, externalCardsWithoutHost: 'refuse' });
   const entityNames = new EntityNames(storage);
   const observe = options.observer ?? noObserver;
+  const merchantOf = (id: string) => entityNames.merchantOf(id);
+  // Route credentials are opened with the deps' vault at the time of use (tests replace it after the build).
+  const router = createRouter({ storage, clock, system, registry, openCredentials: (context, sealed) => deps.vault.open(context, sealed), merchantOf, observer: options.observer });
   const deps: PaymentDeps = {
     storage,
     clock,
     ids,
     system,
-    // Route credentials are opened with the deps' vault at the time of use (tests replace it after the build).
-    connectors: createRouter({ storage, clock, system, registry, openCredentials: (context, sealed) => deps.vault.open(context, sealed), merchantOf: (id) => entityNames.merchantOf(id), observer: options.observer }),
+    connectors: router,
     connectorTimeoutMs: options.config.resolution.connectorTimeoutMs,
     entityNames,
     vault: options.vault ?? createEphemeralVault({ storage, clock, ids }),
     writes: createPaymentWrites(storage.groupWrites ?? storage, DEFAULT_PAYMENT_WRITE_SETTINGS, observe),
     webhookTargets: options.config.workers.webhookTargets,
-    threeDSecure: threeDSecureServerOf(options),
+    threeDSecure: routedThreeDSecureServer(options, router.routes, merchantOf),
     threeDSecureSettings: new ThreeDSecureSettings(storage, clock),
     redirectExpiryMs: options.config.resolution.redirectExpiryMs,
     riskSettings: new RiskSettings(storage, clock, (id) => entityNames.merchantOf(id)),
@@ -312,6 +329,7 @@ async function assembleApp(options: AppOptions, role: AppRole, embedded: Embedde
   if (role !== 'admin') {
     app.addHook('onClose', async () => {
       closeConnectors(app.gateway.payments.connectors.registry.connectors);
+      closeConnectors(app.gateway.payments.threeDSecure ? [app.gateway.payments.threeDSecure] : []);
       await app.gateway.requestLog?.close();
       // After the connector's pool: the embedded host's listener goes with the app that started it.
       await embedded?.close();

@@ -2,6 +2,7 @@
  * `npm run three-ds-host`: the 3DS test platform (directory server and ACS) as its own program.
  * Flags win over the environment; see README.md in this folder.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_RREQ_TIMEOUT_MS, DEFAULT_SLOW_MS, startThreeDsHost } from './server.js';
 
@@ -12,6 +13,9 @@ const { values } = parseArgs({
     'public-url': { type: 'string' },
     'slow-ms': { type: 'string' },
     'rreq-timeout-ms': { type: 'string' },
+    'tls-cert': { type: 'string' },
+    'tls-key': { type: 'string' },
+    'client-ca': { type: 'string' },
   },
 });
 const env = process.env;
@@ -22,6 +26,14 @@ const number = (flag: keyof typeof values, variable: string, fallback: number): 
   return value;
 };
 
+/** HTTPS with the certificate and key files; with a client CA file, the DS's endpoints require mutual TLS (tls.ts). */
+function tlsOf() {
+  const [cert, key, clientCa] = [setting('tls-cert', 'THREE_DS_HOST_TLS_CERT', ''), setting('tls-key', 'THREE_DS_HOST_TLS_KEY', ''), setting('client-ca', 'THREE_DS_HOST_CLIENT_CA', '')];
+  if (cert === '' && key === '' && clientCa === '') return undefined;
+  if (cert === '' || key === '') throw new Error('--tls-cert and --tls-key (THREE_DS_HOST_TLS_CERT, THREE_DS_HOST_TLS_KEY) go together; --client-ca needs both');
+  return { cert: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8'), clientCa: clientCa === '' ? undefined : readFileSync(clientCa, 'utf8') };
+}
+
 const publicUrl = setting('public-url', 'THREE_DS_HOST_PUBLIC_URL', '');
 const host = await startThreeDsHost({
   port: number('port', 'THREE_DS_HOST_PORT', 8590),
@@ -29,6 +41,7 @@ const host = await startThreeDsHost({
   publicUrl: publicUrl === '' ? undefined : publicUrl,
   slowMs: number('slow-ms', 'THREE_DS_HOST_SLOW_MS', DEFAULT_SLOW_MS),
   rreqTimeoutMs: number('rreq-timeout-ms', 'THREE_DS_HOST_RREQ_TIMEOUT_MS', DEFAULT_RREQ_TIMEOUT_MS),
+  tls: tlsOf(),
 });
 console.log(JSON.stringify({ msg: '3DS test platform listening', port: host.port, url: host.url, areq: `${host.url}/ds/areq`, preq: `${host.url}/ds/preq`, log: `${host.url}/log` }));
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openChallenge, submitChallenge, type AcsState, type Page } from './acs.js';
 import { answerAReq, answerPReq, type DsAnswer } from './directory.js';
 import { ThreeDsLog } from './log.js';
 import { METHOD_PATH, METHOD_SCRIPT, METHOD_SCRIPT_PATH, runMethod } from './method.js';
+import { clientAllowed, createListener, type ThreeDsHostTls } from './tls.js';
 import { contentSecurityPolicy, STYLESHEET, STYLESHEET_PATH } from './pages.js';
 
 export interface ThreeDsHostOptions {
@@ -20,6 +21,8 @@ export interface ThreeDsHostOptions {
   readonly clock?: () => Date;
   /** acsTransID and dsTransID; random UUIDs by default. */
   readonly newId?: () => string;
+  /** HTTPS, and with clientCa mutual TLS for the DS's endpoints (tls.ts); plain HTTP without. */
+  readonly tls?: ThreeDsHostTls | undefined;
 }
 
 export interface ThreeDsHost {
@@ -40,18 +43,19 @@ export async function startThreeDsHost(options: ThreeDsHostOptions = {}): Promis
   const host = options.host ?? '127.0.0.1';
   const timers = new Set<NodeJS.Timeout>();
   let state: AcsState | undefined;
-  const server = createServer((request, response) => {
+  const server = createListener((request, response) => {
+    if (request.url?.startsWith('/ds/') && !clientAllowed(request, options.tls)) return plain(response, 403, 'a client certificate of the directory\'s CA is required');
     void route(request, response, state!, timers).catch(() => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
       response.end('internal error');
     });
-  });
+  }, options.tls);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  const url = options.publicUrl ?? `http://${host}:${port}`;
+  const url = options.publicUrl ?? `${options.tls ? 'https' : 'http'}://${host}:${port}`;
   state = {
     log: new ThreeDsLog(options.clock ?? (() => new Date())), newId: options.newId ?? randomUUID, acsUrl: `${url}/acs/challenge`, methodUrl: `${url}${METHOD_PATH}`,
     slowMs: options.slowMs ?? DEFAULT_SLOW_MS, rreqTimeoutMs: options.rreqTimeoutMs ?? DEFAULT_RREQ_TIMEOUT_MS, challenges: new Map(),

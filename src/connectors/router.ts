@@ -6,6 +6,7 @@ import { callConnector, type CallOptions, type NormalizedOutcome } from './norma
 import { noObserver, type ConnectorOperation, type Observer } from '../observability/observer.js';
 import type { ConnectorRegistry } from './registry.js';
 import type { RouteTable } from './route-table.js';
+import { isThreeDsServerRoute } from './emv3ds-server/route-settings.js';
 import { tracedConnector } from '../observability/tracing/traced-connector.js';
 
 /** The connector that serves a payment, the route that chose it, and that route's credentials. */
@@ -96,7 +97,8 @@ export class ConnectorRouter {
   async forPayment(payment: PaymentRouting): Promise<RoutedConnector> {
     const { system, registry } = this.options;
     if (system === 'test' && payment.testMode !== 'EXTERNAL') return this.builtIn(this.options.internalTestConnectorId);
-    const choice = chooseRoute(await this.options.routes.all(), {
+    // A 3DS server route chooses a directory, not an acquirer (emv3ds-server/routed.ts).
+    const choice = chooseRoute((await this.options.routes.all()).filter((route) => !isThreeDsServerRoute(route)), {
       system,
       entityId: payment.entityId,
       merchantId: await this.options.merchantOf(payment.entityId),
@@ -120,7 +122,7 @@ export class ConnectorRouter {
   /** A fallback that cannot serve (disabled, unreadable, a simulator on the live system) is no fallback. */
   private async fallbackOf(routeId: string): Promise<RoutedConnector | undefined> {
     const route = await this.options.routes.byId(routeId);
-    if (!route || route.disabledAt !== null || route.credentialsUnreadable || route.system !== this.options.system) return undefined;
+    if (!route || route.disabledAt !== null || route.credentialsUnreadable || route.system !== this.options.system || isThreeDsServerRoute(route)) return undefined;
     const connector = this.connectorById(route.connectorId);
     if (!connector || (this.options.system === 'live' && !connector.liveCapable)) return undefined;
     return { connector, routeId: route.id, credentials: route.credentials };

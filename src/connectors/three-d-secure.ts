@@ -118,4 +118,17 @@ export interface ThreeDSecureServer {
   /** The app channel's challenge: the data the SDK starts its challenge with, in the payment answer's threeDSecure block. */
   appChallenge(start: ChallengeStart): AppChallenge;
   authenticationData(pan: string, status: AuthenticationData['status'], ids: { readonly dsTransactionId: string; readonly acsTransactionId: string }, challenged: boolean): AuthenticationData;
+  /**
+   * The server that authenticates this payment, where the choice depends on it (3DS server routes:
+   * emv3ds-server/routed.ts); undefined: none serves it (on the live system: 000.400.104). Absent:
+   * this server serves every payment.
+   */
+  forPayment?(routing: ThreeDSecureRouting): Promise<ThreeDSecureServer | undefined>;
+}
+
+/** What a 3DS server route is chosen by, as an acquirer route is. */
+export interface ThreeDSecureRouting {
+  readonly entityId: string;
+  readonly brand: string;
+  readonly currency: string;
 }

@@ -182,7 +182,7 @@ const ROUTING: readonly OperationSpec[] = [
   admin({
     method: 'post', path: '/admin/routes', operationId: 'adminCreateRoute', summary: 'Route payments of an entity, brand and currency to a connector with its credentials (never shown again)',
     form: { connector: 'simulator', entity: EXAMPLE_ENTITY_ID, brand: 'VISA', currency: 'EUR' }, optional: ['system', 'entity', 'brand', 'currency', 'fallback'],
-    fields: { connector: 'A connector id of GET /admin/connectors', system: 'test or live', fallback: 'A route to try when this one fails', 'credentials[name]': 'The connector\'s credentials, one field each' },
+    fields: { connector: 'A connector id of GET /admin/connectors, or emv3ds-server for a 3DS server route (its directory, AReq fields and mutual TLS certificate as credentials; docs/three-d-secure.md)', system: 'test or live', fallback: 'A route to try when this one fails', 'credentials[name]': 'The connector\'s credentials, one field each' },
     answers: { ...ok('Created; the answer names the credentials, never their values', EXAMPLES.routeCreated, 201), 400: INVALID, ...REFUSED },
   }),
   admin({ method: 'get', path: '/admin/routes', operationId: 'adminListRoutes', summary: 'Every route, disabled ones too', answers: { ...ok('The routes', EXAMPLES.routes), ...REFUSED } }),

@@ -1,9 +1,11 @@
 import { routeContext } from '../../connectors/default-connectors.js';
 import { ENTITY_ID_PATTERN } from '../../domain/ids.js';
 import { GatewayError } from '../../results/gateway-error.js';
-import { disableRoute, listRoutes, replaceRouteCredentials } from '../../storage/repositories/connector-routes.js';
+import { isThreeDsServerRoute } from '../../connectors/emv3ds-server/route-settings.js';
+import { disableRoute, findRoute, listRoutes, replaceRouteCredentials } from '../../storage/repositories/connector-routes.js';
 import type { RoutingDeps } from './deps.js';
 import { checkCredentials } from './route-input.js';
+import { checkThreeDsRouteCredentials } from './three-ds-route-input.js';
 import { routeView, type RouteView } from './route-view.js';
 
 function routeNotFound(id: string): GatewayError {
@@ -26,7 +28,9 @@ export async function listRouteViews(deps: Pick<RoutingDeps, 'storage'>): Promis
  */
 export async function rotateRouteCredentials(deps: RoutingDeps, routeId: string, raw: Readonly<Record<string, unknown>>): Promise<RouteView> {
   const id = checkRouteId(routeId);
-  const credentials = checkCredentials(raw);
+  const current = await findRoute(deps.storage, id);
+  if (!current) throw routeNotFound(id);
+  const credentials = isThreeDsServerRoute(current) ? checkThreeDsRouteCredentials(raw) : checkCredentials(raw);
   const names = Object.keys(credentials).sort();
   const sealed = names.length > 0 ? await deps.vault.seal(routeContext(id), credentials) : null;
   const changed = await replaceRouteCredentials(deps.storage, { id, credentialNames: names, sealed, at: deps.clock.now() });

@@ -1,6 +1,7 @@
 import { unroutedEntities, type UnroutedEntity } from '../../domain/routing.js';
 import type { Queryable } from '../../storage/port.js';
 import { listRoutes } from '../../storage/repositories/connector-routes.js';
+import { isThreeDsServerRoute } from '../../connectors/emv3ds-server/route-settings.js';
 import { listEntities } from '../../storage/repositories/entities.js';
 
 /**
@@ -9,7 +10,8 @@ import { listEntities } from '../../storage/repositories/entities.js';
  */
 export async function reportUnroutedEntities(db: Queryable, system: 'test' | 'live'): Promise<UnroutedEntity[]> {
   const [entities, routes] = await Promise.all([listEntities(db), listRoutes(db)]);
-  return unroutedEntities(entities, routes, system);
+  // A 3DS server route serves no payment with an acquirer.
+  return unroutedEntities(entities, routes.filter((route) => !isThreeDsServerRoute(route)), system);
 }
 
 /** Lines at most, so a gateway with many merchants does not flood its log; the count says the rest. */

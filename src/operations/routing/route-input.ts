@@ -26,15 +26,25 @@ export function checkCurrency(value: string | undefined): string | null {
   return value;
 }
 
+/** Credentials that may hold PEM text (a 3DS server route's certificates): longer, and with line breaks. */
+export interface PemCredentials {
+  readonly names: ReadonlySet<string>;
+  readonly maxLength: number;
+}
+
+const LINE_BREAKS = /[\r\n\t]/g;
+
 /** Credentials as name → value; names are shown back, values never. */
-export function checkCredentials(credentials: Readonly<Record<string, unknown>>): Record<string, string> {
+export function checkCredentials(credentials: Readonly<Record<string, unknown>>, pem?: PemCredentials): Record<string, string> {
   const entries = Object.entries(credentials);
   if (entries.length > CREDENTIALS_MAX) throw invalidRouteParameter('credentials', '', `at most ${CREDENTIALS_MAX} credentials`);
   const checked: Record<string, string> = {};
   for (const [name, value] of entries) {
     if (!CREDENTIAL_NAME.test(name)) throw invalidRouteParameter(`credentials[${name.slice(0, SHOWN)}]`, '', 'name must be a letter then up to 63 of A-Z a-z 0-9 _ . -');
-    if (typeof value !== 'string' || value.length === 0 || value.length > CREDENTIAL_VALUE_MAX || CONTROL.test(value)) {
-      throw invalidRouteParameter(`credentials[${name}]`, '', `must be 1 to ${CREDENTIAL_VALUE_MAX} characters without control characters`);
+    const isPem = pem?.names.has(name) === true;
+    const max = isPem ? pem!.maxLength : CREDENTIAL_VALUE_MAX;
+    if (typeof value !== 'string' || value.length === 0 || value.length > max || CONTROL.test(isPem ? value.replace(LINE_BREAKS, '') : value)) {
+      throw invalidRouteParameter(`credentials[${name}]`, '', `must be 1 to ${max} characters without control characters${isPem ? ' (line breaks allowed)' : ''}`);
     }
     checked[name] = value;
   }

@@ -197,14 +197,18 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
   if (plan.kind === 'none') return { kind: 'none', passthrough: passthroughOf(input.request) };
   const card = cardOf(input.method);
   if (!card) return { kind: 'none' };
-  if (!deps.threeDSecure) {
+  // The 3DS server route of the payment, else the gateway's default (docs/three-d-secure.md).
+  const server = deps.threeDSecure?.forPayment
+    ? await deps.threeDSecure.forPayment({ entityId: input.entityId, brand: input.method.brand, currency: input.currency })
+    : deps.threeDSecure;
+  if (!server) {
     // No 3-D Secure server on this system: never simulated on the live system.
     return plan.required ? { kind: 'refuse', code: '000.400.104' } : { kind: 'none' };
   }
   const exemption: Exemption = { challengeIndicator: plan.challengeIndicator ?? facts.challengeIndicator, exemptionFlag: plan.exemptionFlag ?? facts.exemptionFlag };
   const channel = deviceChannelOf(input.request.threeDSecure?.deviceInfo);
   const purchase = purchaseOf(input);
-  const answer: LookupAnswer = await deps.threeDSecure.lookup({
+  const answer: LookupAnswer = await server.lookup({
     pan: card.number,
     gatewayBaseUrl: input.gatewayBaseUrl,
     cardExpiry: { month: card.expiryMonth, year: card.expiryYear },
@@ -236,9 +240,9 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
   const end = paymentAfterDirectory(answer, plan.required);
   // A real 3DS server's ARes brings its own data (eci, authenticationValue, ids): taken as given.
   const data = answer.authentication ?? (answer.kind === 'frictionless'
-    ? deps.threeDSecure.authenticationData(card.number, answer.status, ids(), false)
+    ? server.authenticationData(card.number, answer.status, ids(), false)
     : answer.kind === 'error'
-      ? deps.threeDSecure.authenticationData(card.number, 'U', ids(), false)
+      ? server.authenticationData(card.number, 'U', ids(), false)
       : undefined);
   if (end.kind === 'refuse') return { kind: 'refuse', code: end.code, data };
   return { kind: 'proceed', data: end.withLiabilityShift ? data : undefined, exemption };
