@@ -27,6 +27,8 @@ export interface Bootstrap {
   readonly hiddenBrands?: readonly string[];
   /** The origin of the checkout's own shopperResultUrl, when the merchant's server set one. */
   readonly shopperResultOrigin?: string;
+  /** The wallet brands whose simulated sheet the gateway serves (the test system only; rules/wallets.ts). */
+  readonly wallets?: readonly string[];
 }
 
 export type WidgetStyle = 'card' | 'plain' | 'logos' | 'none';
