@@ -20,10 +20,11 @@ export const WALLET_MESSAGE_TYPE = 'wallet';
 
 const SHEET_STYLE = [
   '.cards{display:flex;flex-direction:column;gap:.5rem;margin:0 0 1.25rem}',
-  '.cards label{display:flex;align-items:center;gap:.75rem;min-height:2.75rem;padding:.5rem .75rem;border:1px solid #98a2b3;border-radius:.5rem;cursor:pointer}',
+  '.cards label{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .75rem;min-height:2.75rem;padding:.5rem .75rem;border:1px solid #98a2b3;border-radius:.5rem;cursor:pointer}',
   '.cards label:has(input:checked){border-color:#0b5cd5;box-shadow:0 0 0 1px #0b5cd5}',
   '.cards input{width:1.25rem;height:1.25rem;margin:0;accent-color:#0b5cd5}',
   '.cards input:focus-visible{outline:3px solid #1a1a1a;outline-offset:3px}',
+  '.cards .card{white-space:nowrap}',
   '.cards .note{margin-inline-start:auto;color:#475467;font-size:.95rem}',
   '.wallet{font-variant-numeric:tabular-nums}',
 ].join('');
@@ -78,7 +79,7 @@ export function renderWalletSheet(sheet: WalletSheet, texts: SheetTexts, nonce: 
   const title = fill(words.title, { wallet: sheet.wallet });
   const cards = SHEET_TEST_CARDS.map((card, index) => {
     const ending = `${card.brand} ${fill(page.cardEnding, { last4: lastFour(card) })}`;
-    return `<label><input type="radio" name="card" value="${escapeHtml(card.key)}"${index === 0 ? ' checked' : ''} required><span>${escapeHtml(ending)}</span><span class="note">${escapeHtml(card.approves ? words.approves : words.declines)}</span></label>`;
+    return `<label><input type="radio" name="card" value="${escapeHtml(card.key)}"${index === 0 ? ' checked' : ''} required><span class="card">${escapeHtml(ending)}</span><span class="note">${escapeHtml(card.approves ? words.approves : words.declines)}</span></label>`;
   }).join('\n');
   const hidden = [['wallet', sheet.wallet], ['lang', texts.locale], ['shopperResultUrl', sheet.shopperResultUrl]]
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value!)}">`).join('\n');
