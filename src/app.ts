@@ -62,6 +62,7 @@ import { registerScheduleRoutes } from './http/routes/schedules.js';
 import { registerCheckoutRoutes } from './http/routes/checkouts.js';
 import { registerDocsRoutes } from './http/routes/docs.js';
 import { registerWidgetRoutes } from './http/routes/widget.js';
+import { registerWalletSheetRoutes } from './http/routes/wallet-sheet.js';
 import { registerReportRoutes } from './http/routes/reports.js';
 import type { StaleReads, Storage } from './storage/port.js';
 import { leaderReads } from './storage/replica/replica-reads.js';
@@ -251,6 +252,7 @@ function registerPublicApi(app: FastifyInstance): void {
   registerDocsRoutes(app);
   registerRiskRoutes(app);
   registerWidgetRoutes(app);
+  registerWalletSheetRoutes(app);
   registerReportRoutes(app);
 }
 

@@ -1,4 +1,4 @@
-import { EXAMPLE_ENTITY_ID, type Answer, type JsonObject, type OperationSpec } from './operation-spec.js';
+import { EXAMPLE_ENTITY_ID, refused, type Answer, type JsonObject, type OperationSpec } from './operation-spec.js';
 import { PUBLIC_EXAMPLE_ANSWERS as EXAMPLES, PAYMENT_EXAMPLE_FORM, THREE_D_SECURE_EXAMPLE_FORM } from './public-examples.js';
 
 /**
@@ -121,6 +121,41 @@ const WIDGET_ASSETS: readonly OperationSpec[] = [
   },
 ];
 
+const EXAMPLE_CHECKOUT_ID = '8A8294174B7ECB28014B9699220015CA.uat01-vm-tx01';
+const WALLET_SHEET_FIELDS = {
+  wallet: 'walletA, walletB or walletC: a wallet the checkout may take',
+  shopperResultUrl: "The merchant form's action (the checkout's own shopperResultUrl wins): its origin alone may frame the sheet",
+  lang: "The widget's language; the sheet speaks en, de, fr, es, it or nl (else the browser's, else English)",
+};
+const SHEET_REFUSALS: Readonly<Record<number, Answer>> = {
+  400: { description: 'An unknown, expired or paid checkout (200.300.404), a wallet it does not take (600.200.200), one the risk engine hides (100.400.319)', example: refused('200.300.404', { name: 'id', value: EXAMPLE_CHECKOUT_ID, message: 'no checkout with this id, or it expired' }, undefined) },
+  404: { description: 'The live system: no simulated sheet (600.200.200)' },
+};
+
+/** The test system's simulated wallet sheet (docs/widget.md, "Wallets on the test system"). */
+const WALLET_SHEET: readonly OperationSpec[] = [
+  {
+    method: 'get', path: '/v1/checkouts/{id}/wallet-sheet', operationId: 'walletSheet', tag: 'Payment widget', access: 'public',
+    summary: 'Test system only: the simulated wallet sheet the widget shows for a WALLETA, WALLETB or WALLETC button',
+    description: 'A page of the gateway, framed by the widget\'s dialog: the amount, a few simulator test cards (brand and last four digits only), Pay and Cancel. No script; only the result page\'s origin may frame it.',
+    pathExample: { id: EXAMPLE_CHECKOUT_ID }, query: { wallet: 'walletA', shopperResultUrl: 'https://shop.example/result', lang: 'en' }, optional: ['shopperResultUrl', 'lang'], fields: WALLET_SHEET_FIELDS,
+    answers: { 200: html('The sheet'), ...SHEET_REFUSALS },
+  },
+  {
+    method: 'post', path: '/v1/checkouts/{id}/wallet-sheet', operationId: 'walletSheetPost', tag: 'Payment widget', access: 'public',
+    summary: "Test system only: the sheet's Pay or Cancel. Pay: the gateway seals the chosen test card into the wallet's test token and pays the checkout through POST /v1/checkouts/{id}/payment (paymentBrand, walletX.paymentToken)",
+    description: "Answers the page that hands the payment's answer (its id, result and any redirect; never card data) or the cancel to the widget, by postMessage to the result page's origin only.",
+    pathExample: { id: EXAMPLE_CHECKOUT_ID }, form: { wallet: 'walletA', card: 'visa-0000', outcome: 'pay', shopperResultUrl: 'https://shop.example/result', lang: 'en' }, optional: ['card', 'shopperResultUrl', 'lang'],
+    fields: { ...WALLET_SHEET_FIELDS, card: 'The chosen card of the sheet (visa-0000, master-5454 approve; visa-0002 declines)', outcome: 'pay or cancel' },
+    answers: { 200: html("The sheet's last page, which tells the widget"), ...SHEET_REFUSALS },
+  },
+  {
+    method: 'get', path: '/v1/widget/wallet-sheet.js', operationId: 'walletSheetScript', tag: 'Payment widget', access: 'public', summary: "The script of the sheet's last page: posts the outcome to the widget",
+    query: { v: '1' }, optional: ['v'], fields: { v: 'The version the page names; any value serves the current script' },
+    answers: { 200: script('The script') },
+  },
+];
+
 const OPERATIONS: readonly OperationSpec[] = [
   {
     method: 'get', path: '/health', operationId: 'health', tag: 'Health and metrics', access: 'public', summary: 'For load balancers: the database answers',
@@ -153,6 +188,7 @@ const OPERATIONS: readonly OperationSpec[] = [
   ...shopperPages(),
   ...THREE_DS_SERVER,
   ...WIDGET_ASSETS,
+  ...WALLET_SHEET,
 ];
 
 export const PUBLIC_OPERATIONS: readonly OperationSpec[] = OPERATIONS;

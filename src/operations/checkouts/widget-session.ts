@@ -4,6 +4,7 @@ import type { OperationDeps, PaymentDeps } from '../deps.js';
 import { hiddenBrandsFor } from '../risk/session-risk.js';
 import { storedCards } from './checkout-parameters.js';
 import { latestAttemptStatus, loadLiveCheckout } from './load-checkout.js';
+import { SHEET_WALLET_BRANDS } from './open-wallet-sheet.js';
 
 export type WidgetState = 'open' | 'pending' | 'paid';
 
@@ -48,6 +49,8 @@ async function sessionOffer(deps: PaymentDeps, checkout: StoredCheckout, shopper
   const hidden = checkout.purpose === 'payment' ? await hiddenBrandsFor(deps, { entityId: checkout.entityId, parameters: checkout.parameters, ip: shopperIp }) : [];
   return {
     ...(hidden.length > 0 ? { hiddenBrands: hidden } : {}),
+    // The wallets the simulated sheet serves: the test system only (real wallets are not built yet).
+    ...(deps.system === 'test' && checkout.purpose === 'payment' ? { wallets: SHEET_WALLET_BRANDS } : {}),
     ...(resultUrl !== undefined && URL.canParse(resultUrl) ? { shopperResultOrigin: new URL(resultUrl).origin } : {}),
     ...shopperCountry(checkout.parameters),
   };

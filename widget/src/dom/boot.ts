@@ -15,6 +15,8 @@ import { submitGroup } from './groups.js';
 import { methodsWidget, type Method } from './methods.js';
 import { contextOf, readOptions } from './options.js';
 import { registrationsForm } from './registrations-form.js';
+import { isWalletBrand, offeredWallets } from '../rules/wallets.js';
+import { walletButtons } from './wallet-buttons.js';
 import { controlStyle } from './secure-frame.js';
 import { adoptStyles } from './styles.js';
 
@@ -90,7 +92,11 @@ function renderInto(context: WidgetContext, merchantForm: HTMLFormElement, boots
   }
   const look: FrameLook = { lang, dir, style: controlStyle };
   // The gateway's risk engine may offer this shopper fewer brands than the page lists.
-  const brands = parseBrands(merchantForm.getAttribute('data-brands')).filter((brand) => !bootstrap.hiddenBrands?.includes(brand));
+  const listed = parseBrands(merchantForm.getAttribute('data-brands')).filter((brand) => !bootstrap.hiddenBrands?.includes(brand));
+  // Wallets get a button above the other methods where the gateway serves their sheet, and never a form.
+  const wallets = offeredWallets({ brands: listed, served: bootstrap.wallets, pageOrigin: location.origin, resultUrl: context.resultOrigin ?? merchantForm.action });
+  if (wallets.length > 0) container.append(walletButtons(context, merchantForm, wallets));
+  const brands = listed.filter((brand) => !isWalletBrand(brand));
   if (context.layout !== 'forms') return renderMethods(context, merchantForm, container, brands, bootstrap.registrations ?? [], look);
   const parts: FormParts[] = [];
   const cards = bootstrap.registrations ?? [];

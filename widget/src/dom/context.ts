@@ -29,6 +29,8 @@ export interface Bootstrap {
   readonly shopperResultOrigin?: string;
   /** The shopper's country from the checkout's billing (else shipping) address: two letters, when known. */
   readonly shopperCountry?: string;
+  /** The wallet brands whose simulated sheet the gateway serves (the test system only; rules/wallets.ts). */
+  readonly wallets?: readonly string[];
 }
 
 export type WidgetStyle = 'card' | 'plain' | 'logos' | 'none';

@@ -43,11 +43,24 @@ function releaseButtons(context: WidgetContext): void {
   }
 }
 
-function openOverlay(context: WidgetContext, redirect: RedirectInstruction, opener: Element | null): void {
+export interface FrameDialog {
+  /** The frame's name: a form's target, or set the frame's src. */
+  readonly name: string;
+  readonly frame: HTMLIFrameElement;
+  /** Ends the dialog without calling onCancel (the frame's page said it is done). */
+  close(): void;
+}
+
+/**
+ * A modal dialog with a frame of the gateway's pages: `onMessage` gets what that frame (and only
+ * it, from the gateway's origin) posts with the widget's tag; `onCancel` runs when the shopper
+ * closes the dialog (its close button or Escape).
+ */
+export function frameDialog(context: WidgetContext, title: string, onMessage: (data: Record<string, unknown>) => void, onCancel: () => void): FrameDialog {
   const name = uniqueId('overlay');
   const titleId = `${name}-title`;
-  const frame = h('iframe', { class: 'wpwl-overlay-frame', name, title: context.labels.overlayTitle });
-  const close = h('button', { type: 'button', class: 'wpwl-button wpwl-button-close', 'aria-label': context.labels.close }, '×');
+  const frame = h('iframe', { class: 'wpwl-overlay-frame', name, title });
+  const closeButton = h('button', { type: 'button', class: 'wpwl-button wpwl-button-close', 'aria-label': context.labels.close }, '×');
   // Focus that leaves the frame's end (or the close button backwards) comes round again, instead
   // of leaving for the browser's own controls as a modal dialog otherwise lets it.
   const wrap = (next: HTMLElement) => {
@@ -56,21 +69,23 @@ function openOverlay(context: WidgetContext, redirect: RedirectInstruction, open
     return edge;
   };
   const dialog = h('dialog', { class: 'wpwl-overlay', 'aria-labelledby': titleId, lang: htmlLang(context.locale), dir: directionOf(context.locale) },
-    wrap(frame), h('div', { class: 'wpwl-overlay-bar' }, h('h2', { class: 'wpwl-overlay-title', id: titleId }, context.labels.overlayTitle), close), frame, wrap(close));
-  const onMessage = (event: MessageEvent) => {
-    const data = event.data as { tag?: unknown; type?: unknown; url?: unknown } | null;
-    if (event.origin !== context.gatewayOrigin || event.source !== frame.contentWindow || data?.tag !== 'wpwl' || data.type !== 'return') return;
-    if (typeof data.url === 'string' && /^https?:\/\//i.test(data.url)) window.top!.location.href = data.url;
+    wrap(frame), h('div', { class: 'wpwl-overlay-bar' }, h('h2', { class: 'wpwl-overlay-title', id: titleId }, title), closeButton), frame, wrap(closeButton));
+  const listener = (event: MessageEvent) => {
+    const data = event.data as Record<string, unknown> | null;
+    if (event.origin !== context.gatewayOrigin || event.source !== frame.contentWindow || data?.['tag'] !== 'wpwl') return;
+    onMessage(data);
   };
-  const cancel = () => {
-    window.removeEventListener('message', onMessage);
+  const close = () => {
+    window.removeEventListener('message', listener);
     dialog.close();
     dialog.remove();
-    releaseButtons(context);
-    if (opener instanceof HTMLElement) opener.focus();
   };
-  window.addEventListener('message', onMessage);
-  close.addEventListener('click', cancel);
+  const cancel = () => {
+    close();
+    onCancel();
+  };
+  window.addEventListener('message', listener);
+  closeButton.addEventListener('click', cancel);
   // Escape: the dialog's own cancel event.
   dialog.addEventListener('cancel', (event) => {
     event.preventDefault();
@@ -78,10 +93,21 @@ function openOverlay(context: WidgetContext, redirect: RedirectInstruction, open
   });
   document.body.append(dialog);
   dialog.showModal();
-  submitInto(redirect, name);
   // The focus starts on the close button: a key pressed inside the provider's frame, of another
   // origin, never reaches this page, so Escape works from the dialog's own controls.
-  close.focus();
+  closeButton.focus();
+  return { name, frame, close };
+}
+
+function openOverlay(context: WidgetContext, redirect: RedirectInstruction, opener: Element | null): void {
+  const onMessage = (data: Record<string, unknown>) => {
+    if (data['type'] === 'return' && typeof data['url'] === 'string' && /^https?:\/\//i.test(data['url'])) window.top!.location.href = data['url'];
+  };
+  const dialog = frameDialog(context, context.labels.overlayTitle, onMessage, () => {
+    releaseButtons(context);
+    if (opener instanceof HTMLElement) opener.focus();
+  });
+  submitInto(redirect, dialog.name);
 }
 
 /** The popup: when it reaches the merchant's result page (readable again: the page's own origin), the top window follows. */

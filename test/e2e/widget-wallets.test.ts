@@ -1,0 +1,162 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { isSuccessCode } from '../../src/results/catalogue.js';
+import { docImagesDir, screenshot, seriousViolationsInFrames, useBrowser } from './support/browser.js';
+import { startGatewayWithWebhook, type GatewayWithWebhook } from './support/gateway.js';
+import { createCheckout, merchantCall } from './support/widget-checkout.js';
+import { WidgetShop } from './support/widget-shop.js';
+import { openWidgetPage, type WidgetPage } from './support/widget-shopper.js';
+
+/**
+ * The wallets on the test system (docs/widget.md, "Wallets on the test system") against a real
+ * gateway in Chromium: a wallet button per WALLETA/B/C above the other methods, the simulated
+ * sheet in the widget's dialog, a payment that lands on the result page (forms and tabs), a
+ * decline, a cancel, axe-core with the sheet open, and no card number on the merchant's page.
+ * Screenshots: widget-wallet-* in docImagesDir() (docs/images with UPDATE_DOC_IMAGES=1) and test-artifacts/e2e/.
+ */
+
+const BRANDS = 'WALLETA WALLETB WALLETC VISA MASTER PAYPAL';
+const MOBILE = { width: 375, height: 812 };
+const SHEET_NUMBERS = ['4200000000000000', '5454545454545454', '4000000000000002'];
+
+async function docShot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(docImagesDir(), `${name}.png`) });
+  await screenshot(page, name);
+}
+
+describe('wallets on the test system', { timeout: 600_000 }, () => {
+  const browser = useBrowser();
+  let env: GatewayWithWebhook;
+  let shop: WidgetShop;
+
+  before(async () => {
+    env = await startGatewayWithWebhook();
+    shop = await WidgetShop.start(env.gateway.url, (resourcePath) => merchantCall(env.gateway.url, env.merchant, 'GET', resourcePath));
+  });
+  after(async () => {
+    await shop?.stop();
+    await env?.stop();
+  });
+
+  async function open(options: Record<string, unknown> = {}, viewport?: { width: number; height: number }): Promise<{ at: WidgetPage; checkoutId: string }> {
+    const checkout = await createCheckout(env);
+    const at = await openWidgetPage(browser(), shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands: BRANDS, options }), { viewport });
+    return { at, checkoutId: checkout.id };
+  }
+
+  /** Opens the wallet's sheet; answers the sheet's frame. */
+  async function openSheet(at: WidgetPage, wallet: string) {
+    await at.page.getByRole('button', { name: `Pay with ${wallet}` }).click();
+    const dialog = at.page.locator('dialog.wpwl-overlay[open]');
+    await dialog.waitFor({ timeout: 15_000 });
+    const sheet = at.page.frameLocator('.wpwl-overlay-frame');
+    await sheet.locator('button[value="pay"]').waitFor({ timeout: 15_000 });
+    return { dialog, sheet };
+  }
+
+  async function backAtShop(at: WidgetPage, checkoutId: string): Promise<Record<string, any>> {
+    await at.page.waitForURL((url) => url.href.startsWith(`${shop.url}/result`), { timeout: 30_000 });
+    await at.page.getByTestId('result').waitFor();
+    const back = shop.returns.at(-1)!;
+    assert.equal(back.query['id'], checkoutId);
+    assert.equal(back.query['resourcePath'], `/v1/checkouts/${checkoutId}/payment`);
+    return back.status!.body;
+  }
+
+  async function pageHoldsNoCard(at: WidgetPage): Promise<void> {
+    const seen = await at.page.evaluate(() => `${document.documentElement.outerHTML}\n${((window as unknown as { __seen: string[] }).__seen ?? []).join('\n')}`);
+    for (const number of SHEET_NUMBERS) assert.ok(!seen.includes(number), 'the merchant page saw a card number');
+  }
+
+  it('forms layout: the wallet buttons above the forms; walletA pays with the sheet\'s approving card; the shopper lands on the result page', async () => {
+    const { at, checkoutId } = await open();
+    const container = at.page.locator('.wpwl-container');
+    assert.equal(await container.locator(':scope > :first-child').getAttribute('class'), 'wpwl-wallets');
+    assert.equal(await at.page.locator('.wpwl-wallets').getAttribute('role'), 'group');
+    for (const brand of ['WALLETA', 'WALLETB', 'WALLETC']) {
+      const form = at.page.locator(`form.wpwl-form-virtualAccount-${brand}`);
+      assert.equal(await form.count(), 1, brand);
+      assert.equal(await form.locator('.wpwl-hint-redirect').count(), 0, `${brand} is no redirect form`);
+      assert.equal(await form.locator('svg.wpwl-wallet-mark[aria-hidden="true"]').count(), 1);
+    }
+    assert.equal(await at.page.locator('.wpwl-form-card').count(), 1, 'the card form is still there');
+    await docShot(at.page, 'widget-wallets-forms');
+    const { dialog, sheet } = await openSheet(at, 'walletA');
+    assert.equal(await at.page.locator(`#${await dialog.getAttribute('aria-labelledby')}`).innerText(), 'walletA, simulated');
+    assert.match(await sheet.locator('.test-banner').innerText(), /Test system/);
+    assert.match(await sheet.locator('h1').innerText(), /Pay with walletA/);
+    assert.match(await sheet.locator('.details').innerText(), /€92\.00/);
+    assert.deepEqual(await at.page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Close');
+    assert.deepEqual(await seriousViolationsInFrames(at.page), []);
+    await docShot(at.page, 'widget-wallet-sheet');
+    await sheet.locator('button[value="pay"]').click();
+    const payment = await backAtShop(at, checkoutId);
+    assert.equal(payment['paymentBrand'], 'WALLETA');
+    assert.ok(isSuccessCode(String(payment['result']?.code)), JSON.stringify(payment));
+    assert.deepEqual(at.errors, []);
+    await at.close();
+  });
+
+  it('tabs layout at 375 px: a row of wallet buttons above the tabs; walletB pays by keyboard with the MASTER card', async () => {
+    const { at, checkoutId } = await open({ layout: 'tabs' }, MOBILE);
+    const order = await at.page.evaluate(() => Array.from(document.querySelector('.wpwl-container')!.children, (child) => child.className));
+    assert.deepEqual(order.slice(0, 2), ['wpwl-wallets', 'wpwl-methods wpwl-methods-tabs']);
+    await docShot(at.page, 'widget-wallets-tabs-375');
+    const { sheet } = await openSheet(at, 'walletB');
+    assert.deepEqual(await seriousViolationsInFrames(at.page), []);
+    // The sheet by keyboard: the arrow to the second card, Tab to Pay, Enter pays.
+    await sheet.locator('input[value="visa-0000"]').focus();
+    await at.page.keyboard.press('ArrowDown');
+    assert.equal(await sheet.locator('input[value="master-5454"]').isChecked(), true);
+    await docShot(at.page, 'widget-wallet-sheet-375');
+    await at.page.keyboard.press('Tab');
+    await at.page.keyboard.press('Enter');
+    const payment = await backAtShop(at, checkoutId);
+    assert.equal(payment['paymentBrand'], 'WALLETB');
+    assert.ok(isSuccessCode(String(payment['result']?.code)), JSON.stringify(payment));
+    await at.close();
+  });
+
+  it('the declining card: the shopper lands on the result page, which says declined', async () => {
+    const { at, checkoutId } = await open({ layout: 'accordion' });
+    const { sheet } = await openSheet(at, 'walletC');
+    await sheet.locator('input[value="visa-0002"]').check();
+    await pageHoldsNoCard(at);
+    await sheet.locator('button[value="pay"]').click();
+    const payment = await backAtShop(at, checkoutId);
+    assert.equal(payment['paymentBrand'], 'WALLETC');
+    assert.equal(payment['result']?.code, '800.100.100');
+    await at.close();
+  });
+
+  it('Cancel in the sheet, then Escape: the dialog goes, the wallet button works again and has the focus; nothing is paid', async () => {
+    const { at, checkoutId } = await open();
+    const { sheet } = await openSheet(at, 'walletA');
+    await sheet.locator('button[value="cancel"]').click();
+    await at.page.locator('dialog.wpwl-overlay').waitFor({ state: 'detached', timeout: 15_000 });
+    const button = at.page.getByRole('button', { name: 'Pay with walletA' });
+    assert.equal(await button.isEnabled(), true);
+    assert.equal(await at.page.evaluate(() => document.activeElement?.classList.contains('wpwl-button-wallet-WALLETA')), true, 'the focus is back on the button');
+    await openSheet(at, 'walletA');
+    await at.page.keyboard.press('Escape');
+    await at.page.locator('dialog.wpwl-overlay').waitFor({ state: 'detached', timeout: 15_000 });
+    assert.equal(await button.isEnabled(), true);
+    await pageHoldsNoCard(at);
+    const status = await merchantCall(env.gateway.url, env.merchant, 'GET', `/v1/checkouts/${checkoutId}/payment`);
+    assert.notEqual(status.body['paymentBrand'], 'WALLETA', JSON.stringify(status.body));
+    assert.deepEqual(at.errors, []);
+    await at.close();
+  });
+
+  it('German: the buttons and the sheet in the shopper\'s language', async () => {
+    const { at } = await open({ locale: 'de' });
+    await at.page.getByRole('button', { name: 'Mit walletA bezahlen' }).waitFor();
+    await at.page.getByRole('button', { name: 'Mit walletA bezahlen' }).click();
+    const sheet = at.page.frameLocator('.wpwl-overlay-frame');
+    await sheet.locator('h1', { hasText: 'Mit walletA bezahlen' }).waitFor({ timeout: 15_000 });
+    assert.match(await sheet.locator('button[value="pay"]').innerText(), /92,00\s€ zahlen/);
+    await at.close();
+  });
+});
