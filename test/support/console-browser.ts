@@ -1,17 +1,16 @@
 /**
  * What the console's Chromium tests (test/e2e/console-*.test.ts) share: a page at a viewport,
  * signed in with a session from ./console.ts (signInAs, TOTP included for operators); axe-core's
- * serious and critical findings; the page not wider than the screen; the screenshots in
- * docs/images/console/. The browser itself comes from test/e2e/support/browser.ts (useBrowser).
+ * serious and critical findings; the page not wider than the screen; the screenshots docs/console.md
+ * shows (docs/images/console/ with UPDATE_DOC_IMAGES=1). The browser itself comes from test/e2e/support/browser.ts (useBrowser).
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
+import { join } from 'node:path';
+import { docImagesDir } from '../e2e/support/browser.js';
 import type { ConsoleSession } from './console.js';
-
-/** Where the screenshots docs/console.md shows are written. */
-export const CONSOLE_IMAGES = new URL('../../docs/images/console/', import.meta.url).pathname;
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -78,10 +77,15 @@ export async function expectNothingWiderThanScreen(page: Page, what: string): Pr
   await expectNoSidewaysScroll(page, what);
 }
 
-/** Saves docs/images/console/<name>-<viewport label>.png (the viewport unless `fullPage` or `clip` say otherwise). */
+/**
+ * Saves console/<name>-<viewport label>.png under docImagesDir(): docs/images/console/ with
+ * UPDATE_DOC_IMAGES=1, else the temp folder, so a test run leaves the checkout clean (the viewport
+ * unless `fullPage` or `clip` say otherwise).
+ */
 export async function saveConsoleScreenshot(page: Page, name: string, viewport: Pick<Viewport, 'label'>, options: { fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number } } = {}): Promise<void> {
-  mkdirSync(CONSOLE_IMAGES, { recursive: true });
-  await page.screenshot({ path: `${CONSOLE_IMAGES}${name}-${viewport.label}.png`, ...options });
+  const dir = join(docImagesDir(), 'console');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}-${viewport.label}.png`), ...options });
 }
 
 /** Both at once, as the settlement, schedules and pending pages are checked after every step. */
