@@ -72,6 +72,10 @@ function start(settings: FrameSettings): void {
     if (event.source !== window.parent || event.origin !== settings.parentOrigin || event.data?.[MESSAGE_TAG] !== settings.session) return;
     const message = event.data;
     if (message.type === 'focus') input.focus();
+    if (message.type === 'clear') {
+      input.value = '';
+      report();
+    }
     if (message.type === 'brand' && settings.field === 'cvv') {
       brand = message.brand;
       input.maxLength = cvvLengthOf(brand);

@@ -25,6 +25,8 @@ export type FrameToPage =
 export type PageToFrame =
   | { readonly type: 'error'; readonly message: string }
   | { readonly type: 'focus' }
+  /** Empties the field (the CVV after a decline: a retry asks for it again). */
+  | { readonly type: 'clear' }
   /** The stored card's brand, for the CVV frame of the stored cards (no number to detect it from). */
   | { readonly type: 'brand'; readonly brand: string | undefined }
   | { readonly type: 'pay'; readonly fields: readonly (readonly [string, string])[] };

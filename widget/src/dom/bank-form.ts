@@ -15,6 +15,7 @@ import { countrySelect } from './country-select.js';
 import { fieldGroup, showFormMessage, submitGroup, textInput, type FieldGroup, type SubmitParts } from './groups.js';
 import type { FormParts } from './form-parts.js';
 import { handleAnswer, pageFields, postFromPage, setBusy } from './submit.js';
+import { showDecline } from './decline.js';
 
 type BankBrandForm = Extract<BrandForm, { kind: 'bank' }>;
 interface BankEntry {
@@ -49,6 +50,8 @@ export function bankForm(context: WidgetContext, merchantForm: HTMLFormElement, 
     return error === '';
   };
   for (const entry of fields) entry.input.addEventListener('blur', () => entry.input.value.trim() !== '' && check(entry));
+  // A field that shows an error is checked again as the shopper types: the error goes once it is right.
+  for (const entry of fields) entry.input.addEventListener('input', () => entry.group.group.classList.contains('wpwl-has-error') && check(entry));
   // A choice from the country list is complete at once.
   for (const entry of fields) if (entry.input instanceof HTMLSelectElement) entry.input.addEventListener('change', () => check(entry));
 
@@ -62,8 +65,17 @@ export function bankForm(context: WidgetContext, merchantForm: HTMLFormElement, 
     const values = fields.map((entry): [string, string] => [entry.field.name, normalized(entry.field.name, entry.input.value)]).filter(([, value]) => value !== '');
     const answer = await postFromPage(context, [['paymentBrand', spec.brand], ...values, ...pageFields(merchantForm)]);
     const outcome = handleAnswer(context, merchantForm, answer.status, answer.body, {
-      showFieldErrors: (errors) => showFieldErrors(errors, fields, submit.message, labels),
+      showFieldErrors: (errors, unplaced) => showFieldErrors(errors, fields, submit.message, labels, unplaced),
       showMessage: (text) => showFormMessage(submit.message, text),
+      showDecline: (reason) => showDecline(labels, submit, reason, {
+        markField: (field) => {
+          const iban = fields.find((entry) => entry.field.name === 'bankAccount.iban');
+          if (field !== 'iban' || !iban) return false;
+          iban.group.setError(labels.ibanError);
+          iban.input.focus();
+          return true;
+        },
+      }),
     });
     if (outcome.kind !== 'redirect' && outcome.kind !== 'return') setBusy(submit.button, false, labels);
   });
@@ -92,14 +104,14 @@ function normalized(name: string, value: string): string {
   return /bankAccount\.(iban|bic|country)/.test(name) ? trimmed.replace(/\s/g, '').toUpperCase() : trimmed;
 }
 
-/** The server's refusal at its field, in the shopper's language (its own message is English). */
-function showFieldErrors(errors: readonly FieldError[], fields: readonly BankEntry[], message: HTMLElement, labels: WidgetContext['labels']): void {
-  let unplaced = false;
+/** The server's refusal at its field, in the shopper's language (its own message is English); `unplaced` for the others. */
+function showFieldErrors(errors: readonly FieldError[], fields: readonly BankEntry[], message: HTMLElement, labels: WidgetContext['labels'], unplaced: string): void {
+  let anyUnplaced = false;
   for (const error of errors) {
     const entry = fields.find((candidate) => candidate.field.name === error.name);
-    if (!entry) unplaced = true;
+    if (!entry) anyUnplaced = true;
     else if (entry.input.value.trim() === '') entry.group.setError(labels.requiredError);
-    else entry.group.setError(entry.field.name === 'bankAccount.iban' ? labels.ibanError : labels.paymentFailed);
+    else entry.group.setError(entry.field.name === 'bankAccount.iban' ? labels.ibanError : unplaced);
   }
-  if (unplaced) showFormMessage(message, labels.paymentFailed);
+  if (anyUnplaced) showFormMessage(message, unplaced);
 }

@@ -18,6 +18,7 @@ import { registrationsForm } from './registrations-form.js';
 import { isWalletBrand, offeredWallets } from '../rules/wallets.js';
 import { walletButtons } from './wallet-buttons.js';
 import { controlStyle } from './secure-frame.js';
+import { failureText } from './decline.js';
 import { adoptStyles } from './styles.js';
 
 const READY_ATTRIBUTE = 'data-wpwl-ready';
@@ -42,25 +43,37 @@ export function boot(): void {
   else start();
 }
 
-/** The checkout, 'gone' (unknown, expired or no longer open) or 'unreachable' (the network, the gateway). */
-type BootstrapAnswer = Bootstrap | 'gone' | 'unreachable';
+/**
+ * The checkout, 'gone' (unknown, expired or no longer open) or unreachable (the network, the
+ * gateway: with the answer's result code, which may say "try again in a moment").
+ */
+type BootstrapAnswer = Bootstrap | 'gone' | { readonly unreachable: string };
 
 async function loadBootstrap(context: WidgetContext): Promise<BootstrapAnswer> {
   if (!/^[A-Za-z0-9.\-]{1,64}$/.test(context.checkoutId)) return 'gone';
   try {
     const response = await fetch(`${context.base}checkouts/${encodeURIComponent(context.checkoutId)}/widget`, { credentials: 'omit' });
     if (response.status === 400 || response.status === 404) return 'gone';
-    if (!response.ok) return 'unreachable';
+    if (!response.ok) return { unreachable: await resultCodeOf(response) };
     const bootstrap = (await response.json()) as Bootstrap;
     // 'pending': the shopper came back from a provider's or issuer's page; a new attempt cancels that one.
     return bootstrap.state === 'open' || bootstrap.state === 'pending' ? bootstrap : 'gone';
   } catch {
-    return 'unreachable';
+    return { unreachable: '' };
   }
 }
 
+async function resultCodeOf(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => undefined)) as { result?: { code?: unknown } } | undefined;
+  return String(body?.result?.code ?? '');
+}
+
+function isCheckout(answer: BootstrapAnswer): answer is Bootstrap {
+  return typeof answer !== 'string' && !('unreachable' in answer);
+}
+
 async function renderAll(pageContext: WidgetContext, bootstrap: BootstrapAnswer, onReady: unknown): Promise<void> {
-  const context: WidgetContext = typeof bootstrap === 'string' ? pageContext : withCheckout(pageContext, bootstrap);
+  const context: WidgetContext = isCheckout(bootstrap) ? withCheckout(pageContext, bootstrap) : pageContext;
   const merchantForms = Array.from(document.querySelectorAll<HTMLFormElement>('form.paymentWidgets'));
   const parts = merchantForms.flatMap((merchantForm) => renderInto(context, merchantForm, bootstrap));
   await Promise.race([Promise.all(parts.map((part) => part.ready)), new Promise((resolve) => setTimeout(resolve, 10_000))]);
@@ -85,8 +98,8 @@ function renderInto(context: WidgetContext, merchantForm: HTMLFormElement, boots
   merchantForm.after(container);
   // The merchant's form stays (its customParameters inputs are read on payment), hidden when empty.
   if (merchantForm.elements.length === 0) merchantForm.hidden = true;
-  if (typeof bootstrap === 'string') {
-    const text = bootstrap === 'gone' ? context.labels.checkoutExpired : context.labels.paymentFailed;
+  if (!isCheckout(bootstrap)) {
+    const text = bootstrap === 'gone' ? context.labels.checkoutExpired : failureText(context.labels, bootstrap.unreachable);
     container.append(h('div', { class: 'wpwl-message wpwl-has-error', role: 'alert' }, text));
     return [];
   }

@@ -1,19 +1,25 @@
 /**
  * The card form (`.wpwl-form-card`): number and CVV in the gateway's frames, expiry and holder on
  * the page. The brand is detected as the number is typed (by the number frame, which sends only
- * the verdict); Luhn, length, expiry and holder are checked before anything is sent.
+ * the verdict); Luhn, length, expiry and holder are checked before anything is sent. A field is
+ * checked when the shopper leaves it (an empty one only at payment), and a field showing an
+ * error is checked again at every keystroke, so the error goes as soon as the field is right;
+ * nothing is said while a shopper types into a field that has shown no error (but a brand that
+ * is not accepted, which more digits cannot mend).
  */
 import type { FrameToPage } from '../protocol.js';
 import type { LabelKey } from '../i18n/keys.js';
 import type { CvvState, NumberState } from '../rules/card-number.js';
-import { cvvProblem, expiryProblem, holderProblem, HOLDER_MAX_LENGTH, HOLDER_MIN_LENGTH, numberProblem, SERVER_FIELD_ERRORS, type CardField } from '../rules/card-checks.js';
-import { expiryState, formatExpiryInput, parseExpiry } from '../rules/expiry.js';
+import { cvvProblem, expiryProblem, holderProblem, HOLDER_MAX_LENGTH, numberProblem, SERVER_FIELD_ERRORS, type CardField } from '../rules/card-checks.js';
+import { formatExpiryInput, parseExpiry } from '../rules/expiry.js';
 import type { WidgetContext } from './context.js';
 import { h, randomSession } from './elements.js';
 import { brandMark } from './brand-marks.js';
 import { fieldGroup, showFormMessage, submitGroup, textInput, type FieldGroup, type SubmitParts } from './groups.js';
 import { createSecureFrame, type SecureFrame } from './secure-frame.js';
 import { handleAnswer, pageFields, setBusy } from './submit.js';
+import { showDecline } from './decline.js';
+import type { DeclineField } from '../rules/decline-reason.js';
 import type { FormParts } from './form-parts.js';
 
 interface CardState {
@@ -39,14 +45,17 @@ export function cardForm(context: WidgetContext, merchantForm: HTMLFormElement, 
       Object.assign(state, { number: message.state, brand: message.brand, detected: message.detected });
       form.dataset['brand'] = message.brand ?? '';
       logos.show(message.detected);
-      if (message.state === 'valid' || message.state === 'incomplete') numberGroup.setError('');
       if (message.state === 'unsupported') numberGroup.setError(labels.brandNotAccepted);
+      // That message was said while typing: it goes with its cause.
+      else if (numberGroup.hint.textContent === labels.brandNotAccepted) numberGroup.setError('');
+      else if (inError(numberGroup)) show({ number: numberProblem(message.state) });
     }
     if (message.type === 'cvv') {
       state.cvv = message.state;
-      if (message.state === 'valid') cvvGroup.setError('');
+      if (inError(cvvGroup)) show({ cvv: cvvProblem(message.state, state.brand) });
     }
     if (message.type === 'focus' || message.type === 'blur') frameOf(message.field).iframe.classList.toggle('wpwl-control-focused', message.type === 'focus');
+    if (message.type === 'blur') checkSecureField(message.field);
     if (message.type === 'enter') form.requestSubmit();
     if (message.type === 'result') finish(message.status, message.body);
   };
@@ -63,11 +72,11 @@ export function cardForm(context: WidgetContext, merchantForm: HTMLFormElement, 
 
   expiry.addEventListener('input', (event) => {
     expiry.value = formatExpiryInput(expiry.value, (event as InputEvent).inputType?.startsWith('delete') ?? false);
-    if (expiryState(expiry.value, context.now()) === 'valid') expiryGroup.setError('');
+    if (inError(expiryGroup)) checkExpiry(true);
   });
   expiry.addEventListener('blur', () => checkExpiry(false));
   holder.addEventListener('blur', () => checkHolder(false));
-  holder.addEventListener('input', () => holder.value.trim().length >= HOLDER_MIN_LENGTH && holderGroup.setError(''));
+  holder.addEventListener('input', () => inError(holderGroup) && checkHolder(true));
 
   const groups: Record<CardField, FieldGroup> = { number: numberGroup, expiry: expiryGroup, cvv: cvvGroup, holder: holderGroup };
   /** Shows each field's problem (or clears it); true when none has one. */
@@ -80,6 +89,11 @@ export function cardForm(context: WidgetContext, merchantForm: HTMLFormElement, 
   }
   function checkHolder(required: boolean): boolean {
     return show({ holder: holderProblem(holder.value, required) });
+  }
+  /** On leaving a card frame: what it holds, if anything (the frame tells only its verdict). */
+  function checkSecureField(field: 'number' | 'cvv'): void {
+    if (field === 'number' && state.number !== 'empty') show({ number: numberProblem(state.number) });
+    if (field === 'cvv' && state.cvv !== 'empty') show({ cvv: cvvProblem(state.cvv, state.brand) });
   }
 
   form.addEventListener('submit', (event) => {
@@ -105,14 +119,23 @@ export function cardForm(context: WidgetContext, merchantForm: HTMLFormElement, 
 
   function finish(status: number, body: Record<string, unknown> | undefined): void {
     const outcome = handleAnswer(context, merchantForm, status, body, {
-      showFieldErrors: (errors) => {
+      showFieldErrors: (errors, unplaced) => {
         for (const error of errors) {
           const place = SERVER_FIELD_ERRORS[error.name];
           if (place) groups[place[0]].setError(labels[place[1]]);
         }
-        if (errors.some((error) => !SERVER_FIELD_ERRORS[error.name])) showFormMessage(submit.message, labels.paymentFailed);
+        if (errors.some((error) => !SERVER_FIELD_ERRORS[error.name])) showFormMessage(submit.message, unplaced);
       },
       showMessage: (text) => showFormMessage(submit.message, text),
+      showDecline: (reason) => showDecline(labels, submit, reason, {
+        clearCvv: () => cvvFrame.send({ type: 'clear' }),
+        markField: (field) => {
+          const place = DECLINED_FIELD[field];
+          if (!place) return false;
+          groups[place[0]].setError(labels[place[1]]);
+          return focus(`card.${place[0]}`);
+        },
+      }),
     });
     if (outcome.kind !== 'redirect' && outcome.kind !== 'return') setBusy(submit.button, false, labels);
   }
@@ -135,6 +158,17 @@ export function cardForm(context: WidgetContext, merchantForm: HTMLFormElement, 
       cvvFrame.load(look);
     },
     ready: Promise.all([numberFrame.ready, cvvFrame.ready]).then(() => undefined), focus, brands: [...brands] };
+}
+
+/** Where a decline's field is marked, and with which of the field's own error texts. */
+const DECLINED_FIELD: Readonly<Partial<Record<DeclineField, readonly [CardField, LabelKey]>>> = {
+  number: ['number', 'cardNumberError'],
+  expiry: ['expiry', 'expiryDateError'],
+  cvv: ['cvv', 'cvvError'],
+};
+
+function inError(group: FieldGroup): boolean {
+  return group.group.classList.contains('wpwl-has-error');
 }
 
 /** The frame's group: its label is no <label> (it cannot point into a frame), so a click on it focuses the frame. */

@@ -1,4 +1,4 @@
-import type { Labels } from '../i18n/keys.js';
+import type { WidgetLabels } from '../i18n/index.js';
 import type { WidgetLocale } from '../rules/locale.js';
 import type { CheckoutPurpose } from '../rules/action-url.js';
 import type { RedirectTarget } from '../rules/redirect-target.js';
@@ -48,7 +48,7 @@ export interface WidgetContext {
   readonly locale: WidgetLocale;
   /** The locale as the merchant asked for it ('de-AT'), for a region. */
   readonly requestedLocale: string | undefined;
-  readonly labels: Labels;
+  readonly labels: WidgetLabels;
   readonly style: WidgetStyle;
   readonly layout: WidgetLayout;
   readonly autofocus: string | undefined;

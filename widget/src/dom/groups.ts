@@ -62,4 +62,7 @@ export function submitGroup(text: string): SubmitParts {
 export function showFormMessage(message: HTMLElement, text: string): void {
   message.textContent = text;
   message.hidden = text === '';
+  // A decline's look and reason (dom/decline.ts) belong to that message only.
+  message.classList.remove('wpwl-message-declined');
+  message.removeAttribute('data-reason');
 }

@@ -13,6 +13,7 @@ import { fieldGroup, showFormMessage, submitGroup, type SubmitParts } from './gr
 import type { FormParts } from './form-parts.js';
 import { createSecureFrame } from './secure-frame.js';
 import { handleAnswer, pageFields, setBusy } from './submit.js';
+import { showDecline } from './decline.js';
 
 /** `shared`: the one pay button of the tabs and accordion layouts, outside the form; else the form has its own. */
 export function registrationsForm(context: WidgetContext, merchantForm: HTMLFormElement, cards: readonly StoredCard[], frameLook: FrameLook, shared?: SubmitParts): FormParts {
@@ -43,11 +44,22 @@ export function registrationsForm(context: WidgetContext, merchantForm: HTMLForm
   void frame.ready.then(choose);
 
   function onFrame(message: FrameToPage): void {
-    if (message.type === 'cvv') cvv = message.state;
+    if (message.type === 'cvv') {
+      cvv = message.state;
+      if (cvv === 'valid' && cvvGroup.group.classList.contains('wpwl-has-error')) setCvvError('');
+    }
     if (message.type === 'enter') form.requestSubmit();
     if (message.type === 'focus' || message.type === 'blur') frame.iframe.classList.toggle('wpwl-control-focused', message.type === 'focus');
+    if (message.type === 'blur' && cvv === 'incomplete') setCvvError(labels.cvvError);
     if (message.type === 'result') {
-      const outcome = handleAnswer(context, merchantForm, message.status, message.body, { showFieldErrors, showMessage: (text) => showFormMessage(submit.message, text) });
+      const outcome = handleAnswer(context, merchantForm, message.status, message.body, {
+        showFieldErrors,
+        showMessage: (text) => showFormMessage(submit.message, text),
+        showDecline: (reason) => showDecline(labels, submit, reason, {
+          clearCvv: () => frame.send({ type: 'clear' }),
+          markField: (field) => field === 'cvv' && (setCvvError(labels.cvvError), frame.send({ type: 'focus' }), true),
+        }),
+      });
       if (outcome.kind !== 'redirect' && outcome.kind !== 'return') setBusy(submit.button, false, labels);
     }
   }
@@ -55,9 +67,9 @@ export function registrationsForm(context: WidgetContext, merchantForm: HTMLForm
     cvvGroup.setError(message);
     frame.send({ type: 'error', message });
   }
-  function showFieldErrors(errors: readonly FieldError[]): void {
+  function showFieldErrors(errors: readonly FieldError[], unplaced: string): void {
     if (errors.some((error) => error.name === 'card.cvv')) setCvvError(labels.cvvError);
-    else showFormMessage(submit.message, labels.paymentFailed);
+    else showFormMessage(submit.message, unplaced);
   }
 
   form.addEventListener('submit', (event) => {

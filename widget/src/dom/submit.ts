@@ -5,9 +5,11 @@
  */
 import { outcomeOf, type FieldError, type Outcome, type RedirectInstruction } from '../rules/outcome.js';
 import { returnUrl } from '../rules/action-url.js';
+import type { DeclineReason } from '../rules/decline-reason.js';
 import { redirectWindowOf } from '../rules/redirect-target.js';
 import { openRedirect, redirectForm } from './overlay.js';
 import type { WidgetContext } from './context.js';
+import { failureText } from './decline.js';
 
 export function navigateTop(redirect: RedirectInstruction): void {
   if (redirect.method === 'GET' && redirect.parameters.length === 0) {
@@ -60,17 +62,25 @@ function leaveFor(context: WidgetContext, merchantForm: HTMLFormElement, redirec
 }
 
 export interface OutcomeHandlers {
-  readonly showFieldErrors: (errors: readonly FieldError[]) => void;
+  /** `unplaced`: the text for errors that name no field of the form (the code's reason, else paymentFailed). */
+  readonly showFieldErrors: (errors: readonly FieldError[], unplaced: string) => void;
   readonly showMessage: (text: string) => void;
+  /** The tabs and accordion layouts only: the form shows the decline and stays payable. */
+  readonly showDecline: (reason: DeclineReason) => void;
 }
 
+/**
+ * The forms layout keeps OPPWA's behaviour (every payment made, declined too, goes to the
+ * merchant's result page), so that existing integrations see no change.
+ */
 export function handleAnswer(context: WidgetContext, merchantForm: HTMLFormElement, status: number, body: Record<string, unknown> | undefined, handlers: OutcomeHandlers): Outcome {
-  const outcome = outcomeOf(status, body);
+  const outcome = outcomeOf(status, body, context.layout !== 'forms');
   if (outcome.kind === 'redirect') leaveFor(context, merchantForm, outcome.redirect);
   else if (outcome.kind === 'return') window.top!.location.href = returnUrl(merchantForm.action, context.checkoutId, context.purpose);
-  else if (outcome.kind === 'field-errors') handlers.showFieldErrors(outcome.errors);
+  else if (outcome.kind === 'field-errors') handlers.showFieldErrors(outcome.errors, failureText(context.labels, outcome.code));
+  else if (outcome.kind === 'declined') handlers.showDecline(outcome.reason);
   else if (outcome.kind === 'expired') handlers.showMessage(context.labels.checkoutExpired);
-  else handlers.showMessage(context.labels.paymentFailed);
+  else handlers.showMessage(failureText(context.labels, outcome.code));
   return outcome;
 }
 

@@ -40,7 +40,7 @@ export function directionOf(locale: WidgetLocale): 'ltr' | 'rtl' {
  * `errorMessages`) on top; only known keys with string values are taken, so a typo or a number
  * never blanks a label.
  */
-export function mergeLabels(base: Labels, ...overrides: unknown[]): Labels {
+export function mergeLabels<T extends Labels>(base: T, ...overrides: unknown[]): T {
   const merged: Record<string, string> = { ...base };
   for (const override of overrides) {
     if (typeof override !== 'object' || override === null) continue;
@@ -48,7 +48,7 @@ export function mergeLabels(base: Labels, ...overrides: unknown[]): Labels {
       if (key in base && typeof value === 'string' && value.trim() !== '') merged[key] = value;
     }
   }
-  return merged as Labels;
+  return merged as unknown as T;
 }
 
 /** `{brand}` and other placeholders of a label, filled with plain text. */
