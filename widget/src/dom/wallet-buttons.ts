@@ -16,6 +16,7 @@ import { h } from './elements.js';
 import { showFormMessage, submitGroup } from './groups.js';
 import { frameDialog } from './overlay.js';
 import { handleAnswer } from './submit.js';
+import { DECLINE_MESSAGE } from '../rules/decline-reason.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** Each wallet's colour on its mark: neutral drawings of our own, not any provider's artwork. */
@@ -84,7 +85,12 @@ function openSheet(context: WidgetContext, merchantForm: HTMLFormElement, brand:
       showFormMessage(message, text);
     };
     // Field errors cannot be corrected on this page (the sheet made the fields): a message.
-    handleAnswer(context, merchantForm, status, body, { showFieldErrors: () => shown(context.labels.paymentFailed), showMessage: shown });
+    // A decline (tabs, accordion) says its reason here; the shopper may take another wallet or card.
+    handleAnswer(context, merchantForm, status, body, {
+      showFieldErrors: () => shown(context.labels.paymentFailed),
+      showMessage: shown,
+      showDecline: (reason) => shown(context.labels[DECLINE_MESSAGE[reason]]),
+    });
   }, restore);
   dialog.frame.src = sheetUrl(context, wallet, merchantForm);
 }
