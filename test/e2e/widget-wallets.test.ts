@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { isSuccessCode } from '../../src/results/catalogue.js';
+import { DECLINE_TEXTS } from '../../widget/src/i18n/decline-texts.js';
 import { docImagesDir, screenshot, seriousViolationsInFrames, useBrowser } from './support/browser.js';
 import { startGatewayWithWebhook, type GatewayWithWebhook } from './support/gateway.js';
 import { createCheckout, merchantCall } from './support/widget-checkout.js';
@@ -119,16 +120,30 @@ describe('wallets on the test system', { timeout: 600_000 }, () => {
     await at.close();
   });
 
-  it('the declining card: the shopper lands on the result page, which says declined', async () => {
+  it('the declining card: in the accordion its reason shows beside the wallet buttons and another card pays; in forms the result page says declined', async () => {
     const { at, checkoutId } = await open({ layout: 'accordion' });
-    const { sheet } = await openSheet(at, 'walletC');
+    let { sheet } = await openSheet(at, 'walletC');
     await sheet.locator('input[value="visa-0002"]').check();
     await pageHoldsNoCard(at);
     await sheet.locator('button[value="pay"]').click();
+    // 800.100.100, the issuer's no: the widget's decline texts (docs/widget.md, "When a payment is declined").
+    await at.page.locator('.wpwl-message[role="alert"]').filter({ hasText: DECLINE_TEXTS['en']!.declineBank }).waitFor({ timeout: 15_000 });
+    ({ sheet } = await openSheet(at, 'walletC'));
+    await sheet.locator('input[value="visa-0000"]').check();
+    await sheet.locator('button[value="pay"]').click();
     const payment = await backAtShop(at, checkoutId);
     assert.equal(payment['paymentBrand'], 'WALLETC');
-    assert.equal(payment['result']?.code, '800.100.100');
+    assert.ok(isSuccessCode(String(payment['result']?.code)), JSON.stringify(payment));
     await at.close();
+
+    const forms = await open();
+    ({ sheet } = await openSheet(forms.at, 'walletC'));
+    await sheet.locator('input[value="visa-0002"]').check();
+    await sheet.locator('button[value="pay"]').click();
+    const declined = await backAtShop(forms.at, forms.checkoutId);
+    assert.equal(declined['paymentBrand'], 'WALLETC');
+    assert.equal(declined['result']?.code, '800.100.100');
+    await forms.at.close();
   });
 
   it('Cancel in the sheet, then Escape: the dialog goes, the wallet button works again and has the focus; nothing is paid', async () => {
