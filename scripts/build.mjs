@@ -47,8 +47,10 @@ for (const asset of assets) cpSync(asset, join(next, asset.slice(SRC.length)));
 writeFileSync(join(next, 'build-stamp.json'), JSON.stringify({ startedAtMs }));
 // The hosted payment widget's browser bundles (widget/ → dist/widget/), with the options the
 // gateway would use to build them itself (src/http/widget/widget-build.ts, compiled just above).
-const { widgetBuildOptions } = await import(pathToFileURL(join(next, 'http', 'widget', 'widget-build.js')).href);
+const { widgetBuildOptions, buildWidgetTexts } = await import(pathToFileURL(join(next, 'http', 'widget', 'widget-build.js')).href);
 await build({ ...widgetBuildOptions(ROOT), outdir: join(next, 'widget') });
+// The texts of the widget's 25 languages, which GET /v1/widget/texts/{locale} serves (src/http/widget/texts-asset.ts).
+writeFileSync(join(next, 'widget', 'texts.json'), JSON.stringify(buildWidgetTexts(ROOT)));
 // The acquirer host emulator, which a test-system gateway without ACQUIRER_HOST_URL embeds
 // (src/connectors/iso8583/embedded-host.ts): one bundle, since its sources live outside src/.
 await build({

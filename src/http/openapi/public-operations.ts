@@ -103,12 +103,26 @@ const THREE_DS_SERVER: readonly OperationSpec[] = [
 
 const script = (description: string): Answer => ({ description, type: 'javascript', example: '/* minified script */' });
 
+const WIDGET_TEXTS: JsonObject = { type: 'object', required: ['locale', 'labels'], properties: { locale: { type: 'string' }, labels: { type: 'object', additionalProperties: { type: 'string' } } } };
+
 const WIDGET_ASSETS: readonly OperationSpec[] = [
   {
     method: 'get', path: '/v1/paymentWidgets.js', operationId: 'paymentWidgetsScript', tag: 'Payment widget', access: 'public',
     summary: "The widget's script for the merchant's page (docs/widget.md); the same bytes for every checkout",
     query: { checkoutId: '9c3e1b7a5d2f4e6c8a0b1d3f5e7c9a2b' }, optional: ['checkoutId'],
     answers: { 200: script('The script (cacheable for a year, CORS open: loaded with integrity=)'), 304: { description: 'Unchanged (If-None-Match)', type: 'none' } },
+  },
+  {
+    method: 'get', path: '/v1/widget/texts/{locale}', operationId: 'widgetTexts', tag: 'Payment widget', access: 'public',
+    summary: "One language's texts for the widget's script, which carries English only (docs/widget.md)",
+    description: 'The script fetches them beside the checkout before it draws a form, for any of the 25 languages but English. The answer is the same for every checkout; with the version the script names in `v` it is cacheable for a year (else for an hour).',
+    pathExample: { locale: 'de' }, query: { v: '0123456789abcdef0123' }, optional: ['v'],
+    fields: { locale: "One of the widget's 25 language codes (en, de, fr, es, it, nl, dk, fi, se, tr, ja, sl, pt, pl, cz, hu, bg, ro, ru, cn, gr, no, sk, ar, ko)", v: 'The version of the texts the script was built with; any value serves the current texts' },
+    answers: {
+      200: { description: 'The language and its texts, label name → text (CORS open)', schema: WIDGET_TEXTS, example: { locale: 'de', labels: { cardNumber: 'Kartennummer', submit: 'Jetzt bezahlen', declined: 'Die Zahlung wurde abgelehnt. Verwenden Sie eine andere Karte oder Zahlungsart.' } } },
+      304: { description: 'Unchanged (If-None-Match)', type: 'none' },
+      400: { description: 'A code outside the 25 (200.300.404, parameterErrors names locale)', example: refused('200.300.404', { name: 'locale', value: 'xx', message: 'must be one of en, de, fr, es, it, nl, dk, fi, se, tr, ja, sl, pt, pl, cz, hu, bg, ro, ru, cn, gr, no, sk, ar, ko' }, undefined) },
+    },
   },
   {
     method: 'get', path: '/v1/widget/frame', operationId: 'widgetFrame', tag: 'Payment widget', access: 'public', summary: 'The secure card field frame the widget embeds',

@@ -1,7 +1,7 @@
 /**
  * paymentWidgets.js at work: finds its own <script> (the gateway's address and the checkout id
- * are in its src), reads wpwlOptions, asks the gateway for the checkout, and renders the forms of
- * every `form.paymentWidgets` next to it.
+ * are in its src), reads wpwlOptions, asks the gateway for the checkout and for the texts of the
+ * shopper's language, and renders the forms of every `form.paymentWidgets` next to it.
  */
 import { formsOf, isCardBrand, parseBrands } from '../rules/brands.js';
 import { directionOf, htmlLang } from '../rules/locale.js';
@@ -13,7 +13,8 @@ import { h } from './elements.js';
 import type { FormParts } from './form-parts.js';
 import { submitGroup } from './groups.js';
 import { methodsWidget, type Method } from './methods.js';
-import { contextOf, readOptions } from './options.js';
+import { contextOf, readOptions, withTexts } from './options.js';
+import { loadTexts } from './texts.js';
 import { registrationsForm } from './registrations-form.js';
 import { isWalletBrand, offeredWallets } from '../rules/wallets.js';
 import { walletButtons } from './wallet-buttons.js';
@@ -37,8 +38,9 @@ export function boot(): void {
   const options = readOptions((window as { wpwlOptions?: unknown }).wpwlOptions);
   const context = contextOf(options, new URL('./', src).href, checkoutId);
   if (context.style !== 'none') adoptStyles();
-  const bootstrap = loadBootstrap(context);
-  const start = () => void bootstrap.then((answer) => renderAll(context, answer, options.onReady));
+  // Both at once: the checkout, and the texts of the shopper's language (none to fetch for English).
+  const answers = Promise.all([loadBootstrap(context), loadTexts(context)]);
+  const start = () => void answers.then(([answer, texts]) => renderAll(withTexts(context, options, texts), answer, options.onReady));
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
   else start();
 }

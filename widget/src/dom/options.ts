@@ -2,7 +2,7 @@
  * `window.wpwlOptions`, defined by the merchant before the script loads, read defensively: a
  * wrong type falls back to the default rather than breaking the payment form.
  */
-import { labelsOf } from '../i18n/index.js';
+import { ENGLISH_TEXTS } from '../i18n/english.js';
 import { mergeLabels, resolveLocale } from '../rules/locale.js';
 import { redirectTargetOf } from '../rules/redirect-target.js';
 import { colorSchemeOf, themeDeclarations } from '../rules/style-values.js';
@@ -42,7 +42,8 @@ export function contextOf(options: WpwlOptions, base: string, checkoutId: string
     purpose: 'payment',
     locale,
     requestedLocale: typeof options.locale === 'string' ? options.locale : undefined,
-    labels: mergeLabels(labelsOf(locale), options.labels, options.errorMessages),
+    // English until the shopper's language arrives (withTexts), which happens before any form is drawn.
+    labels: mergeLabels(ENGLISH_TEXTS, options.labels, options.errorMessages),
     layout,
     style: STYLES.includes(options.style as WidgetStyle) ? (options.style as WidgetStyle) : 'card',
     autofocus,
@@ -55,6 +56,14 @@ export function contextOf(options: WpwlOptions, base: string, checkoutId: string
     // One button for every method: the amount on it unless the merchant says otherwise.
     amountOnButton: (options.amountOnButton === true || (layout !== 'forms' && options.amountOnButton !== false)) && !ownsLabel(options.labels, 'submit'),
   };
+}
+
+/**
+ * The context in the shopper's language: the gateway's texts over English (a text it lacks stays
+ * English), and the merchant's `labels` and `errorMessages` over both.
+ */
+export function withTexts(context: WidgetContext, options: WpwlOptions, texts: unknown): WidgetContext {
+  return texts === undefined ? context : { ...context, labels: mergeLabels(ENGLISH_TEXTS, texts, options.labels, options.errorMessages) };
 }
 
 function prefersDark(): boolean {

@@ -4,12 +4,14 @@
  * `wpwl`, and unlayered rules always beat layered ones, so the merchant's own CSS for the wpwl-
  * classes wins whatever its specificity or order.
  */
-import css from '../payment-widgets.css';
+
+/** payment-widgets.css, minified and put in by the build (src/http/widget/widget-build.ts). */
+declare const __WPWL_STYLES__: string;
 
 export function adoptStyles(): void {
   try {
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
+    sheet.replaceSync(__WPWL_STYLES__);
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   } catch {
     // A browser without constructable style sheets shows the unstyled, still usable form.

@@ -4,6 +4,8 @@
  * `wpwlOptions.errorMessages` (or `labels`), like the other error texts. Each language keeps the
  * form of address and the CVV's name of its other texts (west.ts, north-central.ts, east.ts).
  */
+import { ENGLISH_DECLINE_TEXTS } from './english.js';
+
 export const DECLINE_KEYS = [
   'declineInsufficientFunds',
   'declineCvv',
@@ -21,18 +23,7 @@ export type DeclineKey = (typeof DECLINE_KEYS)[number];
 export type DeclineTexts = Readonly<Record<DeclineKey, string>>;
 
 export const DECLINE_TEXTS: Readonly<Record<string, DeclineTexts>> = {
-  en: {
-    declineInsufficientFunds: 'Your card has insufficient funds. Use another card.',
-    declineCvv: 'Check the security code (CVV) and try again.',
-    declineExpiry: 'Check the expiry date and try again.',
-    declineCardNumber: 'This card cannot be used. Check the card number or use another card.',
-    declineAccount: 'This bank account cannot be used. Check the IBAN or choose another payment method.',
-    declineBank: 'Your bank declined the payment. Try another card or contact your bank.',
-    declineAuthentication: 'The card could not be verified. Try again or use another card.',
-    declineRisk: 'This payment could not be accepted. Try another payment method.',
-    declineTemporary: 'The payment could not be completed right now. Please try again in a moment.',
-    declined: 'The payment was declined. Try another card or payment method.',
-  },
+  en: ENGLISH_DECLINE_TEXTS,
   de: {
     declineInsufficientFunds: 'Ihre Karte ist nicht ausreichend gedeckt. Bitte verwenden Sie eine andere Karte.',
     declineCvv: 'Bitte prüfen Sie die Prüfnummer (CVV) und versuchen Sie es erneut.',

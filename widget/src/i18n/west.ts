@@ -1,38 +1,9 @@
+import { ENGLISH_LABELS } from './english.js';
 import type { Labels } from './keys.js';
 
 /** English, German, French, Spanish, Italian, Dutch, Portuguese. `{brand}` is filled in. */
 export const WEST: Readonly<Record<string, Labels>> = {
-  en: {
-    cardNumber: 'Card number',
-    cvv: 'CVV',
-    expiryDate: 'Expiry date',
-    mmyy: 'MM / YY',
-    cardHolder: 'Card holder',
-    submit: 'Pay now',
-    submitAmount: 'Pay {amount}',
-    storedCards: 'Your stored cards',
-    otherCard: 'Pay with another card',
-    accountHolder: 'Account holder',
-    iban: 'IBAN',
-    bic: 'BIC',
-    country: 'Country',
-    redirectNote: 'You will be taken to {brand} to complete the payment.',
-    cardNumberError: 'Invalid card number',
-    brandNotAccepted: 'This card type is not accepted',
-    cvvError: 'Invalid CVV',
-    expiryDateError: 'Invalid expiry date',
-    expiredError: 'This card has expired',
-    cardHolderError: 'Invalid card holder',
-    requiredError: 'This field is required',
-    ibanError: 'Invalid IBAN',
-    checkoutExpired: 'This payment session has expired. Please start your payment again.',
-    paymentFailed: 'The payment could not be processed. Please try again.',
-    processing: 'Processing…',
-    overlayTitle: 'Secure payment step',
-    close: 'Close',
-    cardMethod: 'Card',
-    paymentMethods: 'Payment method',
-  },
+  en: ENGLISH_LABELS,
   de: {
     cardNumber: 'Kartennummer',
     cvv: 'Prüfnummer',

@@ -51,6 +51,23 @@ export function mergeLabels<T extends Labels>(base: T, ...overrides: unknown[]):
   return merged as unknown as T;
 }
 
+/**
+ * Where the script fetches its language's texts (GET /v1/widget/texts/{locale}): nowhere for
+ * English, which the script carries. `version` (a hash of every text, fixed when the script is
+ * built) lets the answer be cached for a year.
+ */
+export function textsUrl(base: string, locale: WidgetLocale, version: string): string | undefined {
+  if (locale === 'en') return undefined;
+  return `${base}widget/texts/${locale}${version ? `?v=${encodeURIComponent(version)}` : ''}`;
+}
+
+/** The texts of the gateway's answer for `locale`, or undefined when it is another's or no answer (English stays). */
+export function textsOfAnswer(body: unknown, locale: WidgetLocale): unknown {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const answer = body as { locale?: unknown; labels?: unknown };
+  return answer.locale === locale && typeof answer.labels === 'object' && answer.labels !== null ? answer.labels : undefined;
+}
+
 /** `{brand}` and other placeholders of a label, filled with plain text. */
 export function fillLabel(label: string, values: Readonly<Record<string, string>>): string {
   return label.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
