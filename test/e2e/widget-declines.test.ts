@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { isSuccessCode } from '../../src/results/catalogue.js';
 import { DECLINE_TEXTS } from '../../widget/src/i18n/decline-texts.js';
 import { docImagesDir, screenshot, seriousViolationsInFrames, useBrowser } from './support/browser.js';
-import { startGatewayWithWebhook, type GatewayWithWebhook } from './support/gateway.js';
 import { createCheckout, merchantCall } from './support/widget-checkout.js';
-import { WidgetShop } from './support/widget-shop.js';
+import { useWidgetShop } from './support/widget-shop.js';
 import { openWidgetPage, typeCard, type WidgetPage } from './support/widget-shopper.js';
 import { useStubSuite } from './support/widget-stub-suite.js';
 
@@ -44,26 +43,17 @@ const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
 
 describe('errors that help: declines shown in the widget, a retry, checks on leaving a field (real gateway, simulator)', { timeout: 900_000 }, () => {
   const browser = useBrowser();
-  let env: GatewayWithWebhook;
-  let shop: WidgetShop;
-  before(async () => {
-    env = await startGatewayWithWebhook();
-    shop = await WidgetShop.start(env.gateway.url, (resourcePath) => merchantCall(env.gateway.url, env.merchant, 'GET', resourcePath));
-  });
-  after(async () => {
-    await shop?.stop();
-    await env?.stop();
-  });
+  const setup = useWidgetShop();
 
   async function open(options: Record<string, unknown>, viewport?: { width: number; height: number }): Promise<{ checkout: { id: string; integrity: string }; at: WidgetPage }> {
-    const checkout = await createCheckout(env);
-    const at = await openWidgetPage(browser(), shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands: BRANDS, options }), { viewport });
+    const checkout = await createCheckout(setup.env);
+    const at = await openWidgetPage(browser(), setup.shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands: BRANDS, options }), { viewport });
     return { checkout, at };
   }
-  const statusOf = async (checkoutId: string) => String((await merchantCall(env.gateway.url, env.merchant, 'GET', `/v1/checkouts/${checkoutId}/payment`)).body['result']?.code);
+  const statusOf = async (checkoutId: string) => String((await merchantCall(setup.env.gateway.url, setup.env.merchant, 'GET', `/v1/checkouts/${checkoutId}/payment`)).body['result']?.code);
   async function paysAndLands(at: WidgetPage, checkoutId: string): Promise<void> {
     await at.page.click('.wpwl-button-pay');
-    await at.page.waitForURL((url) => url.href.startsWith(`${shop.url}/result`), { timeout: 30_000 });
+    await at.page.waitForURL((url) => url.href.startsWith(`${setup.shop.url}/result`), { timeout: 30_000 });
     assert.equal(new URL(at.page.url()).searchParams.get('id'), checkoutId);
     assert.ok(isSuccessCode(await statusOf(checkoutId)), 'the retry is paid, in the same checkout');
   }
@@ -140,7 +130,7 @@ describe('errors that help: declines shown in the widget, a retry, checks on lea
     const { checkout, at } = await open({});
     await typeCard(at, { ...CARD, number: NO_FUNDS });
     await at.page.click('.wpwl-form-card .wpwl-button-pay');
-    await at.page.waitForURL((url) => url.href.startsWith(`${shop.url}/result`), { timeout: 30_000 });
+    await at.page.waitForURL((url) => url.href.startsWith(`${setup.shop.url}/result`), { timeout: 30_000 });
     assert.equal(await at.page.getByTestId('result-code').innerText(), '800.100.203', "the merchant's result page tells the shopper");
     assert.equal(new URL(at.page.url()).searchParams.get('id'), checkout.id);
     await at.close();

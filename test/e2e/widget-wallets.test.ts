@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { isSuccessCode } from '../../src/results/catalogue.js';
 import { DECLINE_TEXTS } from '../../widget/src/i18n/decline-texts.js';
 import { docImagesDir, screenshot, seriousViolationsInFrames, useBrowser } from './support/browser.js';
-import { startGatewayWithWebhook, type GatewayWithWebhook } from './support/gateway.js';
 import { createCheckout, merchantCall } from './support/widget-checkout.js';
-import { WidgetShop } from './support/widget-shop.js';
+import { useWidgetShop } from './support/widget-shop.js';
 import { openWidgetPage, type WidgetPage } from './support/widget-shopper.js';
 
 /**
@@ -29,21 +28,11 @@ async function docShot(page: Page, name: string): Promise<void> {
 
 describe('wallets on the test system', { timeout: 600_000 }, () => {
   const browser = useBrowser();
-  let env: GatewayWithWebhook;
-  let shop: WidgetShop;
-
-  before(async () => {
-    env = await startGatewayWithWebhook();
-    shop = await WidgetShop.start(env.gateway.url, (resourcePath) => merchantCall(env.gateway.url, env.merchant, 'GET', resourcePath));
-  });
-  after(async () => {
-    await shop?.stop();
-    await env?.stop();
-  });
+  const setup = useWidgetShop();
 
   async function open(options: Record<string, unknown> = {}, viewport?: { width: number; height: number }): Promise<{ at: WidgetPage; checkoutId: string }> {
-    const checkout = await createCheckout(env);
-    const at = await openWidgetPage(browser(), shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands: BRANDS, options }), { viewport });
+    const checkout = await createCheckout(setup.env);
+    const at = await openWidgetPage(browser(), setup.shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands: BRANDS, options }), { viewport });
     return { at, checkoutId: checkout.id };
   }
 
@@ -58,9 +47,9 @@ describe('wallets on the test system', { timeout: 600_000 }, () => {
   }
 
   async function backAtShop(at: WidgetPage, checkoutId: string): Promise<Record<string, any>> {
-    await at.page.waitForURL((url) => url.href.startsWith(`${shop.url}/result`), { timeout: 30_000 });
+    await at.page.waitForURL((url) => url.href.startsWith(`${setup.shop.url}/result`), { timeout: 30_000 });
     await at.page.getByTestId('result').waitFor();
-    const back = shop.returns.at(-1)!;
+    const back = setup.shop.returns.at(-1)!;
     assert.equal(back.query['id'], checkoutId);
     assert.equal(back.query['resourcePath'], `/v1/checkouts/${checkoutId}/payment`);
     return back.status!.body;
@@ -159,7 +148,7 @@ describe('wallets on the test system', { timeout: 600_000 }, () => {
     await at.page.locator('dialog.wpwl-overlay').waitFor({ state: 'detached', timeout: 15_000 });
     assert.equal(await button.isEnabled(), true);
     await pageHoldsNoCard(at);
-    const status = await merchantCall(env.gateway.url, env.merchant, 'GET', `/v1/checkouts/${checkoutId}/payment`);
+    const status = await merchantCall(setup.env.gateway.url, setup.env.merchant, 'GET', `/v1/checkouts/${checkoutId}/payment`);
     assert.notEqual(status.body['paymentBrand'], 'WALLETA', JSON.stringify(status.body));
     assert.deepEqual(at.errors, []);
     await at.close();
