@@ -201,7 +201,7 @@ describe('wallets on the test system', { timeout: 600_000 }, () => {
     for (let waited = 0; !popup.isClosed() && waited < 10_000; waited += 100) await at.page.waitForTimeout(100);
     assert.equal(popup.isClosed(), true, 'the widget closed the popup');
     assert.equal(await button.isEnabled(), true, 'the wallet can be tried again');
-    await screenshot(at.page, 'widget-wallet-popup-declined');
+    await docShot(at.page, 'widget-wallet-popup-declined');
     await pageHoldsNoCard(at);
     const declined = await merchantCall(setup.env.gateway.url, setup.env.merchant, 'GET', `/v1/checkouts/${checkoutId}/payment`);
     assert.equal(declined.body['result']?.code, '800.100.100', JSON.stringify(declined.body));
