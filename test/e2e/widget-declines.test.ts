@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { isSuccessCode } from '../../src/results/catalogue.js';
 import { DECLINE_TEXTS } from '../../widget/src/i18n/decline-texts.js';
 import { docImagesDir, screenshot, seriousViolationsInFrames, useBrowser } from './support/browser.js';
-import { startGatewayWithWebhook, type GatewayWithWebhook } from './support/gateway.js';
 import { createCheckout, merchantCall } from './support/widget-checkout.js';
-import { WidgetShop } from './support/widget-shop.js';
+import { useWidgetShop } from './support/widget-shop.js';
 import { openWidgetPage, typeCard, type WidgetPage } from './support/widget-shopper.js';
 import { useStubSuite } from './support/widget-stub-suite.js';
 
@@ -15,7 +14,8 @@ import { useStubSuite } from './support/widget-stub-suite.js';
  * Errors that help (docs/widget.md, "When a payment is declined" and "What the shopper gets"),
  * in Chromium against a real gateway process with the simulator (docs/simulator.md: card
  * 4000000000009995 has insufficient funds, card.cvv 999 is a wrong CVV, 4000000000000002 the
- * bank's no). In the tabs and accordion layouts a decline is shown in the widget with what to do,
+ * bank's no, IBAN DE93100000000000000003 a closed account; a stored card declines as its number
+ * does). In the tabs and accordion layouts a decline is shown in the widget with what to do,
  * and the shopper pays again in the same checkout; the forms layout still goes to the result
  * page. Fields are checked when left and again while typing once in error. Screenshots:
  * widget-decline-* and widget-field-errors-* in docImagesDir() (docs/images with UPDATE_DOC_IMAGES=1), and test-artifacts/e2e/widget-decline-*.
@@ -44,26 +44,17 @@ const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
 
 describe('errors that help: declines shown in the widget, a retry, checks on leaving a field (real gateway, simulator)', { timeout: 900_000 }, () => {
   const browser = useBrowser();
-  let env: GatewayWithWebhook;
-  let shop: WidgetShop;
-  before(async () => {
-    env = await startGatewayWithWebhook();
-    shop = await WidgetShop.start(env.gateway.url, (resourcePath) => merchantCall(env.gateway.url, env.merchant, 'GET', resourcePath));
-  });
-  after(async () => {
-    await shop?.stop();
-    await env?.stop();
-  });
+  const setup = useWidgetShop();
 
   async function open(options: Record<string, unknown>, viewport?: { width: number; height: number }): Promise<{ checkout: { id: string; integrity: string }; at: WidgetPage }> {
-    const checkout = await createCheckout(env);
-    const at = await openWidgetPage(browser(), shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands: BRANDS, options }), { viewport });
+    const checkout = await createCheckout(setup.env);
+    const at = await openWidgetPage(browser(), setup.shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands: BRANDS, options }), { viewport });
     return { checkout, at };
   }
-  const statusOf = async (checkoutId: string) => String((await merchantCall(env.gateway.url, env.merchant, 'GET', `/v1/checkouts/${checkoutId}/payment`)).body['result']?.code);
+  const statusOf = async (checkoutId: string) => String((await merchantCall(setup.env.gateway.url, setup.env.merchant, 'GET', `/v1/checkouts/${checkoutId}/payment`)).body['result']?.code);
   async function paysAndLands(at: WidgetPage, checkoutId: string): Promise<void> {
     await at.page.click('.wpwl-button-pay');
-    await at.page.waitForURL((url) => url.href.startsWith(`${shop.url}/result`), { timeout: 30_000 });
+    await at.page.waitForURL((url) => url.href.startsWith(`${setup.shop.url}/result`), { timeout: 30_000 });
     assert.equal(new URL(at.page.url()).searchParams.get('id'), checkoutId);
     assert.ok(isSuccessCode(await statusOf(checkoutId)), 'the retry is paid, in the same checkout');
   }
@@ -136,11 +127,78 @@ describe('errors that help: declines shown in the widget, a retry, checks on lea
     await at.close();
   });
 
+  it('tabs: a stored card without funds says so in the widget, with what to do; the other stored card pays in the same checkout', async () => {
+    const store = async (number: string): Promise<string> => {
+      const stored = await merchantCall(setup.env.gateway.url, setup.env.merchant, 'POST', '/v1/registrations', { paymentBrand: 'VISA', 'card.number': number, 'card.holder': CARD.holder, 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+      assert.equal(stored.status, 200, JSON.stringify(stored.body));
+      return String(stored.body['id']);
+    };
+    const [declining, approving] = [await store(NO_FUNDS), await store(CARD.number)];
+    const checkout = await createCheckout(setup.env, { 'registrations[0].id': declining, 'registrations[1].id': approving });
+    const at = await openWidgetPage(browser(), setup.shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands: BRANDS, options: { layout: 'tabs' } }));
+    const page = at.page;
+    assert.equal(await page.locator('[role="tab"][aria-selected="true"] .wpwl-method-label').innerText(), 'Your stored cards');
+    assert.deepEqual(await page.locator('.wpwl-registration-cardNumber').allInnerTexts(), ['•••• 9995', '•••• 0000']);
+    assert.equal(await page.locator(`.wpwl-control-registration[value="${declining}"]`).isChecked(), true, 'the first stored card is chosen');
+    await at.cvvInput('.wpwl-form-registrations').pressSequentially(CARD.cvv);
+    await page.click('.wpwl-button-pay');
+    await declinedMessage(at).waitFor({ timeout: 30_000 });
+    assert.equal(await declinedMessage(at).innerText(), EN.declineInsufficientFunds, 'the reason and what to do');
+    assert.equal(await declinedMessage(at).getAttribute('role'), 'alert');
+    assert.equal(await declinedMessage(at).getAttribute('data-reason'), 'insufficientFunds');
+    assert.equal(await statusOf(checkout.id), '800.100.203', 'the gateway declined it (insufficient funds)');
+    assert.ok(page.url().includes('/checkout/'), 'still on the checkout page');
+    assert.match(await focusedClass(at), /wpwl-message/, 'the focus is on the message');
+    assert.equal(await at.cvvInput('.wpwl-form-registrations').inputValue(), '', 'the CVV is emptied');
+    assert.equal(await page.locator('.wpwl-button-pay').isEnabled(), true);
+    assert.deepEqual(await seriousViolationsInFrames(page), [], 'axe: a stored card declined');
+    await screenshot(page, 'widget-decline-tabs-stored-card');
+    await page.locator(`.wpwl-control-registration[value="${approving}"]`).check();
+    await at.cvvInput('.wpwl-form-registrations').pressSequentially(CARD.cvv);
+    await paysAndLands(at, checkout.id);
+    const paid = await merchantCall(setup.env.gateway.url, setup.env.merchant, 'GET', `/v1/checkouts/${checkout.id}/payment`);
+    assert.equal(paid.body['card']?.last4Digits, '0000', JSON.stringify(paid.body));
+    assert.deepEqual(at.errors, []);
+    await at.close();
+  });
+
+  it('tabs: a SEPA direct debit from a closed account says so, marks the IBAN; another IBAN pays in the same checkout', async () => {
+    const { checkout, at } = await open({ layout: 'tabs' });
+    const page = at.page;
+    await page.getByRole('tab', { name: 'SEPA' }).click();
+    const form = page.locator('.wpwl-form:visible');
+    const holder = form.locator('[name="bankAccount.holder"]');
+    if ((await holder.count()) > 0) await holder.fill(CARD.holder);
+    const iban = form.locator('[name="bankAccount.iban"]');
+    // docs/simulator.md: DE93100000000000000003 is a closed account (800.100.202, AC04).
+    await iban.fill('DE93 1000 0000 0000 0000 03');
+    await page.click('.wpwl-button-pay');
+    await declinedMessage(at).waitFor({ timeout: 30_000 });
+    assert.equal(await declinedMessage(at).innerText(), EN.declineAccount, 'the reason and what to do');
+    assert.equal(await declinedMessage(at).getAttribute('role'), 'alert');
+    assert.equal(await declinedMessage(at).getAttribute('data-reason'), 'account');
+    assert.equal(await statusOf(checkout.id), '800.100.202', 'the gateway declined it (account closed)');
+    assert.ok(page.url().includes('/checkout/'), 'still on the checkout page');
+    assert.match(String(await form.locator('.wpwl-group-iban').getAttribute('class')), /wpwl-has-error/, 'the IBAN is marked');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'bankAccount.iban', 'the focus is on the IBAN');
+    assert.equal(await page.locator('[role="tab"][aria-selected="true"] .wpwl-method-label').innerText(), 'SEPA', 'the shopper stays on SEPA');
+    assert.equal(await page.locator('.wpwl-button-pay').isEnabled(), true);
+    assert.deepEqual(await seriousViolationsInFrames(page), [], 'axe: SEPA declined');
+    await screenshot(page, 'widget-decline-tabs-sepa');
+    await iban.fill('DE23 1000 0000 1234 5678 90');
+    await form.locator('.wpwl-group-iban.wpwl-has-error').waitFor({ state: 'detached', timeout: 5_000 });
+    await paysAndLands(at, checkout.id);
+    const paid = await merchantCall(setup.env.gateway.url, setup.env.merchant, 'GET', `/v1/checkouts/${checkout.id}/payment`);
+    assert.equal(paid.body['paymentBrand'], 'DIRECTDEBIT_SEPA', JSON.stringify(paid.body));
+    assert.deepEqual(at.errors, []);
+    await at.close();
+  });
+
   it('forms (OPPWA): a decline still goes to the result page, unchanged', async () => {
     const { checkout, at } = await open({});
     await typeCard(at, { ...CARD, number: NO_FUNDS });
     await at.page.click('.wpwl-form-card .wpwl-button-pay');
-    await at.page.waitForURL((url) => url.href.startsWith(`${shop.url}/result`), { timeout: 30_000 });
+    await at.page.waitForURL((url) => url.href.startsWith(`${setup.shop.url}/result`), { timeout: 30_000 });
     assert.equal(await at.page.getByTestId('result-code').innerText(), '800.100.203', "the merchant's result page tells the shopper");
     assert.equal(new URL(at.page.url()).searchParams.get('id'), checkout.id);
     await at.close();

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { isSuccessCode } from '../../src/results/catalogue.js';
 import { docImagesDir, screenshot, seriousViolationsInFrames, useBrowser } from './support/browser.js';
-import { startGatewayWithWebhook, type GatewayWithWebhook } from './support/gateway.js';
 import { createCheckout, merchantCall } from './support/widget-checkout.js';
-import { WidgetShop } from './support/widget-shop.js';
+import { useWidgetShop } from './support/widget-shop.js';
 import { CARD, STORED, useStubSuite, waitFor } from './support/widget-stub-suite.js';
 import { openWidgetPage, typeCard } from './support/widget-shopper.js';
 
@@ -298,25 +297,16 @@ describe('the payment widget as tabs or an accordion', { timeout: 600_000 }, () 
 
 describe('the tabs and accordion layouts at a real gateway (the simulator)', { timeout: 300_000 }, () => {
   const browser = useBrowser();
-  let env: GatewayWithWebhook;
-  let shop: WidgetShop;
-  before(async () => {
-    env = await startGatewayWithWebhook();
-    shop = await WidgetShop.start(env.gateway.url, (resourcePath) => merchantCall(env.gateway.url, env.merchant, 'GET', resourcePath));
-  });
-  after(async () => {
-    await shop?.stop();
-    await env?.stop();
-  });
+  const setup = useWidgetShop();
 
   for (const layout of LAYOUTS) {
     it(`${layout}: a card payment through the one pay button`, async () => {
-      const checkout = await createCheckout(env);
-      const at = await openWidgetPage(browser(), shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands: BRANDS, options: { layout } }));
+      const checkout = await createCheckout(setup.env);
+      const at = await openWidgetPage(browser(), setup.shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands: BRANDS, options: { layout } }));
       await typeCard(at, { ...CARD, expiry: '0534' });
       await at.page.click('.wpwl-button-pay');
-      await at.page.waitForURL((url) => url.href.startsWith(`${shop.url}/result`), { timeout: 30_000 });
-      const status = await merchantCall(env.gateway.url, env.merchant, 'GET', `/v1/checkouts/${checkout.id}/payment`);
+      await at.page.waitForURL((url) => url.href.startsWith(`${setup.shop.url}/result`), { timeout: 30_000 });
+      const status = await merchantCall(setup.env.gateway.url, setup.env.merchant, 'GET', `/v1/checkouts/${checkout.id}/payment`);
       assert.ok(isSuccessCode(String(status.body['result']?.code)), JSON.stringify(status.body));
       assert.equal(status.body['paymentBrand'], 'VISA');
       assert.equal(status.body['amount'], '92.00');

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { isSuccessCode } from '../../src/results/catalogue.js';
 import { screenshot, useBrowser } from './support/browser.js';
-import { startGatewayWithWebhook, type GatewayWithWebhook } from './support/gateway.js';
 import { outcomeButton } from './support/shopper.js';
 import { createCheckout, merchantCall, paymentNotification } from './support/widget-checkout.js';
-import { WidgetShop, type ShopReturn } from './support/widget-shop.js';
+import { useWidgetShop, type ShopReturn } from './support/widget-shop.js';
 import { openWidgetPage, typeCard, type WidgetPage } from './support/widget-shopper.js';
 
 /**
@@ -23,35 +22,25 @@ const BILLING = { 'billing.street1': 'Hauptstraße 1', 'billing.city': 'Berlin',
 
 describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 }, () => {
   const browser = useBrowser();
-  let env: GatewayWithWebhook;
-  let shop: WidgetShop;
-
-  before(async () => {
-    env = await startGatewayWithWebhook();
-    shop = await WidgetShop.start(env.gateway.url, (resourcePath) => merchantCall(env.gateway.url, env.merchant, 'GET', resourcePath));
-  });
-  after(async () => {
-    await shop?.stop();
-    await env?.stop();
-  });
+  const setup = useWidgetShop();
 
   /** How many returns the shop had when each page opened: each page leads to one more. */
   const returnsAtOpen = new Map<WidgetPage, number>();
 
   async function openCheckout(checkout: { id: string; integrity: string }, brands: string, options: Record<string, unknown> = {}, contextLocale?: string, customParameters?: Record<string, string>): Promise<WidgetPage> {
-    const returnsBefore = shop.returns.length;
-    const at = await openWidgetPage(browser(), shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands, options, customParameters }), contextLocale ? { locale: contextLocale } : {});
+    const returnsBefore = setup.shop.returns.length;
+    const at = await openWidgetPage(browser(), setup.shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands, options, customParameters }), contextLocale ? { locale: contextLocale } : {});
     returnsAtOpen.set(at, returnsBefore);
     return at;
   }
 
   /** The shopper is back at the action; the merchant's status call was made there. */
   async function backAtShop(at: WidgetPage, checkoutId: string): Promise<ShopReturn> {
-    const before = returnsAtOpen.get(at) ?? shop.returns.length - 1;
-    await at.page.waitForURL((url) => url.href.startsWith(`${shop.url}/result`), { timeout: 30_000 });
+    const before = returnsAtOpen.get(at) ?? setup.shop.returns.length - 1;
+    await at.page.waitForURL((url) => url.href.startsWith(`${setup.shop.url}/result`), { timeout: 30_000 });
     await at.page.getByTestId('result').waitFor();
-    assert.equal(shop.returns.length, before + 1);
-    const back = shop.returns.at(-1)!;
+    assert.equal(setup.shop.returns.length, before + 1);
+    const back = setup.shop.returns.at(-1)!;
     assert.equal(back.query['id'], checkoutId);
     assert.equal(back.query['resourcePath'], `/v1/checkouts/${checkoutId}/payment`);
     assert.equal(back.query['order'], '42', "the action's own query survives");
@@ -68,7 +57,7 @@ describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 },
     if (expected === 'success') assert.ok(isSuccessCode(code), `a success, got ${code}: ${JSON.stringify(status.body)}`);
     else assert.match(code, expected, JSON.stringify(status.body));
     assert.equal(status.body['amount'], '92.00');
-    const notification = await paymentNotification(env, paymentId, code);
+    const notification = await paymentNotification(setup.env, paymentId, code);
     assert.equal(notification.body.type, 'PAYMENT');
     assert.equal(notification.body.payload['amount'], '92.00');
     assert.doesNotMatch(notification.rawBody + JSON.stringify(status.body), /4200000000000000|4000000000000002/, 'no card number');
@@ -76,7 +65,7 @@ describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 },
   }
 
   it('a card payment', async () => {
-    const checkout = await createCheckout(env);
+    const checkout = await createCheckout(setup.env);
     const at = await openCheckout(checkout, 'VISA MASTER', {}, undefined, { SHOPPER_note: 'gift wrap' });
     await typeCard(at, CARD);
     await screenshot(at.page, 'widget-real-card');
@@ -89,19 +78,19 @@ describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 },
   });
 
   it("a custom parameter of the page without SHOPPER_ is refused; the shopper stays and is told", async () => {
-    const checkout = await createCheckout(env);
+    const checkout = await createCheckout(setup.env);
     const at = await openCheckout(checkout, 'VISA', {}, undefined, { internalScore: '99' });
     await typeCard(at, CARD);
     await at.page.click('.wpwl-form-card .wpwl-button-pay');
     await at.page.locator('.wpwl-form-card .wpwl-message:not([hidden])').waitFor({ timeout: 15_000 });
     assert.equal(await at.page.locator('.wpwl-form-card .wpwl-message').innerText(), 'The payment could not be processed. Please try again.');
-    const status = await merchantCall(env.gateway.url, env.merchant, 'GET', `/v1/checkouts/${checkout.id}/payment`);
+    const status = await merchantCall(setup.env.gateway.url, setup.env.merchant, 'GET', `/v1/checkouts/${checkout.id}/payment`);
     assert.equal(status.body['result']?.code, '000.200.000', `nothing was paid: ${JSON.stringify(status.body)}`);
     await at.close();
   });
 
   it('a declined card, then a retry in the same checkout', async () => {
-    const checkout = await createCheckout(env);
+    const checkout = await createCheckout(setup.env);
     const first = await openCheckout(checkout, 'VISA MASTER');
     await typeCard(first, { ...CARD, number: DECLINED });
     await first.page.click('.wpwl-form-card .wpwl-button-pay');
@@ -118,7 +107,7 @@ describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 },
 
   it('a 3-D Secure challenge', async () => {
     // The browser data comes from the widget (screen, language, time zone) and its request (Accept, User-Agent).
-    const checkout = await createCheckout(env, BILLING);
+    const checkout = await createCheckout(setup.env, BILLING);
     const at = await openCheckout(checkout, 'VISA');
     await typeCard(at, { ...CARD, number: CHALLENGE });
     await at.page.click('.wpwl-form-card .wpwl-button-pay');
@@ -126,7 +115,7 @@ describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 },
       await screenshot(at.page, 'widget-real-3ds-failed');
       throw new Error(`${error.message}\nat ${at.page.url()}: ${await at.page.locator('body').innerText()}`);
     });
-    assert.equal(new URL(at.page.url()).origin, new URL(env.gateway.url).origin, 'the ACS page is the gateway’s');
+    assert.equal(new URL(at.page.url()).origin, new URL(setup.env.gateway.url).origin, 'the ACS page is the gateway’s');
     await screenshot(at.page, 'widget-real-3ds');
     await outcomeButton(at.page, 'Y').click();
     const payment = await assertAgreement(await backAtShop(at, checkout.id), checkout.id, 'success');
@@ -135,7 +124,7 @@ describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 },
   });
 
   it("the 3-D Secure card in a checkout without the billing address: the shopper is told at the shop, the status call says why", async () => {
-    const checkout = await createCheckout(env);
+    const checkout = await createCheckout(setup.env);
     const at = await openCheckout(checkout, 'VISA');
     await typeCard(at, { ...CARD, number: CHALLENGE });
     await at.page.click('.wpwl-form-card .wpwl-button-pay');
@@ -146,7 +135,7 @@ describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 },
   });
 
   it('a redirect brand (PAYPAL)', async () => {
-    const checkout = await createCheckout(env);
+    const checkout = await createCheckout(setup.env);
     const at = await openCheckout(checkout, 'VISA PAYPAL');
     await at.page.click('.wpwl-form-virtualAccount-PAYPAL .wpwl-button-pay');
     await outcomeButton(at.page, 'approve').waitFor({ timeout: 30_000 });
@@ -157,9 +146,9 @@ describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 },
   });
 
   it('a stored card', async () => {
-    const registration = await merchantCall(env.gateway.url, env.merchant, 'POST', '/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+    const registration = await merchantCall(setup.env.gateway.url, setup.env.merchant, 'POST', '/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
     assert.equal(registration.status, 200, JSON.stringify(registration.body));
-    const checkout = await createCheckout(env, { 'registrations[0].id': registration.body['id'] });
+    const checkout = await createCheckout(setup.env, { 'registrations[0].id': registration.body['id'] });
     const at = await openCheckout(checkout, 'VISA MASTER');
     assert.match(await at.page.locator('.wpwl-registration').innerText(), /0000/);
     await at.cvvInput('.wpwl-form-registrations').pressSequentially('123');
@@ -170,14 +159,14 @@ describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 },
   });
 
   it('a registration checkout stores the card and charges nothing', async () => {
-    const created = await merchantCall(env.gateway.url, env.merchant, 'POST', '/v1/checkouts', { createRegistration: 'true', integrity: 'true' });
+    const created = await merchantCall(setup.env.gateway.url, setup.env.merchant, 'POST', '/v1/checkouts', { createRegistration: 'true', integrity: 'true' });
     assert.equal(created.body['result']?.code, '000.200.100', JSON.stringify(created.body));
     const checkout = { id: String(created.body['id']), integrity: String(created.body['integrity']) };
     const at = await openCheckout(checkout, 'VISA MASTER');
     await typeCard(at, CARD);
     await at.page.click('.wpwl-form-card .wpwl-button-pay');
-    await at.page.waitForURL((url) => url.href.startsWith(`${shop.url}/result`), { timeout: 30_000 });
-    const back = shop.returns.at(-1)!;
+    await at.page.waitForURL((url) => url.href.startsWith(`${setup.shop.url}/result`), { timeout: 30_000 });
+    const back = setup.shop.returns.at(-1)!;
     assert.equal(back.query['id'], checkout.id);
     assert.equal(back.query['resourcePath'], `/v1/checkouts/${checkout.id}/registration`);
     const registration = back.status!.body;
@@ -188,7 +177,7 @@ describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 },
   });
 
   it('the page in German and in Arabic', async () => {
-    const german = await createCheckout(env);
+    const german = await createCheckout(setup.env);
     const de = await openCheckout(german, 'VISA MASTER SOFORTUEBERWEISUNG', { locale: 'de' }, 'de-DE');
     assert.equal(await de.page.locator('.wpwl-form-card .wpwl-button-pay').innerText(), 'Jetzt bezahlen');
     await typeCard(de, CARD);
@@ -197,7 +186,7 @@ describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 },
     await assertAgreement(await backAtShop(de, german.id), german.id, 'success');
     await de.close();
 
-    const arabic = await createCheckout(env);
+    const arabic = await createCheckout(setup.env);
     const ar = await openCheckout(arabic, 'VISA MASTER', { locale: 'ar' }, 'ar');
     assert.equal(await ar.page.locator('.wpwl-container').getAttribute('dir'), 'rtl');
     await typeCard(ar, CARD);
@@ -208,13 +197,13 @@ describe('shoppers pay with the widget at a real gateway', { timeout: 600_000 },
   });
 
   it('a paid checkout is no longer payable', async () => {
-    const checkout = await createCheckout(env);
+    const checkout = await createCheckout(setup.env);
     const at = await openCheckout(checkout, 'VISA');
     await typeCard(at, CARD);
     await at.page.click('.wpwl-form-card .wpwl-button-pay');
     await backAtShop(at, checkout.id);
     await at.close();
-    const again = await openWidgetPage(browser(), shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands: 'VISA' }), { waitReady: false });
+    const again = await openWidgetPage(browser(), setup.shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands: 'VISA' }), { waitReady: false });
     await again.page.locator('.wpwl-container .wpwl-message').waitFor();
     assert.equal(await again.page.locator('form.wpwl-form').count(), 0);
     await again.close();

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { isSuccessCode } from '../../src/results/catalogue.js';
 import { DECLINE_TEXTS } from '../../widget/src/i18n/decline-texts.js';
 import { docImagesDir, screenshot, seriousViolationsInFrames, useBrowser } from './support/browser.js';
-import { startGatewayWithWebhook, type GatewayWithWebhook } from './support/gateway.js';
 import { createCheckout, merchantCall } from './support/widget-checkout.js';
-import { WidgetShop } from './support/widget-shop.js';
+import { useWidgetShop } from './support/widget-shop.js';
 import { openWidgetPage, type WidgetPage } from './support/widget-shopper.js';
 
 /**
@@ -29,21 +28,12 @@ async function docShot(page: Page, name: string): Promise<void> {
 
 describe('wallets on the test system', { timeout: 600_000 }, () => {
   const browser = useBrowser();
-  let env: GatewayWithWebhook;
-  let shop: WidgetShop;
+  const setup = useWidgetShop();
 
-  before(async () => {
-    env = await startGatewayWithWebhook();
-    shop = await WidgetShop.start(env.gateway.url, (resourcePath) => merchantCall(env.gateway.url, env.merchant, 'GET', resourcePath));
-  });
-  after(async () => {
-    await shop?.stop();
-    await env?.stop();
-  });
-
-  async function open(options: Record<string, unknown> = {}, viewport?: { width: number; height: number }): Promise<{ at: WidgetPage; checkoutId: string }> {
-    const checkout = await createCheckout(env);
-    const at = await openWidgetPage(browser(), shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands: BRANDS, options }), { viewport });
+  /** `action`: the form's action (a result page of another origin …); `initScript`: runs in the shopper's pages first. */
+  async function open(options: Record<string, unknown> = {}, viewport?: { width: number; height: number }, page: { action?: string; initScript?: string } = {}): Promise<{ at: WidgetPage; checkoutId: string }> {
+    const checkout = await createCheckout(setup.env);
+    const at = await openWidgetPage(browser(), setup.shop.page({ checkoutId: checkout.id, integrity: checkout.integrity, brands: BRANDS, options, ...(page.action ? { action: page.action } : {}) }), { viewport, initScript: page.initScript });
     return { at, checkoutId: checkout.id };
   }
 
@@ -57,10 +47,10 @@ describe('wallets on the test system', { timeout: 600_000 }, () => {
     return { dialog, sheet };
   }
 
-  async function backAtShop(at: WidgetPage, checkoutId: string): Promise<Record<string, any>> {
-    await at.page.waitForURL((url) => url.href.startsWith(`${shop.url}/result`), { timeout: 30_000 });
+  async function backAtShop(at: WidgetPage, checkoutId: string, resultUrl = `${setup.shop.url}/result`): Promise<Record<string, any>> {
+    await at.page.waitForURL((url) => url.href.startsWith(resultUrl), { timeout: 30_000 });
     await at.page.getByTestId('result').waitFor();
-    const back = shop.returns.at(-1)!;
+    const back = setup.shop.returns.at(-1)!;
     assert.equal(back.query['id'], checkoutId);
     assert.equal(back.query['resourcePath'], `/v1/checkouts/${checkoutId}/payment`);
     return back.status!.body;
@@ -159,7 +149,7 @@ describe('wallets on the test system', { timeout: 600_000 }, () => {
     await at.page.locator('dialog.wpwl-overlay').waitFor({ state: 'detached', timeout: 15_000 });
     assert.equal(await button.isEnabled(), true);
     await pageHoldsNoCard(at);
-    const status = await merchantCall(env.gateway.url, env.merchant, 'GET', `/v1/checkouts/${checkoutId}/payment`);
+    const status = await merchantCall(setup.env.gateway.url, setup.env.merchant, 'GET', `/v1/checkouts/${checkoutId}/payment`);
     assert.notEqual(status.body['paymentBrand'], 'WALLETA', JSON.stringify(status.body));
     assert.deepEqual(at.errors, []);
     await at.close();
@@ -173,5 +163,81 @@ describe('wallets on the test system', { timeout: 600_000 }, () => {
     await sheet.locator('h1', { hasText: 'Mit walletA bezahlen' }).waitFor({ timeout: 15_000 });
     assert.match(await sheet.locator('button[value="pay"]').innerText(), /92,00\s€ zahlen/);
     await at.close();
+  });
+
+  // The merchant page on localhost, the result page on 127.0.0.1: another origin, which the sheet may not be framed by.
+  const otherOrigin = () => setup.shop.url.replace('localhost', '127.0.0.1');
+
+  /** Presses the wallet's button; answers the sheet's popup, its first card ready. */
+  async function openSheetPopup(at: WidgetPage, wallet: string): Promise<Page> {
+    const [popup] = await Promise.all([at.page.waitForEvent('popup', { timeout: 15_000 }), at.page.getByRole('button', { name: `Pay with ${wallet}` }).click()]);
+    await popup.locator('button[value="pay"]').waitFor({ timeout: 15_000 });
+    return popup;
+  }
+
+  it('a merchant page of another origin than its result page: the sheet in a popup; a forged outcome is ignored; the decline says its reason (tabs), and another card pays', async () => {
+    const action = `${otherOrigin()}/result?order=42`;
+    const { at, checkoutId } = await open({ layout: 'tabs' }, undefined, { action });
+    const button = at.page.getByRole('button', { name: 'Pay with walletA' });
+    let popup = await openSheetPopup(at, 'walletA');
+    assert.equal(await at.page.locator('dialog.wpwl-overlay').count(), 0, 'no dialog: the page may not frame the sheet');
+    assert.equal(new URL(popup.url()).origin, new URL(setup.env.gateway.url).origin, "the sheet is the gateway's page");
+    assert.equal(new URL(popup.url()).searchParams.get('opener'), setup.shop.url, "the popup names the merchant page's origin");
+    assert.match(await popup.locator('h1').innerText(), /Pay with walletA/);
+    await screenshot(popup, 'widget-wallet-sheet-popup');
+    // Forgeries: the merchant page's own message, and one from the gateway's origin but not the popup (the card number's frame).
+    const forged = { tag: 'wpwl', type: 'wallet', outcome: 'answer', status: 200, body: { id: 'forged', result: { code: '000.100.110', description: 'forged' } } };
+    await at.page.evaluate((message) => window.postMessage(message, '*'), forged);
+    const cardFrame = at.page.frames().find((frame) => frame.url().startsWith(setup.env.gateway.url) && frame !== at.page.mainFrame());
+    assert.ok(cardFrame, "a frame of the gateway's origin on the page");
+    await cardFrame.evaluate((message) => window.parent.postMessage(message, '*'), forged);
+    await at.page.waitForTimeout(700);
+    assert.ok(at.page.url().startsWith(`${setup.shop.url}/checkout/`), 'the forged outcome took the shopper nowhere');
+    assert.equal(await button.getAttribute('aria-busy'), 'true', 'the wallet is still waiting for its sheet');
+    // The declining card: the popup closes, the reason shows beside the wallet buttons.
+    await popup.locator('input[value="visa-0002"]').check();
+    await popup.locator('button[value="pay"]').click();
+    await at.page.locator('.wpwl-wallets .wpwl-message[role="alert"]').filter({ hasText: DECLINE_TEXTS['en']!.declineBank }).waitFor({ timeout: 15_000 });
+    for (let waited = 0; !popup.isClosed() && waited < 10_000; waited += 100) await at.page.waitForTimeout(100);
+    assert.equal(popup.isClosed(), true, 'the widget closed the popup');
+    assert.equal(await button.isEnabled(), true, 'the wallet can be tried again');
+    await docShot(at.page, 'widget-wallet-popup-declined');
+    await pageHoldsNoCard(at);
+    const declined = await merchantCall(setup.env.gateway.url, setup.env.merchant, 'GET', `/v1/checkouts/${checkoutId}/payment`);
+    assert.equal(declined.body['result']?.code, '800.100.100', JSON.stringify(declined.body));
+    // The shopper closes the next popup without paying: the button is free again.
+    popup = await openSheetPopup(at, 'walletA');
+    await popup.close();
+    await at.page.waitForFunction(() => document.querySelector('.wpwl-button-wallet-WALLETA')?.getAttribute('aria-busy') === 'false', undefined, { timeout: 15_000 });
+    // Another card pays; the shopper lands on the result page of the other origin.
+    popup = await openSheetPopup(at, 'walletA');
+    await popup.locator('button[value="pay"]').click();
+    const payment = await backAtShop(at, checkoutId, `${otherOrigin()}/result`);
+    assert.equal(payment['paymentBrand'], 'WALLETA');
+    assert.ok(isSuccessCode(String(payment['result']?.code)), JSON.stringify(payment));
+    assert.equal(await at.page.getByTestId('result-code').innerText(), payment['result'].code);
+    assert.deepEqual(at.errors, []);
+    await at.close();
+  });
+
+  it('another origin and a blocked popup: the sheet in the whole window, which ends on the result page; declined, the result page says so; paid, too', async () => {
+    const action = `${otherOrigin()}/result?order=42`;
+    const blocker = 'window.open = () => null;';
+    for (const [card, expected] of [['visa-0002', /^800\.100\.100$/], ['master-5454', /^000\./]] as const) {
+      const { at, checkoutId } = await open({ layout: 'accordion' }, undefined, { action, initScript: blocker });
+      await at.page.getByRole('button', { name: 'Pay with walletB' }).click();
+      await at.page.waitForURL((url) => url.href.startsWith(`${setup.env.gateway.url}/v1/checkouts/${checkoutId}/wallet-sheet?`), { timeout: 15_000 });
+      assert.equal(new URL(at.page.url()).searchParams.get('window'), 'page');
+      await at.page.locator(`input[value="${card}"]`).check();
+      if (card === 'visa-0002') await screenshot(at.page, 'widget-wallet-sheet-page');
+      await at.page.locator('button[value="pay"]').click();
+      const payment = await backAtShop(at, checkoutId, `${otherOrigin()}/result`);
+      assert.equal(payment['paymentBrand'], 'WALLETB');
+      assert.match(String(payment['result']?.code), expected, JSON.stringify(payment));
+      if (card === 'visa-0002') assert.match(String(payment['result']?.description), /declined/i, 'the status call gives the reason');
+      assert.equal(await at.page.getByTestId('result-code').innerText(), payment['result'].code, 'the result page shows the result');
+      assert.deepEqual(at.errors, []);
+      await at.close();
+    }
   });
 });

@@ -30,13 +30,13 @@ function sheetPost(t: TestApp, checkoutId: string, fields: Record<string, string
   return t.app.inject({ method: 'POST', url: `/v1/checkouts/${checkoutId}/wallet-sheet`, headers: { ...FORM_HEADERS, 'accept-language': 'en' }, payload: form({ wallet: 'walletA', shopperResultUrl: RESULT_URL, lang: 'en', ...fields }) });
 }
 
-/** What the last page hands the widget (its body's data attributes). */
-function messageOf(html: string): { message: Record<string, any>; origin: string } {
+/** What the last page hands the widget (its body's data attributes), and to which window. */
+function messageOf(html: string): { message: Record<string, any>; origin: string; window: string | undefined } {
   const unescape = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#96;/g, '`').replace(/&amp;/g, '&');
   const message = /data-wpwl-message="([^"]*)"/.exec(html)?.[1];
   const origin = /data-wpwl-origin="([^"]*)"/.exec(html)?.[1];
   assert.ok(message && origin, html);
-  return { message: JSON.parse(unescape(message)), origin: unescape(origin) };
+  return { message: JSON.parse(unescape(message)), origin: unescape(origin), window: /data-wpwl-window="([^"]*)"/.exec(html)?.[1] };
 }
 
 /** `digitRuns`: also no run of 13 to 19 digits at all (a page holds none; a log line has its timestamps). */
@@ -130,8 +130,9 @@ for (const db of testDatabases()) {
       assert.ok(policy.includes(`frame-ancestors ${SHOP_ORIGIN}`) && policy.includes("form-action 'none'"), policy);
       assert.ok(response.body.includes(`<script nonce="${nonce}" src="../../widget/wallet-sheet.js?v=`), 'the script by nonce, not inline');
       assert.doesNotMatch(response.body, /<script nonce="[^"]*">/);
-      const { message, origin } = messageOf(response.body);
+      const { message, origin, window } = messageOf(response.body);
       assert.equal(origin, SHOP_ORIGIN);
+      assert.equal(window, 'parent', 'in the dialog: to the frame\'s parent');
       assert.equal(message.tag, 'wpwl');
       assert.equal(message.type, 'wallet');
       assert.equal(message.outcome, 'answer');
@@ -181,7 +182,80 @@ for (const db of testDatabases()) {
       const response = await t.app.inject({ method: 'GET', url: '/v1/widget/wallet-sheet.js?v=1' });
       assert.equal(response.statusCode, 200);
       assert.match(String(response.headers['content-type']), /javascript/);
-      assert.match(response.body, /postMessage\(JSON\.parse\(message\), origin\)/);
+      assert.match(response.body, /target\.postMessage\(JSON\.parse\(message\), origin\)/);
+      assert.match(response.body, /'opener' \? window\.opener : window\.parent/);
+    });
+
+    // The merchant page of another origin than the result page's (docs/widget.md): a popup, else the whole window.
+    const MERCHANT_PAGE = 'https://checkout.other-shop.example:8443';
+
+    it('in a popup: the sheet carries its window; its last page posts to the opener, at the origin the widget named only', async () => {
+      const id = await newCheckout(t, merchant);
+      const sheet = await t.app.inject({ method: 'GET', url: sheetUrl(id, { window: 'popup', opener: MERCHANT_PAGE }) });
+      assert.equal(sheet.statusCode, 200, sheet.body);
+      const policy = String(sheet.headers['content-security-policy']);
+      assert.ok(policy.includes("form-action 'self';") && policy.includes(`frame-ancestors ${SHOP_ORIGIN};`), `the policy of the framed sheet: ${policy}`);
+      assert.match(sheet.body, /<input type="hidden" name="window" value="popup">/);
+      assert.ok(sheet.body.includes(`<input type="hidden" name="opener" value="${MERCHANT_PAGE}">`), sheet.body);
+      const done = await sheetPost(t, id, { outcome: 'pay', card: 'visa-0002', window: 'popup', opener: MERCHANT_PAGE });
+      assert.equal(done.statusCode, 200, done.body);
+      assert.ok(String(done.headers['content-security-policy']).includes(`frame-ancestors ${SHOP_ORIGIN};`), 'the same policy as in the dialog');
+      const { message, origin, window } = messageOf(done.body);
+      assert.deepEqual({ origin, window }, { origin: MERCHANT_PAGE, window: 'opener' });
+      assert.equal(message.body.result.code, '800.100.100');
+      assertNoCardNumber(done.body, 'the last page');
+      const paid = messageOf((await sheetPost(t, id, { outcome: 'pay', card: 'visa-0000', window: 'popup', opener: MERCHANT_PAGE })).body).message;
+      assert.match(paid.body.result.code, SUCCESS_PATTERN);
+      assert.match(json(await checkoutStatus(t, merchant, id)).result.code, SUCCESS_PATTERN);
+    });
+
+    for (const [why, fields, name] of [
+      ['a window the sheet does not know', { window: 'tab' }, 'window'],
+      ['a popup without its opener', { window: 'popup' }, 'opener'],
+      ['an opener that is an address, not an origin', { window: 'popup', opener: `${MERCHANT_PAGE}/checkout` }, 'opener'],
+      ['an opener with a trailing slash', { window: 'popup', opener: `${MERCHANT_PAGE}/` }, 'opener'],
+      ['an opener of another scheme', { window: 'popup', opener: 'javascript:alert(1)' }, 'opener'],
+      ['an opener that is a wildcard', { window: 'popup', opener: '*' }, 'opener'],
+    ] as const) {
+      it(`refuses ${why}, shown or posted: 400 200.300.404 naming ${name}; nothing is paid`, async () => {
+        const id = await newCheckout(t, merchant);
+        const shown = await t.app.inject({ method: 'GET', url: sheetUrl(id, fields as Record<string, string>) });
+        const posted = await sheetPost(t, id, { outcome: 'pay', card: 'visa-0000', ...(fields as Record<string, string>) });
+        for (const response of [shown, posted]) {
+          assert.equal(response.statusCode, 400, response.body);
+          assert.equal(json(response).result.code, '200.300.404');
+          assert.equal(json(response).result.parameterErrors[0].name, name);
+        }
+        assert.equal(json(await t.app.inject({ method: 'GET', url: `/v1/checkouts/${id}/widget` })).state, 'open');
+      });
+    }
+
+    it('in the whole window: the sheet may send the shopper on to the result page only; paid, declined or cancelled, the post ends there', async () => {
+      const id = await newCheckout(t, merchant);
+      const sheet = await t.app.inject({ method: 'GET', url: sheetUrl(id, { window: 'page' }) });
+      assert.equal(sheet.statusCode, 200, sheet.body);
+      const policy = String(sheet.headers['content-security-policy']);
+      assert.ok(policy.includes(`form-action 'self' ${SHOP_ORIGIN};`), policy);
+      assert.ok(!policy.includes('script-src'), 'the sheet runs no script');
+      assert.match(sheet.body, /<input type="hidden" name="window" value="page">/);
+      const back = new URL(RESULT_URL);
+      back.searchParams.set('id', id);
+      back.searchParams.set('resourcePath', `/v1/checkouts/${id}/payment`);
+      const cancelled = await sheetPost(t, id, { outcome: 'cancel', window: 'page' });
+      assert.equal(cancelled.statusCode, 303);
+      assert.equal(cancelled.headers['location'], back.toString());
+      assert.equal(json(await t.app.inject({ method: 'GET', url: `/v1/checkouts/${id}/widget` })).state, 'open', 'nothing paid');
+      const declined = await sheetPost(t, id, { outcome: 'pay', card: 'visa-0002', window: 'page' });
+      assert.equal(declined.statusCode, 303);
+      assert.equal(declined.headers['location'], back.toString(), 'the order\'s own query kept, id and resourcePath added');
+      assert.equal(declined.body, '');
+      assert.equal(json(await checkoutStatus(t, merchant, id)).result.code, '800.100.100', 'the shop learns the decline from its status call');
+      const paid = await sheetPost(t, id, { outcome: 'pay', card: 'visa-0000', window: 'page' });
+      assert.equal(paid.statusCode, 303);
+      assert.equal(paid.headers['location'], back.toString());
+      const status = json(await checkoutStatus(t, merchant, id));
+      assert.match(status.result.code, SUCCESS_PATTERN);
+      assert.equal(status.paymentBrand, 'WALLETA');
     });
   });
 

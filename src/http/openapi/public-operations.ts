@@ -140,9 +140,11 @@ const WALLET_SHEET_FIELDS = {
   wallet: 'walletA, walletB or walletC: a wallet the checkout may take',
   shopperResultUrl: "The merchant form's action (the checkout's own shopperResultUrl wins): its origin alone may frame the sheet",
   lang: "The widget's language; the sheet speaks en, de, fr, es, it or nl (else the browser's, else English)",
+  window: "Where the widget opened the sheet: frame (its dialog, the default; the result page's origin only), popup (a page of another origin) or page (the whole window, where a popup was blocked)",
+  opener: "With window=popup: the http(s) origin of the page that opened the popup, exactly (https://shop.example); the only origin the outcome is posted to",
 };
 const SHEET_REFUSALS: Readonly<Record<number, Answer>> = {
-  400: { description: 'An unknown, expired or paid checkout (200.300.404), a wallet it does not take (600.200.200), one the risk engine hides (100.400.319)', example: refused('200.300.404', { name: 'id', value: EXAMPLE_CHECKOUT_ID, message: 'no checkout with this id, or it expired' }, undefined) },
+  400: { description: 'An unknown, expired or paid checkout (200.300.404), a wallet it does not take (600.200.200), one the risk engine hides (100.400.319), a window or opener that is not one (200.300.404)', example: refused('200.300.404', { name: 'id', value: EXAMPLE_CHECKOUT_ID, message: 'no checkout with this id, or it expired' }, undefined) },
   404: { description: 'The live system: no simulated sheet (600.200.200)' },
 };
 
@@ -151,17 +153,17 @@ const WALLET_SHEET: readonly OperationSpec[] = [
   {
     method: 'get', path: '/v1/checkouts/{id}/wallet-sheet', operationId: 'walletSheet', tag: 'Payment widget', access: 'public',
     summary: 'Test system only: the simulated wallet sheet the widget shows for a WALLETA, WALLETB or WALLETC button',
-    description: 'A page of the gateway, framed by the widget\'s dialog: the amount, a few simulator test cards (brand and last four digits only), Pay and Cancel. No script; only the result page\'s origin may frame it.',
-    pathExample: { id: EXAMPLE_CHECKOUT_ID }, query: { wallet: 'walletA', shopperResultUrl: 'https://shop.example/result', lang: 'en' }, optional: ['shopperResultUrl', 'lang'], fields: WALLET_SHEET_FIELDS,
+    description: 'A page of the gateway, framed by the widget\'s dialog, or in a popup or the whole window on a page of another origin: the amount, a few simulator test cards (brand and last four digits only), Pay and Cancel. No script; only the result page\'s origin may frame it.',
+    pathExample: { id: EXAMPLE_CHECKOUT_ID }, query: { wallet: 'walletA', shopperResultUrl: 'https://shop.example/result', lang: 'en', window: 'popup', opener: 'https://checkout.shop.example' }, optional: ['shopperResultUrl', 'lang', 'window', 'opener'], fields: WALLET_SHEET_FIELDS,
     answers: { 200: html('The sheet'), ...SHEET_REFUSALS },
   },
   {
     method: 'post', path: '/v1/checkouts/{id}/wallet-sheet', operationId: 'walletSheetPost', tag: 'Payment widget', access: 'public',
     summary: "Test system only: the sheet's Pay or Cancel. Pay: the gateway seals the chosen test card into the wallet's test token and pays the checkout through POST /v1/checkouts/{id}/payment (paymentBrand, walletX.paymentToken)",
-    description: "Answers the page that hands the payment's answer (its id, result and any redirect; never card data) or the cancel to the widget, by postMessage to the result page's origin only.",
-    pathExample: { id: EXAMPLE_CHECKOUT_ID }, form: { wallet: 'walletA', card: 'visa-0000', outcome: 'pay', shopperResultUrl: 'https://shop.example/result', lang: 'en' }, optional: ['card', 'shopperResultUrl', 'lang'],
+    description: "Answers the page that hands the payment's answer (its id, result and any redirect; never card data) or the cancel to the widget, by postMessage to the result page's origin only (in the dialog) or to the opener's origin only (in a popup); in the whole window (window=page), 303 to shopperResultUrl with id and resourcePath.",
+    pathExample: { id: EXAMPLE_CHECKOUT_ID }, form: { wallet: 'walletA', card: 'visa-0000', outcome: 'pay', shopperResultUrl: 'https://shop.example/result', lang: 'en', window: 'popup', opener: 'https://checkout.shop.example' }, optional: ['card', 'shopperResultUrl', 'lang', 'window', 'opener'],
     fields: { ...WALLET_SHEET_FIELDS, card: 'The chosen card of the sheet (visa-0000, master-5454 approve; visa-0002 declines)', outcome: 'pay or cancel' },
-    answers: { 200: html("The sheet's last page, which tells the widget"), ...SHEET_REFUSALS },
+    answers: { 200: html("The sheet's last page, which tells the widget"), 303: { description: 'window=page: on to shopperResultUrl?id=…&resourcePath=…', type: 'none' }, ...SHEET_REFUSALS },
   },
   {
     method: 'get', path: '/v1/widget/wallet-sheet.js', operationId: 'walletSheetScript', tag: 'Payment widget', access: 'public', summary: "The script of the sheet's last page: posts the outcome to the widget",

@@ -4,8 +4,11 @@ import { openWalletSheet, type WalletSheet } from '../../operations/checkouts/op
 import { GatewayError } from '../../results/gateway-error.js';
 import { noteCheckout } from '../request-log-facts.js';
 import { sheetCardOf, sheetToken } from '../widget/wallet-sheet-cards.js';
-import { renderWalletDone, renderWalletSheet, sheetTexts, walletDonePolicy, walletSheetPolicy, type SheetOutcome } from '../widget/wallet-sheet-page.js';
+import { doneTargetOf, renderWalletDone, renderWalletSheet, sheetTexts, walletDonePolicy, walletSheetPolicy, type SheetOutcome } from '../widget/wallet-sheet-page.js';
 import { WALLET_SHEET_SCRIPT } from '../widget/wallet-sheet-script.js';
+import { sheetWindowOf } from '../widget/wallet-sheet-window.js';
+import { checkoutResourcePath } from '../../domain/checkouts/checkout-id.js';
+import { shopperResultLocation } from '../../operations/redirects/complete-redirect.js';
 
 /** Public: the shopper's browser opens it from the widget; the checkout id is the credential, as for the widget's other calls. */
 const sheetRoute = { config: { auth: 'public' as const, checkoutIdIn: 'params' as const } };
@@ -80,24 +83,29 @@ async function payWithWallet(app: FastifyInstance, request: FastifyRequest, shee
 /**
  * The simulated wallet sheet of the test system (docs/widget.md, "Wallets on the test system"):
  * GET shows it, POST pays with the chosen test card or cancels, and answers the page that hands
- * the outcome to the widget. Its script is /v1/widget/wallet-sheet.js.
+ * the outcome to the widget (in its dialog or popup), or, in the whole window, sends the shopper
+ * to the result page. Its script is /v1/widget/wallet-sheet.js.
  */
 export function registerWalletSheetRoutes(app: FastifyInstance): void {
   app.get<WithId>(WALLET_SHEET_PATH, sheetRoute, async (request, reply) => {
     const query = fieldsOf(request.query);
+    const where = sheetWindowOf(query);
     const sheet = await sheetOf(app, request, query);
     const nonce = randomBytes(16).toString('base64');
     const texts = sheetTexts(query['lang'], request.headers['accept-language']);
-    return sendHtml(reply, walletSheetPolicy(nonce, sheet.resultOrigin), renderWalletSheet(sheet, texts, nonce));
+    return sendHtml(reply, walletSheetPolicy(nonce, sheet.resultOrigin, where), renderWalletSheet(sheet, texts, nonce, where));
   });
 
   app.post<WithId>(WALLET_SHEET_PATH, sheetRoute, async (request, reply) => {
     const body = fieldsOf(request.body);
+    const where = sheetWindowOf(body);
     const sheet = await sheetOf(app, request, body);
     const outcome: SheetOutcome = body['outcome'] === 'pay' ? await payWithWallet(app, request, sheet, body['card']) : { outcome: 'cancel' };
+    // The whole window: back to the shop, whose server asks the gateway for the result (cancelled too).
+    if (where.kind === 'page') return reply.code(303).header('location', shopperResultLocation(sheet.shopperResultUrl, sheet.checkoutId, checkoutResourcePath(sheet.checkoutId, 'payment'))).header('referrer-policy', 'no-referrer').header('cache-control', 'no-store').send();
     const nonce = randomBytes(16).toString('base64');
     const texts = sheetTexts(body['lang'], request.headers['accept-language']);
-    return sendHtml(reply, walletDonePolicy(nonce, sheet.resultOrigin), renderWalletDone(outcome, texts, nonce, sheet.resultOrigin));
+    return sendHtml(reply, walletDonePolicy(nonce, sheet.resultOrigin), renderWalletDone(outcome, texts, nonce, doneTargetOf(where, sheet.resultOrigin)));
   });
 
   app.get('/v1/widget/wallet-sheet.js', { config: { auth: 'public' as const } }, (_request, reply) =>

@@ -1,9 +1,11 @@
 /**
  * The script of the wallet sheet's last page (wallet-sheet-page.ts), served as
  * /v1/widget/wallet-sheet.js so the page's policy needs no inline script: it hands the outcome
- * the page carries to the widget on the parent page, addressed to the result page's origin only
- * (the only origin the page's frame-ancestors lets frame it). Without script the page still says
- * what happened, and the dialog's close button ends it.
+ * the page carries to the widget, addressed to one origin only: on the parent page, the result
+ * page's origin (the only origin the page's frame-ancestors lets frame it); on the page that
+ * opened the sheet's popup, the origin the widget named there (wallet-sheet-window.ts). Without
+ * script the page still says what happened, and the dialog's close button (or closing the
+ * popup) ends it.
  */
 import { createHash } from 'node:crypto';
 
@@ -11,8 +13,9 @@ export const WALLET_SHEET_SCRIPT = `(function () {
   var body = document.body;
   var message = body.getAttribute('data-wpwl-message');
   var origin = body.getAttribute('data-wpwl-origin');
-  if (!message || !origin || window.parent === window) return;
-  window.parent.postMessage(JSON.parse(message), origin);
+  var target = body.getAttribute('data-wpwl-window') === 'opener' ? window.opener : window.parent;
+  if (!message || !origin || !target || target === window) return;
+  target.postMessage(JSON.parse(message), origin);
 })();
 `;
 

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { after, before } from 'node:test';
+import { startGatewayWithWebhook, type GatewayWithWebhook } from './gateway.js';
 import { escapeHtml } from './merchant-pages.js';
+import { merchantCall } from './widget-checkout.js';
 
 /**
  * A merchant's checkout page with the hosted payment widget, as docs/widget.md tells merchants to
@@ -149,4 +152,41 @@ export function merchantPolicy(gatewayUrl: string, nonce: string): string {
 
 function send(response: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
   response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers }).end(html);
+}
+
+/** What useWidgetShop() started: read inside a test or hook, never at the describe's top. */
+export interface WidgetShopSetup {
+  /** The real gateway with the merchant's webhook. */
+  readonly env: GatewayWithWebhook;
+  /** The merchant's shop, whose server asks the gateway for the payment's status on its result page. */
+  readonly shop: WidgetShop;
+}
+
+/**
+ * A real gateway (startGatewayWithWebhook) and the shop of the widget's pages for the calling
+ * describe(): started in `before`, stopped in `after`, as useBrowser() does for Chromium.
+ */
+export function useWidgetShop(): WidgetShopSetup {
+  let env: GatewayWithWebhook | undefined;
+  let shop: WidgetShop | undefined;
+  before(async () => {
+    const started = await startGatewayWithWebhook();
+    env = started;
+    shop = await WidgetShop.start(started.gateway.url, (resourcePath) => merchantCall(started.gateway.url, started.merchant, 'GET', resourcePath));
+  });
+  after(async () => {
+    await shop?.stop();
+    await env?.stop();
+  });
+  const notRunning = (): never => {
+    throw new Error('the gateway and shop are not running: call useWidgetShop() at the top of a describe() and read it inside a test');
+  };
+  return {
+    get env() {
+      return env ?? notRunning();
+    },
+    get shop() {
+      return shop ?? notRunning();
+    },
+  };
 }

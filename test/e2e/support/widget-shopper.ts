@@ -18,10 +18,13 @@ export interface WidgetPageOptions {
   readonly viewport?: { readonly width: number; readonly height: number } | undefined;
   /** The shopper's prefers-color-scheme. */
   readonly colorScheme?: 'light' | 'dark' | undefined;
+  /** Runs in every page of the shopper's browser before its own scripts (a popup blocker …). */
+  readonly initScript?: string | undefined;
 }
 
 export async function openWidgetPage(browser: Browser, url: string, options: WidgetPageOptions = {}): Promise<WidgetPage> {
   const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: options.viewport ?? { width: 640, height: 900 }, colorScheme: options.colorScheme ?? 'light' });
+  if (options.initScript) await context.addInitScript(options.initScript);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

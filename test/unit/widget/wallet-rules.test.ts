@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { walletTextsOf, withWallet } from '../../../widget/src/i18n/wallet-texts.js';
 import { WIDGET_LOCALES } from '../../../widget/src/rules/locale.js';
-import { isWalletBrand, offeredWallets, walletNameOf, type WalletOffer } from '../../../widget/src/rules/wallets.js';
+import { isWalletBrand, offeredWallets, sheetWindowOf, walletNameOf, type WalletOffer } from '../../../widget/src/rules/wallets.js';
 
 const SHOP = 'https://shop.example';
 const SERVED = ['WALLETA', 'WALLETB', 'WALLETC'];
@@ -12,15 +12,25 @@ test('widget: which wallet buttons are shown (docs/widget.md, "Wallets on the te
     [{}, ['WALLETB', 'WALLETA'], "the page's wallets the sheet serves, in the page's order"],
     [{ served: undefined }, [], 'the live system serves no sheet: no button'],
     [{ served: ['WALLETA'] }, ['WALLETA'], 'only what the gateway serves'],
-    [{ resultUrl: 'https://other.example/result' }, [], 'the sheet may be framed by the result origin only'],
-    [{ resultUrl: 'https://shop.example:8443/result' }, [], 'another port is another origin'],
-    [{ resultUrl: 'not a url' }, [], 'an unreadable result address'],
+    [{ served: [] }, [], 'nothing served'],
     [{ brands: ['VISA', 'PAYPAL'] }, [], 'no wallet on the page'],
+    [{ brands: ['WALLETD', 'WALLETC'] }, ['WALLETC'], 'not a wallet of the specification'],
   ];
   for (const [change, expected, why] of cases) {
-    const offer: WalletOffer = { brands: ['VISA', 'WALLETB', 'PAYPAL', 'WALLETA'], served: SERVED, pageOrigin: SHOP, resultUrl: `${SHOP}/result?order=1`, ...change };
+    const offer: WalletOffer = { brands: ['VISA', 'WALLETB', 'PAYPAL', 'WALLETA'], served: SERVED, ...change };
     assert.deepEqual(offeredWallets(offer), expected, why);
   }
+});
+
+test('widget: where the wallet sheet opens first, a row per case (a blocked popup falls back to the whole window)', () => {
+  const cases: [string, string, 'frame' | 'popup', string][] = [
+    [SHOP, `${SHOP}/result?order=1`, 'frame', "the page is of the result page's origin: the dialog may frame the sheet"],
+    [SHOP, 'https://other.example/result', 'popup', 'another origin may not frame it'],
+    [SHOP, 'https://shop.example:8443/result', 'popup', 'another port is another origin'],
+    ['http://shop.example', `${SHOP}/result`, 'popup', 'another scheme is another origin'],
+    [SHOP, 'not a url', 'popup', 'an unreadable result address: never the frame'],
+  ];
+  for (const [pageOrigin, resultUrl, expected, why] of cases) assert.equal(sheetWindowOf({ pageOrigin, resultUrl }), expected, why);
 });
 
 test('widget: wallet brands and names', () => {

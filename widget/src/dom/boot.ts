@@ -109,7 +109,7 @@ function renderInto(context: WidgetContext, merchantForm: HTMLFormElement, boots
   // The gateway's risk engine may offer this shopper fewer brands than the page lists.
   const listed = parseBrands(merchantForm.getAttribute('data-brands')).filter((brand) => !bootstrap.hiddenBrands?.includes(brand));
   // Wallets get a button above the other methods where the gateway serves their sheet, and never a form.
-  const wallets = offeredWallets({ brands: listed, served: bootstrap.wallets, pageOrigin: location.origin, resultUrl: context.resultOrigin ?? merchantForm.action });
+  const wallets = offeredWallets({ brands: listed, served: bootstrap.wallets });
   if (wallets.length > 0) container.append(walletButtons(context, merchantForm, wallets));
   const brands = listed.filter((brand) => !isWalletBrand(brand));
   if (context.layout !== 'forms') return renderMethods(context, merchantForm, container, brands, bootstrap.registrations ?? [], look);

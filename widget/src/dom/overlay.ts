@@ -99,6 +99,34 @@ export function frameDialog(context: WidgetContext, title: string, onMessage: (d
   return { name, frame, close };
 }
 
+/**
+ * A popup of the gateway's pages for a page that may not frame them: `onMessage` gets what that
+ * window (and only it, from the gateway's origin) posts with the widget's tag, once; `onClosed`
+ * runs when the shopper closes it first. False when the browser blocked the popup.
+ */
+export function messagePopup(context: WidgetContext, url: string, onMessage: (data: Record<string, unknown>) => void, onClosed: () => void): boolean {
+  const popup = window.open(url, uniqueId('popup'), POPUP_FEATURES);
+  if (!popup) return false;
+  const end = () => {
+    clearInterval(timer);
+    window.removeEventListener('message', listener);
+  };
+  const listener = (event: MessageEvent) => {
+    const data = event.data as Record<string, unknown> | null;
+    if (event.origin !== context.gatewayOrigin || event.source !== popup || data?.['tag'] !== 'wpwl') return;
+    end();
+    popup.close();
+    onMessage(data);
+  };
+  const timer = setInterval(() => {
+    if (!popup.closed) return;
+    end();
+    onClosed();
+  }, POPUP_POLL_MS);
+  window.addEventListener('message', listener);
+  return true;
+}
+
 function openOverlay(context: WidgetContext, redirect: RedirectInstruction, opener: Element | null): void {
   const onMessage = (data: Record<string, unknown>) => {
     if (data['type'] === 'return' && typeof data['url'] === 'string' && /^https?:\/\//i.test(data['url'])) window.top!.location.href = data['url'];

@@ -9,12 +9,12 @@
  */
 import { walletTextsOf, withWallet } from '../i18n/wallet-texts.js';
 import { htmlLang } from '../rules/locale.js';
-import { walletNameOf } from '../rules/wallets.js';
+import { sheetWindowOf, walletNameOf } from '../rules/wallets.js';
 import css from '../wallet-buttons.css';
 import type { WidgetContext } from './context.js';
 import { h } from './elements.js';
 import { showFormMessage, submitGroup } from './groups.js';
-import { frameDialog } from './overlay.js';
+import { frameDialog, messagePopup } from './overlay.js';
 import { handleAnswer } from './submit.js';
 import { DECLINE_MESSAGE } from '../rules/decline-reason.js';
 
@@ -53,9 +53,15 @@ function adoptWalletStyles(): void {
   }
 }
 
-/** The sheet's address: the wallet, the widget's language and where the shopper returns (the form's action, as a payment sends it). */
-function sheetUrl(context: WidgetContext, wallet: string, merchantForm: HTMLFormElement): string {
+/**
+ * The sheet's address: the wallet, the widget's language, where the shopper returns (the form's
+ * action, as a payment sends it) and the window it opens in (src/http/widget/wallet-sheet-window.ts):
+ * a popup names this page's origin, the only one its outcome is posted to.
+ */
+function sheetUrl(context: WidgetContext, wallet: string, merchantForm: HTMLFormElement, where: 'frame' | 'popup' | 'page'): string {
   const query = new URLSearchParams({ wallet, lang: htmlLang(context.locale), shopperResultUrl: merchantForm.action });
+  if (where === 'popup') query.set('opener', location.origin);
+  if (where !== 'frame') query.set('window', where);
   return `${context.base}checkouts/${encodeURIComponent(context.checkoutId)}/wallet-sheet?${query}`;
 }
 
@@ -64,7 +70,11 @@ function setWalletBusy(button: HTMLButtonElement, busy: boolean): void {
   button.setAttribute('aria-busy', String(busy));
 }
 
-/** The sheet in the widget's dialog; its last page posts the payment's answer, or that the shopper cancelled. */
+/**
+ * The sheet in the widget's dialog where this page may frame it, else in a popup, else (a
+ * blocked popup) in the whole window, which ends on the result page. The dialog and the popup
+ * hand over the payment's answer, or that the shopper cancelled.
+ */
 function openSheet(context: WidgetContext, merchantForm: HTMLFormElement, brand: string, button: HTMLButtonElement, message: HTMLElement): void {
   const wallet = walletNameOf(brand);
   const texts = walletTextsOf(context.locale);
@@ -72,11 +82,7 @@ function openSheet(context: WidgetContext, merchantForm: HTMLFormElement, brand:
     setWalletBusy(button, false);
     button.focus();
   };
-  showFormMessage(message, '');
-  setWalletBusy(button, true);
-  const dialog = frameDialog(context, withWallet(texts.sheet, wallet), (data) => {
-    if (data['type'] !== 'wallet') return;
-    dialog.close();
+  const onOutcome = (data: Record<string, unknown>) => {
     if (data['outcome'] !== 'answer') return restore();
     const status = typeof data['status'] === 'number' ? data['status'] : 0;
     const body = typeof data['body'] === 'object' && data['body'] !== null ? (data['body'] as Record<string, unknown>) : undefined;
@@ -91,8 +97,21 @@ function openSheet(context: WidgetContext, merchantForm: HTMLFormElement, brand:
       showMessage: shown,
       showDecline: (reason) => shown(context.labels[DECLINE_MESSAGE[reason]]),
     });
-  }, restore);
-  dialog.frame.src = sheetUrl(context, wallet, merchantForm);
+  };
+  showFormMessage(message, '');
+  setWalletBusy(button, true);
+  if (sheetWindowOf({ pageOrigin: location.origin, resultUrl: context.resultOrigin ?? merchantForm.action }) === 'frame') {
+    const dialog = frameDialog(context, withWallet(texts.sheet, wallet), (data) => {
+      if (data['type'] !== 'wallet') return;
+      dialog.close();
+      onOutcome(data);
+    }, restore);
+    dialog.frame.src = sheetUrl(context, wallet, merchantForm, 'frame');
+    return;
+  }
+  // The popup's first message is its outcome: the sheet's last page posts nothing else.
+  const opened = messagePopup(context, sheetUrl(context, wallet, merchantForm, 'popup'), (data) => (data['type'] === 'wallet' ? onOutcome(data) : restore()), restore);
+  if (!opened) window.top!.location.href = sheetUrl(context, wallet, merchantForm, 'page');
 }
 
 /** The group of wallet buttons, above the other methods; `brands` are the offered wallet brands. */

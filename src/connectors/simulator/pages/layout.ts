@@ -14,6 +14,12 @@ export interface DocumentParts {
   readonly main: string;
   /** A colour accent: the provider's page, the bank's page, or a neutral end page. */
   readonly tone: 'provider' | 'bank' | 'ended';
+  /** More rules after the pages' own style sheet, in the same nonce'd element (the wallet sheet's). */
+  readonly style?: string;
+  /** Attributes of the body (escaped here): data the page's script reads. */
+  readonly bodyData?: Readonly<Record<string, string>>;
+  /** Already escaped markup after main: a nonce'd script element. */
+  readonly tail?: string;
 }
 
 export function messagesFor(locale: string): PageMessages {
@@ -29,6 +35,10 @@ function testBanner(messages: PageMessages): string {
   return `<p class="test-banner" role="note"><strong>${escapeHtml(messages.testBanner)}</strong> — ${escapeHtml(messages.testBannerDetail)}</p>`;
 }
 
+function bodyAttributes(data: Readonly<Record<string, string>> | undefined): string {
+  return Object.entries(data ?? {}).map(([name, value]) => ` data-${escapeHtml(name)}="${escapeHtml(value)}"`).join('');
+}
+
 export function renderDocument(parts: DocumentParts): string {
   const language = documentLanguage(parts.locale);
   const messages = messagesFor(parts.locale);
@@ -40,13 +50,13 @@ export function renderDocument(parts: DocumentParts): string {
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(parts.title)} · ${escapeHtml(messages.testBanner)}</title>
-${parts.nonce === undefined ? '' : `<style nonce="${escapeHtml(parts.nonce)}">${PAGE_STYLE}</style>\n`}</head>
-<body class="${parts.tone}">
+${parts.nonce === undefined ? '' : `<style nonce="${escapeHtml(parts.nonce)}">${PAGE_STYLE}${parts.style ?? ''}</style>\n`}</head>
+<body class="${parts.tone}"${bodyAttributes(parts.bodyData)}>
 ${testBanner(messages)}
 <main>
 ${parts.main}
 </main>
-</body>
+${parts.tail ?? ''}</body>
 </html>
 `;
 }
