@@ -47,7 +47,7 @@ export const THREE_DS_SERVER_VARIABLES = [
   ['THREE_DS_MCC', '5999', 'mcc (merchant category code) of the AReq.'],
   ['THREE_DS_MERCHANT_COUNTRY', '276', 'merchantCountryCode (ISO 3166-1 numeric) of the AReq.'],
   ...THREE_DS_SERVER_TLS_VARIABLES,
-  ['THREE_DS_SERVER_CHALLENGE_TIMEOUT_MINUTES', '15', 'A 3-D Secure challenge of the gateway\'s own 3DS server (a default\'s or a route\'s) whose RReq has not come this long after the ARes ends: the expiry job declines the payment with 100.390.124 (abandoned), as the ACS\'s own timeout (RReq challengeCancel 05) would. Once the RReq has come, the shopper has REDIRECT_EXPIRY_MINUTES from the start to come back. Decimals allowed (tests).'],
+  ['THREE_DS_SERVER_CHALLENGE_TIMEOUT_MINUTES', '15', 'A 3-D Secure challenge of the gateway\'s own 3DS server (a default\'s or a route\'s) whose RReq has not come this long after the ARes ends: the expiry job declines the payment with 100.390.124 (abandoned), as an N with the ACS\'s timeout in challengeCancel would. Once the RReq has come, the shopper has REDIRECT_EXPIRY_MINUTES from the start to come back. Decimals allowed (tests).'],
 ] as const;
 
 const MESSAGE_VERSIONS = ['2.2.0', '2.3.1'] as const;
@@ -83,8 +83,8 @@ export function collectThreeDsServerSettings(env: Env, problems: string[]): Thre
 
 /**
  * How long a protocol challenge waits for the ACS's RReq (THREE_DS_SERVER_CHALLENGE_TIMEOUT_MINUTES). The
- * ACS ends a challenge the shopper leaves unanswered after its own timeout (EMV 3DS: an RReq with
- * challengeCancel 05, "timed out at ACS"); this is a few minutes beyond that, for an ACS whose
+ * ACS ends a challenge the shopper leaves unanswered after its own timeout (EMV 3DS: an RReq whose
+ * challengeCancel says the ACS timed out); this is a few minutes beyond that, for an ACS whose
  * RReq never comes at all. Read whether or not THREE_DS_SERVER_DS_URL is set: routes' challenges
  * end by it too.
  */
