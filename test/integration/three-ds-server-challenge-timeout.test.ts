@@ -16,7 +16,7 @@ import { NOTIFICATION_PATH } from '../../src/connectors/emv3ds-server/server.js'
 import { expireRedirects } from '../../src/operations/redirects/expire-redirects.js';
 import { testDatabases } from '../support/databases.js';
 import { getPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
-import { form, FORM_HEADERS, json, startTestApp, type TestApp } from '../support/test-app.js';
+import { bearer, form, FORM_HEADERS, json, startTestApp, type TestApp } from '../support/test-app.js';
 import { BROWSER } from '../support/three-d-secure.js';
 import { inputValue, postForm } from '../support/three-ds-host.js';
 
@@ -107,6 +107,21 @@ for (const db of testDatabases()) {
       const paid = json(await getPayment(t, merchant, started.id));
       assert.match(paid.result.code, SUCCESS_PATTERN);
       assert.equal(paid.threeDSecure.authenticationStatus, 'Y');
+    });
+
+    it('a standalone authentication\'s challenge without RReq ends after the timeout too: 100.390.124', async () => {
+      const created = json(await t.app.inject({
+        method: 'POST', url: '/v1/threeDSecure', headers: { ...bearer(merchant.accessToken), ...FORM_HEADERS },
+        payload: form({ entityId: merchant.entityId, amount: '10.00', currency: 'EUR', ...SAMPLE_CARD, ...BROWSER, 'card.number': CHALLENGE, shopperResultUrl: 'https://shop.example.com/result' }),
+      }));
+      assert.equal(created.result.code, '000.200.000', JSON.stringify(created));
+      const read = async () => json(await t.app.inject({ method: 'GET', url: `/v1/threeDSecure/${created.id}?entityId=${merchant.entityId}`, headers: bearer(merchant.accessToken) }));
+      t.clock.advance(5 * MINUTE - 1_000);
+      assert.equal(await expire(), 0);
+      assert.equal((await read()).result.code, '000.200.000');
+      t.clock.advance(2_000);
+      assert.equal(await expire(), 1);
+      assert.equal((await read()).result.code, '100.390.124');
     });
   });
 }
