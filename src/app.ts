@@ -188,6 +188,7 @@ export function paymentDeps(
     threeDSecure: routedThreeDSecureServer(options, router.routes, merchantOf),
     threeDSecureSettings: new ThreeDSecureSettings(storage, clock),
     redirectExpiryMs: options.config.resolution.redirectExpiryMs,
+    challengeTimeoutMs: options.config.threeDsChallengeTimeoutMs,
     riskSettings: new RiskSettings(storage, clock, (id) => entityNames.merchantOf(id)),
     observe,
   };

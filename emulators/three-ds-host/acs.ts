@@ -17,6 +17,8 @@ import { CHALLENGE_CODE, eciOf } from './table.js';
 export interface AcsState extends DirectoryState {
   /** How long the ACS waits for the RRes. */
   readonly rreqTimeoutMs: number;
+  /** How the RReq is posted where the 3DS server's certificate is of a private CA (ThreeDsHostOptions.resultsCa). */
+  readonly resultsFetch?: typeof fetch | undefined;
 }
 
 export interface Page {
@@ -92,7 +94,7 @@ async function sendResult(rreq: RReqMessage, challenge: PendingChallenge, state:
   const key = challenge.threeDSServerTransID;
   state.log.record(key, 'RReq', 'out', rreq);
   try {
-    const response = await fetch(challenge.threeDSServerURL, {
+    const response = await (state.resultsFetch ?? fetch)(challenge.threeDSServerURL, {
       method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: encode(rreq), signal: AbortSignal.timeout(state.rreqTimeoutMs),
     });
     const read = readMessage(await response.text());

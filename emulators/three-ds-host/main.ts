@@ -16,6 +16,7 @@ const { values } = parseArgs({
     'tls-cert': { type: 'string' },
     'tls-key': { type: 'string' },
     'client-ca': { type: 'string' },
+    'results-ca': { type: 'string' },
   },
 });
 const env = process.env;
@@ -35,6 +36,7 @@ function tlsOf() {
 }
 
 const publicUrl = setting('public-url', 'THREE_DS_HOST_PUBLIC_URL', '');
+const resultsCa = setting('results-ca', 'THREE_DS_HOST_RESULTS_CA', '');
 const host = await startThreeDsHost({
   port: number('port', 'THREE_DS_HOST_PORT', 8590),
   host: setting('bind', 'THREE_DS_HOST_BIND', '127.0.0.1'),
@@ -42,6 +44,7 @@ const host = await startThreeDsHost({
   slowMs: number('slow-ms', 'THREE_DS_HOST_SLOW_MS', DEFAULT_SLOW_MS),
   rreqTimeoutMs: number('rreq-timeout-ms', 'THREE_DS_HOST_RREQ_TIMEOUT_MS', DEFAULT_RREQ_TIMEOUT_MS),
   tls: tlsOf(),
+  resultsCa: resultsCa === '' ? undefined : readFileSync(resultsCa, 'utf8'),
 });
 console.log(JSON.stringify({ msg: '3DS test platform listening', port: host.port, url: host.url, areq: `${host.url}/ds/areq`, preq: `${host.url}/ds/preq`, log: `${host.url}/log` }));
 

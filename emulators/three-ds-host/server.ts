@@ -7,6 +7,7 @@ import { ThreeDsLog } from './log.js';
 import { METHOD_PATH, METHOD_SCRIPT, METHOD_SCRIPT_PATH, runMethod } from './method.js';
 import { clientAllowed, createListener, type ThreeDsHostTls } from './tls.js';
 import { contentSecurityPolicy, STYLESHEET, STYLESHEET_PATH } from './pages.js';
+import { directoryTransport } from '../../src/connectors/emv3ds-server/mtls-fetch.js';
 
 export interface ThreeDsHostOptions {
   /** 0 (the default) picks a free port. */
@@ -23,6 +24,12 @@ export interface ThreeDsHostOptions {
   readonly newId?: () => string;
   /** HTTPS, and with clientCa mutual TLS for the DS's endpoints (tls.ts); plain HTTP without. */
   readonly tls?: ThreeDsHostTls | undefined;
+  /**
+   * PEM of the CA the 3DS server's certificate chains to, where its threeDSServerURL is https with
+   * a certificate of a private CA (a rehearsal's): the ACS's RReq then trusts it alone. Unset: the
+   * system's CAs (Node's fetch).
+   */
+  readonly resultsCa?: string | undefined;
 }
 
 export interface ThreeDsHost {
@@ -42,6 +49,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 export async function startThreeDsHost(options: ThreeDsHostOptions = {}): Promise<ThreeDsHost> {
   const host = options.host ?? '127.0.0.1';
   const timers = new Set<NodeJS.Timeout>();
+  const results = options.resultsCa !== undefined ? directoryTransport({ ca: options.resultsCa }) : undefined;
   let state: AcsState | undefined;
   const server = createListener((request, response) => {
     if (request.url?.startsWith('/ds/') && !clientAllowed(request, options.tls)) return plain(response, 403, 'a client certificate of the directory\'s CA is required');
@@ -59,12 +67,14 @@ export async function startThreeDsHost(options: ThreeDsHostOptions = {}): Promis
   state = {
     log: new ThreeDsLog(options.clock ?? (() => new Date())), newId: options.newId ?? randomUUID, acsUrl: `${url}/acs/challenge`, methodUrl: `${url}${METHOD_PATH}`,
     slowMs: options.slowMs ?? DEFAULT_SLOW_MS, rreqTimeoutMs: options.rreqTimeoutMs ?? DEFAULT_RREQ_TIMEOUT_MS, challenges: new Map(),
+    ...(results ? { resultsFetch: results.fetch } : {}),
   };
   return {
     port, url, log: state.log,
     async close() {
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();
+      results?.close();
       await new Promise((resolve) => server.close(resolve));
     },
   };

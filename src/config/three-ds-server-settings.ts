@@ -1,4 +1,5 @@
 import { readEnum, readInteger, readOptional, readUrl, type Env } from './env-readers.js';
+import { collectThreeDsServerTls, THREE_DS_SERVER_TLS_VARIABLES, type ThreeDsServerTls } from './three-ds-server-tls.js';
 
 /**
  * The EMV 3-D Secure directory server the gateway's own 3DS server connector speaks to
@@ -24,6 +25,11 @@ export interface ThreeDsServerSettings {
   readonly serverReferenceNumber: string;
   readonly requestor: { readonly id: string; readonly name: string; readonly url: string };
   readonly acquirer: { readonly bin: string; readonly merchantId: string; readonly mcc: string; readonly countryCode: string };
+  /**
+   * Mutual TLS with the directory (THREE_DS_SERVER_CLIENT_CERT_FILE, …_KEY_FILE, …_CA_FILE): the
+   * connector then speaks through mtls-fetch.ts as a route with certificates does. Never logged.
+   */
+  readonly tls?: ThreeDsServerTls | undefined;
 }
 
 export const THREE_DS_SERVER_VARIABLES = [
@@ -40,6 +46,8 @@ export const THREE_DS_SERVER_VARIABLES = [
   ['THREE_DS_ACQUIRER_MERCHANT_ID', 'GATEWAY-MERCHANT', 'acquirerMerchantID of the AReq.'],
   ['THREE_DS_MCC', '5999', 'mcc (merchant category code) of the AReq.'],
   ['THREE_DS_MERCHANT_COUNTRY', '276', 'merchantCountryCode (ISO 3166-1 numeric) of the AReq.'],
+  ...THREE_DS_SERVER_TLS_VARIABLES,
+  ['THREE_DS_SERVER_CHALLENGE_TIMEOUT_MINUTES', '15', 'A 3-D Secure challenge of the gateway\'s own 3DS server (a default\'s or a route\'s) whose RReq has not come this long after the ARes ends: the expiry job declines the payment with 100.390.124 (abandoned), as an N with the ACS\'s timeout in challengeCancel would. Once the RReq has come, the shopper has REDIRECT_EXPIRY_MINUTES from the start to come back. Decimals allowed (tests).'],
 ] as const;
 
 const MESSAGE_VERSIONS = ['2.2.0', '2.3.1'] as const;
@@ -68,6 +76,26 @@ export function collectThreeDsServerSettings(env: Env, problems: string[]): Thre
   const preqUrl = readUrl(env, 'THREE_DS_SERVER_PREQ_URL', ['http:', 'https:'], problems);
   const cardRangesRefreshMinutes = readInteger(env, 'THREE_DS_SERVER_CARD_RANGES_REFRESH_MINUTES', 60, 1, 24 * 60, problems);
   const serverReferenceNumber = readText(env, 'THREE_DS_SERVER_REF_NUMBER', 'GATEWAY-3DS-SERVER', /^.{1,32}$/, problems);
+  const tls = collectThreeDsServerTls(env, [areqUrl, preqUrl], problems);
   if (areqUrl === undefined) return undefined;
-  return Object.freeze({ areqUrl, timeoutMs, messageVersion, ...(preqUrl !== undefined ? { preqUrl } : {}), cardRangesRefreshMinutes, serverReferenceNumber, requestor, acquirer });
+  return Object.freeze({ areqUrl, timeoutMs, messageVersion, ...(preqUrl !== undefined ? { preqUrl } : {}), cardRangesRefreshMinutes, serverReferenceNumber, requestor, acquirer, ...(tls ? { tls } : {}) });
 }
+
+/**
+ * How long a protocol challenge waits for the ACS's RReq (THREE_DS_SERVER_CHALLENGE_TIMEOUT_MINUTES). The
+ * ACS ends a challenge the shopper leaves unanswered after its own timeout (EMV 3DS: an RReq whose
+ * challengeCancel says the ACS timed out); this is a few minutes beyond that, for an ACS whose
+ * RReq never comes at all. Read whether or not THREE_DS_SERVER_DS_URL is set: routes' challenges
+ * end by it too.
+ */
+export function readChallengeTimeoutMs(env: Env, problems: string[]): number {
+  const raw = readOptional(env, 'THREE_DS_SERVER_CHALLENGE_TIMEOUT_MINUTES');
+  if (raw === undefined) return DEFAULT_CHALLENGE_TIMEOUT_MINUTES * 60_000;
+  if (!/^[0-9]{1,5}(\.[0-9]{1,3})?$/.test(raw) || Number(raw) < 0.01 || Number(raw) > 10_080) {
+    problems.push(`THREE_DS_SERVER_CHALLENGE_TIMEOUT_MINUTES=${JSON.stringify(raw)} must be a number of minutes from 0.01 to 10080 (a week)`);
+    return DEFAULT_CHALLENGE_TIMEOUT_MINUTES * 60_000;
+  }
+  return Math.round(Number(raw) * 60_000);
+}
+
+export const DEFAULT_CHALLENGE_TIMEOUT_MINUTES = 15;

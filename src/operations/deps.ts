@@ -37,6 +37,8 @@ export interface PaymentDeps extends OperationDeps {
   readonly threeDSecureSettings: ThreeDSecureSettings;
   /** How long a shopper redirect stays open (REDIRECT_EXPIRY_MINUTES). */
   readonly redirectExpiryMs: number;
+  /** How long a protocol challenge waits for the ACS's RReq (THREE_DS_SERVER_CHALLENGE_TIMEOUT_MINUTES). */
+  readonly challengeTimeoutMs: number;
   /** Each entity's risk rule set (cached a few seconds); absent: payments are not risk-checked. */
   readonly riskSettings?: RiskSettings | undefined;
   /** Where payments, connector calls and 3-D Secure outcomes are reported (metrics); never waited on. */

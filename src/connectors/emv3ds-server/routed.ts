@@ -115,6 +115,8 @@ export class RoutedThreeDSecureServer implements ThreeDSecureServer {
   close(): void {
     for (const kept of this.#servers.values()) kept.transport.close();
     this.#servers.clear();
+    // The default's own mutual TLS connections (server.ts), where it has them.
+    (this.#deps.fallback as { close?: () => void } | undefined)?.close?.();
   }
 
   #fallback(): ThreeDSecureServer {

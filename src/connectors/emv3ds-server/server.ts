@@ -11,6 +11,7 @@ import { buildAReq } from './areq.js';
 import { answerOfARes } from './ares.js';
 import { CardRangeCache } from './card-range-cache.js';
 import type { RangeDecision } from './card-ranges.js';
+import { directoryTransport, type DirectoryTransport } from './mtls-fetch.js';
 
 /**
  * The gateway's own EMV 3-D Secure server (issue 37): the ThreeDSecureServer port spoken over
@@ -23,8 +24,8 @@ import type { RangeDecision } from './card-ranges.js';
  * Built so far: the browser channel, frictionless and challenged. A challenge (C) sends the
  * shopper's browser to the ACS with the CReq (challengeRedirect); the ACS's RReq and the
  * browser's final CRes come back to the gateway's routes (operations/three-d-secure/
- * challenge-result.ts). The app channel, the 3DS Method and mutual TLS are later work
- * (docs/three-d-secure.md).
+ * challenge-result.ts). With settings.tls (the default's THREE_DS_SERVER_*_FILE) it speaks mutual
+ * TLS through mtls-fetch.ts, as a route's connector does with the route's certificates.
  */
 
 export interface Emv3dsServerDeps {
@@ -65,10 +66,15 @@ export class Emv3dsServer implements ThreeDSecureServer {
   readonly #deps: Emv3dsServerDeps;
   /** The directory's card ranges, where THREE_DS_SERVER_PREQ_URL is set (card-range-cache.ts). */
   readonly #ranges: CardRangeCache | undefined;
+  /** Mutual TLS of the default (settings.tls): its own kept-alive connections, ended by close(). */
+  readonly #transport: DirectoryTransport | undefined;
 
   constructor(deps: Emv3dsServerDeps) {
-    this.#deps = deps;
     const { settings } = deps;
+    // A route's connector gets its transport's fetch; the default builds its own from THREE_DS_SERVER_*_FILE.
+    this.#transport = settings.tls && !deps.fetch ? directoryTransport(settings.tls) : undefined;
+    this.#deps = this.#transport ? { ...deps, fetch: this.#transport.fetch } : deps;
+    deps = this.#deps;
     if (settings.preqUrl) {
       this.#ranges = new CardRangeCache({
         preqUrl: settings.preqUrl, refreshMs: settings.cardRangesRefreshMinutes * 60_000, timeoutMs: settings.timeoutMs,
@@ -140,6 +146,10 @@ export class Emv3dsServer implements ThreeDSecureServer {
     // Checked now, so a CReq the ACS would refuse fails the payment's request, not the shopper's page.
     challengeRedirectOf(start);
     return { url: `${start.gatewayBaseUrl}${CHALLENGE_START_PATH}/${start.reference}`, method: 'GET', parameters: [] };
+  }
+
+  close(): void {
+    this.#transport?.close();
   }
 
   /** The AReq of the app channel is never sent (buildAReq refuses it), so no app challenge starts. */

@@ -3,6 +3,7 @@ import type { PaymentConnectorRequest, RedirectInstruction, ShopperReturn } from
 import type { AppChallenge, ChallengeSession } from '../../connectors/three-d-secure.js';
 import { formatAmount } from '../../domain/money.js';
 import type { AuthenticatedAmount } from '../../domain/three-d-secure/authentication-request.js';
+import { challengeExpiresAt } from '../../domain/three-d-secure/challenge-deadline.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
 import type { NewRedirect } from '../../storage/repositories/shopper-redirects.js';
 import type { PaymentDeps } from '../deps.js';
@@ -169,7 +170,7 @@ export async function openChallenge(deps: PaymentDeps, input: ChallengeInput): P
       resume: JSON.parse(JSON.stringify(resume)) as Record<string, unknown>,
       sealedMethod,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + deps.redirectExpiryMs),
+      expiresAt: challengeExpiresAt(now, deps, authentication.session !== undefined),
     },
   };
 }

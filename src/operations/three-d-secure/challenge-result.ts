@@ -4,6 +4,7 @@ import type { JsonObject } from '../../connectors/emv3ds/formats.js';
 import type { ErroMessage, RReqMessage, RResMessage } from '../../connectors/emv3ds/types.js';
 import { matchTransaction } from '../../connectors/emv3ds/validate.js';
 import { findRedirectByServerTransId, recordChallengeResult } from '../../storage/repositories/shopper-redirects.js';
+import { expiresAtAfterResult } from '../../domain/three-d-secure/challenge-deadline.js';
 import type { PaymentDeps } from '../deps.js';
 import { protocolChallengeOf, type ChallengeResult, type ChallengeResume } from '../redirects/open-redirect.js';
 
@@ -41,7 +42,7 @@ function refused(error: ProtocolError, outcome: ResultOutcome, threeDSServerTran
   return { message: erroFor(error, 'S'), outcome, threeDSServerTransID };
 }
 
-export async function receiveChallengeResult(deps: Pick<PaymentDeps, 'storage' | 'clock'>, text: string): Promise<ResultAnswer> {
+export async function receiveChallengeResult(deps: Pick<PaymentDeps, 'storage' | 'clock' | 'redirectExpiryMs'>, text: string): Promise<ResultAnswer> {
   const read = readMessage(text, 'RReq');
   if (!read.ok) return refused(read.error, 'malformed');
   const rreq = read.message;
@@ -55,7 +56,8 @@ export async function receiveChallengeResult(deps: Pick<PaymentDeps, 'storage' |
   if (mismatch) return refused(mismatch, 'foreign', transId);
   if (rreq.messageVersion !== challenge.messageVersion) return refused(protocolError('305', 'messageVersion', rreq), 'foreign', transId);
   const now = deps.clock.now();
-  if (!(await recordChallengeResult(deps.storage, redirect.id, resultOf(rreq, now), now))) {
+  // An RReq after THREE_DS_SERVER_CHALLENGE_TIMEOUT_MINUTES finds the challenge expired (305, 'ended').
+  if (!(await recordChallengeResult(deps.storage, redirect.id, resultOf(rreq, now), now, expiresAtAfterResult(redirect.createdAt, deps)))) {
     const outcome = challenge.challengeResult ? 'replayed' : 'ended';
     return refused(protocolError('305', outcome === 'replayed' ? 'the challenge has its result already' : 'the challenge has ended', rreq), outcome, transId);
   }

@@ -16,6 +16,7 @@ import { protocolChallengeEnd } from './protocol-challenge-end.js';
 import { authenticatePayment, threeDSecureBlock } from './authenticate-payment.js';
 import { challengeOutcome } from './observe-authentication.js';
 import { withoutChallengeStart } from '../../domain/three-d-secure/authentication-request.js';
+import { challengeExpiresAt } from '../../domain/three-d-secure/challenge-deadline.js';
 
 const PENDING = '000.200.000';
 const ALWAYS = { mode: 'always' } as const;
@@ -87,7 +88,7 @@ export async function createStandaloneAuthentication(deps: PaymentDeps, input: S
         resume: { ...authentication.ids, cardPrefix: cardBin(card.number), returnUrl: returnUrlOf(input.gatewayBaseUrl, reference), purchase: purchaseShown(authentication.purchase), ...protocolResumeOf(authentication.session, request.threeDSecure?.challengeWindowSize) },
         sealedMethod: null,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + deps.redirectExpiryMs),
+        expiresAt: challengeExpiresAt(now, deps, authentication.session !== undefined),
       }]);
     });
     deps.observe.redirect('opened');

@@ -166,11 +166,13 @@ export async function findRedirectByServerTransId(db: Queryable, threeDSServerTr
  * result arrive once: two RReqs, or an RReq and the shopper's completion (which takes the row out
  * of 'open' first), cannot both write.
  */
-export async function recordChallengeResult(db: Queryable, id: string, result: object, now: Date): Promise<boolean> {
+export async function recordChallengeResult(db: Queryable, id: string, result: object, now: Date, expiresAt: Date): Promise<boolean> {
+  // With its result the challenge waits for the shopper's CRes until expiresAt (never sooner than it would have).
   const { rows } = await db.query(
-    `UPDATE shopper_redirects SET resume = (resume::jsonb || jsonb_build_object('challengeResult', $2::jsonb))::json
+    `UPDATE shopper_redirects SET resume = (resume::jsonb || jsonb_build_object('challengeResult', $2::jsonb))::json,
+            expires_at = GREATEST(expires_at, $4)
       WHERE id = $1 AND state = 'open' AND expires_at > $3 AND (resume->>'challengeResult') IS NULL RETURNING id`,
-    [id, JSON.stringify(result), now],
+    [id, JSON.stringify(result), now, expiresAt],
   );
   return rows.length === 1;
 }

@@ -23,6 +23,13 @@ describe('a 3DS server route\'s credentials', () => {
     assert.equal(read?.settings.messageVersion, '2.3.1');
   });
 
+  it('never take the default\'s certificates (THREE_DS_SERVER_*_FILE): a route without them presents none', () => {
+    const base = { ...ROUTE_DEFAULTS, tls: { cert: PEM, key: KEY, ca: PEM } };
+    const read = threeDsRouteSettings({ dsUrl: 'https://ds.example/areq' }, base);
+    assert.deepEqual(read?.tls, { cert: undefined, key: undefined, ca: undefined });
+    assert.equal((read?.settings as { tls?: unknown }).tls, undefined, 'the route\'s connector builds no transport of the default\'s');
+  });
+
   const refused: [string, Record<string, string>, string[]][] = [
     ['no dsUrl', {}, ['dsUrl']],
     ['an unknown credential', { dsUrl: 'https://ds.example', apiKey: 'x' }, ['apiKey']],
