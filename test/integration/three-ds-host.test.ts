@@ -6,6 +6,7 @@
  * never a card number. No database: the platform has none.
  */
 import assert from 'node:assert/strict';
+import { createPublicKey, verify } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { decode, readMessage } from '../../src/connectors/emv3ds/codec.js';
 import { validate } from '../../src/connectors/emv3ds/validate.js';
@@ -59,10 +60,21 @@ describe('the 3DS test platform', () => {
       assert.equal(ares['messageVersion'], '2.3.1');
       assert.ok(validate(ares, 'ARes').ok);
     });
-    it('challenges only in a browser: an app AReq of the challenge range gets U, reason 03', async () => {
-      const areq = areqFor('4000000000001505', standIn.url, '2.2.0', { deviceChannel: '01', sdkAppID: 'e2d4f58a-c0c5-4b8a-9d7a-8c0f9ac0e0d1', sdkEncData: 'enc', sdkEphemPubKey: { kty: 'EC' }, sdkMaxTimeout: '05', sdkReferenceNumber: 'SDK_REF', sdkTransID: 'b2385523-a66c-4907-ac3c-91848e8c0067', deviceRenderOptions: { sdkInterface: '03', sdkUiType: ['01'] } });
+    it('an app AReq of the challenge range gets C with acsSignedContent (ES256) naming the app challenge URL and the SDK\'s key; a 3RI AReq gets C with acsURL', async () => {
+      const sdkEphemPubKey = { kty: 'EC', crv: 'P-256', x: 'WKn-ZIGevcwGIyyrzFoZNBdaq9_TsqzGl96oc0CWuis', y: 'y77t-RvAHRKTsSGdIYUfweuOvwrvDD-Q3Hv5J0fSKbE' };
+      const areq = areqFor('4000000000001505', standIn.url, '2.2.0', { deviceChannel: '01', sdkAppID: 'e2d4f58a-c0c5-4b8a-9d7a-8c0f9ac0e0d1', sdkEncData: 'enc', sdkEphemPubKey, sdkMaxTimeout: '05', sdkReferenceNumber: 'SDK_REF', sdkTransID: 'b2385523-a66c-4907-ac3c-91848e8c0067', deviceRenderOptions: { sdkInterface: '03', sdkUiType: ['01'] } });
       const ares = json((await sendAReq(areq)).text);
-      assert.deepEqual([ares['transStatus'], ares['transStatusReason'], ares['sdkTransID']], ['U', '03', 'b2385523-a66c-4907-ac3c-91848e8c0067']);
+      assert.ok(validate(ares, 'ARes').ok);
+      assert.deepEqual([ares['transStatus'], ares['acsURL'], ares['sdkTransID']], ['C', undefined, 'b2385523-a66c-4907-ac3c-91848e8c0067']);
+      const [header, payload, signature] = String(ares['acsSignedContent']).split('.');
+      const decoded = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+      assert.equal(decoded(header!).alg, 'ES256');
+      const content = decoded(payload!);
+      assert.deepEqual([content.acsTransID, content.acsURL, content.sdkEphemPubKey], [ares['acsTransID'], `${host.url}/acs/app-challenge`, sdkEphemPubKey]);
+      assert.ok(verify('sha256', Buffer.from(`${header}.${payload}`), { key: createPublicKey({ key: content.acsEphemPubKey, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url')));
+      const { threeDSServerURL: _url, notificationURL: _n, threeDSCompInd: _c, threeDSRequestorAuthenticationInd: _a, ...rest } = areqFor('4000000000001505', standIn.url) as unknown as Record<string, unknown>;
+      const ri = json((await sendAReq({ ...rest, deviceChannel: '03', threeRIInd: '01' })).text);
+      assert.deepEqual([ri['messageType'], ri['transStatus'], ri['acsURL']], ['ARes', 'C', `${host.url}/acs/challenge`]);
     });
   });
 
