@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict';
 import { createPublicKey, verify } from 'node:crypto';
 import { createServer } from 'node:net';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { startThreeDsHost, type ThreeDsHost } from '../../emulators/three-ds-host/server.js';
 import { CARD_RANGES, CHALLENGE_CODE, exampleCard } from '../../emulators/three-ds-host/table.js';
@@ -36,6 +37,11 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** The AReq summary the emulator logged for the transaction of this dsTransID. */
+function areqOfTrans(host: ThreeDsHost, dsTransID: string): Record<string, string> {
+  return host.log.entries().find((entry) => entry.dsTransID === dsTransID)!.messages.find((m) => m.type === 'AReq')!.summary;
 }
 
 function jwsParts(compact: string): { header: Record<string, any>; payload: Record<string, any>; input: string; signature: Buffer } {
@@ -237,4 +243,76 @@ for (const db of testDatabases()) {
       assert.equal(host.log.entries().length, before);
     });
   });
+
+  describe(`the live system through a 3DS server route: an app challenge and a 3RI (${db.name})`, () => {
+    const https = { 'x-forwarded-proto': 'https' };
+    let host: ThreeDsHost;
+    let t: TestApp;
+    let proxy: Server;
+    let merchant: Merchant;
+
+    before(async () => {
+      host = await startThreeDsHost({ port: 0, rreqTimeoutMs: 10_000 });
+      // The live gateway takes HTTPS only: the ACS reaches it through a stand-in for its TLS proxy, which says so.
+      proxy = createHttpServer((request, response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          void t.app.inject({ method: request.method as 'POST', url: request.url!, headers: { ...request.headers, ...https }, payload: Buffer.concat(chunks) }).then((answer) => {
+            response.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'text/plain') }).end(answer.body);
+          });
+        });
+      });
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+      const proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+      t = await startTestApp(await db.open(), { env: { GATEWAY_SYSTEM: 'live', TRUST_PROXY_TLS: 'true', PUBLIC_URL: proxyUrl, LOG_LEVEL: 'warn' } });
+      merchant = await t.createMerchant('Live app shop');
+      const admin = { ...bearer(TEST_ADMIN_TOKEN), ...FORM_HEADERS, ...https };
+      const set = await t.app.inject({ method: 'PUT', url: `/admin/entities/${merchant.entityId}/three-d-secure`, headers: admin, payload: form({ requirement: 'always' }) });
+      assert.equal(set.statusCode, 200, set.body);
+      const route = await t.app.inject({ method: 'POST', url: '/admin/routes', headers: admin, payload: form({ connector: 'emv3ds-server', entity: merchant.entityId, 'credentials[dsUrl]': `${host.url}/ds/areq` }) });
+      assert.equal(route.statusCode, 201, route.body);
+    });
+    after(async () => {
+      await t.close();
+      await t.storage.close();
+      await new Promise((resolve) => proxy.close(resolve));
+      await host.close();
+    });
+
+    const standalone = (fields: Record<string, string>) => t.app.inject({
+      method: 'POST', url: '/v1/threeDSecure', headers: { ...bearer(merchant.accessToken), ...FORM_HEADERS, ...https },
+      payload: form({ entityId: merchant.entityId, amount: '10.00', currency: 'EUR', ...SAMPLE_CARD, ...fields }),
+    });
+
+    it('an app challenge (standalone authentication): the route\'s ARes hands the SDK data over; the RReq ends it, GET shows Y', async () => {
+      const params = sdkAuthRequestParams();
+      const response = await standalone({ ...BILLING, 'card.number': CHALLENGE, shopperResultUrl: RESULT_URL, 'threeDSecure.deviceInfo': deviceInfoOf(params) });
+      const body = json(response);
+      assert.equal(body.result.code, '000.200.000', response.body);
+      assert.deepEqual([body.threeDSecure.authenticationStatus, body.threeDSecure.sdkTransactionId, body.redirect], ['C', params['sdkTransID'], undefined]);
+      const acsURL = jwsParts(body.threeDSecure.acsSignedContent).payload.acsURL as string;
+      const final = JSON.parse((await post(acsURL, JSON.stringify({
+        messageType: 'CReq', messageVersion: body.threeDSecure.version, threeDSServerTransID: body.threeDSecure.threeDSServerTransactionId, acsTransID: body.threeDSecure.acsTransactionId,
+        sdkTransID: params['sdkTransID'], sdkCounterStoA: '000', challengeDataEntry: CHALLENGE_CODE,
+      }))).text);
+      assert.deepEqual([final.messageType, final.transStatus], ['CRes', 'Y']);
+      const logged = host.log.get(body.threeDSecure.threeDSServerTransactionId)!;
+      assert.equal(logged.messages.find((m) => m.type === 'RRes' && m.direction === 'in')?.summary['resultsStatus'], '01', JSON.stringify(logged.messages));
+      const got = json(await t.app.inject({ method: 'GET', url: `/v1/threeDSecure/${body.id}?entityId=${merchant.entityId}`, headers: { ...bearer(merchant.accessToken), ...https } }));
+      assert.match(got.result.code, SUCCESS_PATTERN);
+      assert.deepEqual([got.threeDSecure.authenticationStatus, got.threeDSecure.eci, got.threeDSecure.acsSignedContent], ['Y', '05', undefined]);
+    });
+
+    it('a 3RI (standalone, threeRIInd DELAYED_SHIPMENT): deviceChannel 03, threeRIInd 06 through the route; a C is refused', async () => {
+      const y = json(await standalone({ 'card.number': Y_CARD, 'threeDSecure.threeRIInd': 'DELAYED_SHIPMENT' }));
+      assert.equal(y.result.code, '000.400.110', JSON.stringify(y));
+      const areq = areqOfTrans(host, y.threeDSecure.dsTransactionId);
+      assert.deepEqual([areq['deviceChannel'], areq['threeRIInd']], ['03', '06']);
+      const c = json(await standalone({ 'card.number': CHALLENGE, 'threeDSecure.threeRIInd': 'RECURRING' }));
+      assert.equal(c.result.code, '100.390.112', JSON.stringify(c));
+      assert.equal(c.redirect, undefined);
+    });
+  });
+
 }
