@@ -78,6 +78,35 @@ describe('the 3DS test platform', () => {
     });
   });
 
+  describe('the app challenge endpoint (plain JSON CReq, the test as the SDK)', () => {
+    const sdkTransID = 'b2385523-a66c-4907-ac3c-91848e8c0067';
+    async function appChallenge() {
+      const sdkEphemPubKey = { kty: 'EC', crv: 'P-256', x: 'WKn-ZIGevcwGIyyrzFoZNBdaq9_TsqzGl96oc0CWuis', y: 'y77t-RvAHRKTsSGdIYUfweuOvwrvDD-Q3Hv5J0fSKbE' };
+      const areq = areqFor('4000000000001505', standIn.url, '2.2.0', { deviceChannel: '01', sdkAppID: 'e2d4f58a-c0c5-4b8a-9d7a-8c0f9ac0e0d1', sdkEncData: 'enc', sdkEphemPubKey, sdkMaxTimeout: '05', sdkReferenceNumber: 'SDK_REF', sdkTransID, deviceRenderOptions: { sdkInterface: '03', sdkUiType: ['01'] } });
+      const ares = json((await sendAReq(areq)).text);
+      const creq = (extra: Record<string, unknown>) => ({ messageType: 'CReq', messageVersion: '2.2.0', threeDSServerTransID: ares['threeDSServerTransID'], acsTransID: ares['acsTransID'], sdkTransID, sdkCounterStoA: '000', ...extra });
+      const send = async (message: unknown) => json((await post(`${host.url}/acs/app-challenge`, typeof message === 'string' ? message : JSON.stringify(message))).text);
+      return { ares, creq, send };
+    }
+    it('refuses a malformed CReq (101, 201, 203), another SDK or transaction (301), and a finished challenge (305); the code ends it with the RReq', async () => {
+      const { ares, creq, send } = await appChallenge();
+      assert.equal((await send('not json'))['errorCode'], '101');
+      const { sdkCounterStoA: _counter, ...withoutCounter } = creq({});
+      assert.equal((await send(withoutCounter))['errorCode'], '201');
+      assert.equal((await send(creq({ sdkCounterStoA: 'x' })))['errorCode'], '203');
+      assert.equal((await send(creq({ sdkTransID: 'c6f3d4e5-3333-4444-a555-b66667777888' })))['errorCode'], '301');
+      assert.equal((await send(creq({ acsTransID: 'd7c1ee99-9478-44a6-b1f2-391e29c6b340' })))['errorCode'], '301');
+      const final = await send(creq({ challengeDataEntry: CHALLENGE_CODE }));
+      assert.deepEqual([final['messageType'], final['challengeCompletionInd'], final['transStatus'], final['sdkTransID']], ['CRes', 'Y', 'Y', sdkTransID]);
+      const rreq = standIn.received.find((message) => message.threeDSServerTransID === ares['threeDSServerTransID']);
+      assert.deepEqual([rreq?.transStatus, rreq?.sdkTransID, rreq?.eci], ['Y', sdkTransID, '05']);
+      assert.equal((await send(creq({ challengeDataEntry: CHALLENGE_CODE })))['errorCode'], '305');
+      // The browser page is not for it.
+      const page = await postForm(`${host.url}/acs/challenge`, { creq: base64url(browserCReq('2.2.0', { threeDSServerTransID: ares['threeDSServerTransID'], acsTransID: ares['acsTransID'] })) });
+      assert.equal(page.status, 400);
+    });
+  });
+
   describe('refuses a malformed AReq with the message layer\'s Erro', () => {
     const cases: readonly { name: string; body: (resultsUrl: string) => string; code: string; detail?: string }[] = [
       { name: 'not JSON', body: () => '{"messageType": "AReq",', code: '101' },

@@ -14,7 +14,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { startThreeDsHost, type ThreeDsHost } from '../../emulators/three-ds-host/server.js';
 import { CARD_RANGES, CHALLENGE_CODE, exampleCard } from '../../emulators/three-ds-host/table.js';
-import { CHALLENGE_START_PATH } from '../../src/connectors/emv3ds-server/server.js';
+import { CHALLENGE_START_PATH, RESULTS_PATH } from '../../src/connectors/emv3ds-server/server.js';
 import { testDatabases } from '../support/databases.js';
 import { getPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
 import { deviceInfoOf, sdkAuthRequestParams } from '../support/sdk-device-info.js';
@@ -55,11 +55,13 @@ for (const db of testDatabases()) {
     let host: ThreeDsHost;
     let t: TestApp;
     let merchant: Merchant;
+    let gatewayUrl: string;
 
     before(async () => {
       host = await startThreeDsHost({ port: 0, rreqTimeoutMs: 10_000 });
       const port = await freePort();
-      t = await startTestApp(await db.open(), { env: { THREE_DS_SERVER_DS_URL: `${host.url}/ds/areq`, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info' } });
+      gatewayUrl = `http://127.0.0.1:${port}`;
+      t = await startTestApp(await db.open(), { env: { THREE_DS_SERVER_DS_URL: `${host.url}/ds/areq`, PUBLIC_URL: gatewayUrl, LOG_LEVEL: 'info' } });
       await t.app.listen({ port, host: '127.0.0.1' });
       merchant = await t.createMerchant('App shop');
       const set = await t.app.inject({ method: 'PUT', url: `/admin/entities/${merchant.entityId}/three-d-secure`, headers: { ...bearer(TEST_ADMIN_TOKEN), ...FORM_HEADERS }, payload: form({ requirement: 'always' }) });
@@ -153,9 +155,16 @@ for (const db of testDatabases()) {
         ['Y', rreq['eci'], rreq['authenticationValue'], started.entry.acsTransID, 'Y'],
       );
       assert.equal(stored.threeDSecure.acsSignedContent, undefined, 'the SDK\'s start data ends with the challenge');
-      // A replayed RReq changes nothing (the emulator's challenge is finished: its CReq is refused).
+      // The emulator's challenge is finished: another CReq is refused.
       const again = JSON.parse((await started.creq('002', { challengeDataEntry: CHALLENGE_CODE })).text);
       assert.deepEqual([again.messageType, again.errorCode], ['Erro', '305']);
+      // A replayed RReq (an N now) is refused with Erro 305 by the gateway and changes nothing.
+      const replay = JSON.parse((await post(`${gatewayUrl}${RESULTS_PATH}`, JSON.stringify({
+        messageType: 'RReq', messageVersion: '2.2.0', threeDSServerTransID: started.entry.threeDSServerTransID, acsTransID: started.entry.acsTransID, dsTransID: started.entry.dsTransID,
+        messageCategory: '01', transStatus: 'N', transStatusReason: '01', eci: '07', interactionCounter: '01',
+      }))).text);
+      assert.deepEqual([replay.messageType, replay.errorCode], ['Erro', '305']);
+      assert.match(json(await getPayment(t, merchant, started.id)).result.code, SUCCESS_PATTERN);
     });
 
     it('app challenge, a wrong code: the RReq\'s N declines with 800.400.200; Cancel declines with 100.390.124', async () => {
