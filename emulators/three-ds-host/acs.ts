@@ -40,6 +40,8 @@ export function openChallenge(form: URLSearchParams, state: AcsState): Page {
   const mismatch = challenge ? matchTransaction(message as unknown as JsonObject, { threeDSServerTransID: challenge.threeDSServerTransID }) : protocolError('301', 'acsTransID', message);
   if (mismatch || !challenge) return refusedPage(mismatch!, state);
   if (challenge.completed) return refusedPage(protocolError('305', 'the challenge is already finished', message), state);
+  // An app challenge is the SDK's (app-challenge.ts): no browser page for it.
+  if (challenge.sdkTransID) return refusedPage(protocolError('301', 'an app challenge', message), state);
   const session = form.get('threeDSSessionData') ?? undefined;
   return {
     status: 200,
@@ -79,18 +81,18 @@ export async function submitChallenge(form: URLSearchParams, state: AcsState): P
   return { status: 200, html: resultPage({ transStatus, cancelled, notificationURL: challenge.notificationURL, cres: encoded, threeDSSessionData: session }), formTarget: challenge.notificationURL };
 }
 
-function resultRequest(challenge: PendingChallenge, transStatus: 'Y' | 'N', cancelled: boolean): RReqMessage {
+export function resultRequest(challenge: PendingChallenge, transStatus: 'Y' | 'N', cancelled: boolean, challengeCancel = '01'): RReqMessage {
   const ids = { threeDSServerTransID: challenge.threeDSServerTransID, acsTransID: challenge.acsTransID, dsTransID: challenge.dsTransID };
-  const common = { messageType: 'RReq', messageVersion: challenge.messageVersion, ...ids, messageCategory: challenge.messageCategory, authenticationType: '02', interactionCounter: '01', eci: eciOf(transStatus) } as const;
+  const common = { messageType: 'RReq', messageVersion: challenge.messageVersion, ...ids, ...(challenge.sdkTransID ? { sdkTransID: challenge.sdkTransID } : {}), messageCategory: challenge.messageCategory, authenticationType: '02', interactionCounter: '01', eci: eciOf(transStatus) } as const;
   if (transStatus === 'Y') return { ...common, transStatus, authenticationValue: authenticationValue(challenge.threeDSServerTransID, 'Y') };
-  return { ...common, transStatus, transStatusReason: '01', ...(cancelled ? { challengeCancel: '01' } : {}) };
+  return { ...common, transStatus, transStatusReason: '01', ...(cancelled ? { challengeCancel } : {}) };
 }
 
 /**
  * POSTs the RReq to the 3DS Server and logs its answer (an RRes, an Erro, or why there was none).
  * The CRes goes to the browser whatever happened: the shopper must not be stuck on the ACS.
  */
-async function sendResult(rreq: RReqMessage, challenge: PendingChallenge, state: AcsState): Promise<void> {
+export async function sendResult(rreq: RReqMessage, challenge: PendingChallenge, state: AcsState): Promise<void> {
   const key = challenge.threeDSServerTransID;
   state.log.record(key, 'RReq', 'out', rreq);
   try {

@@ -6,6 +6,7 @@ import { validate } from '../../src/connectors/emv3ds/validate.js';
 import type { LoggedType, ThreeDsLog } from './log.js';
 import { maskPan } from './log.js';
 import { eciOf, enrolledRanges, rowOf, SERIAL_NUMBER, type CardRangeRow } from './table.js';
+import { appChallengeAnswer, type AppSigner } from './app-challenge.js';
 
 /**
  * The directory server's side of the platform: an AReq is validated by the message layer and
@@ -26,7 +27,10 @@ export interface PendingChallenge {
   readonly messageVersion: AReqMessage['messageVersion'];
   readonly messageCategory: string;
   readonly threeDSServerURL: string;
+  /** The browser's; empty for an app challenge (the SDK gets the CRes). */
   readonly notificationURL: string;
+  /** The app challenge's SDK transaction; absent for a browser challenge. */
+  readonly sdkTransID?: string | undefined;
   readonly merchantName: string;
   readonly purchaseAmount?: string | undefined;
   readonly purchaseCurrency?: string | undefined;
@@ -45,6 +49,9 @@ export interface DirectoryState {
   readonly slowMs: number;
   /** Pending and finished challenges by acsTransID. */
   readonly challenges: Map<string, PendingChallenge>;
+  /** The key acsSignedContent is signed with, and the app challenge's acsURL (app-challenge.ts). */
+  readonly appSigner: AppSigner;
+  readonly appChallengeUrl: string;
 }
 
 /** An answer of the DS: a message (possibly late), or raw text (the malformed rows). */
@@ -59,7 +66,8 @@ export function answerAReq(text: string, state: DirectoryState): DsAnswer {
   const entry = state.log.entry(areq.threeDSServerTransID);
   entry.maskedPan = maskPan(areq.acctNumber);
   entry.outcome = row.outcome;
-  state.log.record(areq.threeDSServerTransID, 'AReq', 'in', areq);
+  const prior = areq.threeDSRequestorPriorAuthenticationInfo;
+  state.log.record(areq.threeDSServerTransID, 'AReq', 'in', { ...areq, ...(prior ? { priorAuthRef: prior['threeDSReqPriorRef'], priorAuthMethod: prior['threeDSReqPriorAuthMethod'] } : {}) });
   if (row.outcome === 'erro') return refuse(protocolError(row.errorCode as ErrorCode, 'emulator table: Erro row', areq), areq, 'AReq', state);
   const ares = aresFor(areq, row, state);
   entry.acsTransID = ares.acsTransID;
@@ -83,9 +91,13 @@ function aresFor(areq: AReqMessage, row: CardRangeRow, state: DirectoryState): A
   const head = { messageType: 'ARes', messageVersion: areq.messageVersion, ...ids, acsReferenceNumber: ACS_REFERENCE_NUMBER, dsReferenceNumber: DS_REFERENCE_NUMBER } as const;
   const status = statusOf(areq, row);
   if (status === 'C') {
-    // The emulator renders challenges in a browser only: an app or 3RI AReq cannot be challenged here.
-    if (areq.deviceChannel !== '02') return { ...head, transStatus: 'U', transStatusReason: '03', eci: eciOf('U') };
-    state.challenges.set(ids.acsTransID, pendingChallenge(areq, ids.acsTransID, ids.dsTransID));
+    // The app's challenge runs in its SDK (app-challenge.ts). A 3RI cannot be challenged (no
+    // shopper): this ACS answers C all the same, which a 3DS Server must take as no result.
+    if (areq.deviceChannel === '01') {
+      state.challenges.set(ids.acsTransID, { ...pendingChallenge(areq, ids.acsTransID, ids.dsTransID), sdkTransID: areq.sdkTransID });
+      return { ...head, ...appChallengeAnswer(areq, ids, state, ACS_REFERENCE_NUMBER) } as AResMessage;
+    }
+    if (areq.deviceChannel === '02') state.challenges.set(ids.acsTransID, pendingChallenge(areq, ids.acsTransID, ids.dsTransID));
     return { ...head, transStatus: 'C', acsURL: state.acsUrl, acsChallengeMandated: 'N', authenticationType: '02' };
   }
   if (status === 'Y' || status === 'A') return { ...head, transStatus: status, authenticationValue: authenticationValue(areq.threeDSServerTransID, status), eci: eciOf(status) };
@@ -101,8 +113,8 @@ function statusOf(areq: AReqMessage, row: CardRangeRow): NonNullable<CardRangeRo
 function pendingChallenge(areq: AReqMessage, acsTransID: string, dsTransID: string): PendingChallenge {
   return {
     threeDSServerTransID: areq.threeDSServerTransID, acsTransID, dsTransID, messageVersion: areq.messageVersion, messageCategory: areq.messageCategory,
-    // Both are required for the browser channel, which validate() checked.
-    threeDSServerURL: areq.threeDSServerURL!, notificationURL: areq.notificationURL!,
+    // threeDSServerURL is required for the app and browser channels, notificationURL for the browser's: validate() checked.
+    threeDSServerURL: areq.threeDSServerURL!, notificationURL: areq.notificationURL ?? '',
     merchantName: areq.merchantName ?? areq.threeDSRequestorName, purchaseAmount: areq.purchaseAmount, purchaseCurrency: areq.purchaseCurrency,
     purchaseExponent: areq.purchaseExponent, panLast4: areq.acctNumber.slice(-4), completed: false,
   };

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openChallenge, submitChallenge, type AcsState, type Page } from './acs.js';
 import { answerAReq, answerPReq, type DsAnswer } from './directory.js';
+import { answerAppCReq, APP_CHALLENGE_PATH, newAppSigner } from './app-challenge.js';
 import { ThreeDsLog } from './log.js';
 import { METHOD_PATH, METHOD_SCRIPT, METHOD_SCRIPT_PATH, runMethod } from './method.js';
 import { clientAllowed, createListener, type ThreeDsHostTls } from './tls.js';
@@ -68,6 +69,7 @@ export async function startThreeDsHost(options: ThreeDsHostOptions = {}): Promis
     log: new ThreeDsLog(options.clock ?? (() => new Date())), newId: options.newId ?? randomUUID, acsUrl: `${url}/acs/challenge`, methodUrl: `${url}${METHOD_PATH}`,
     slowMs: options.slowMs ?? DEFAULT_SLOW_MS, rreqTimeoutMs: options.rreqTimeoutMs ?? DEFAULT_RREQ_TIMEOUT_MS, challenges: new Map(),
     ...(results ? { resultsFetch: results.fetch } : {}),
+    appSigner: newAppSigner(), appChallengeUrl: `${url}${APP_CHALLENGE_PATH}`,
   };
   return {
     port, url, log: state.log,
@@ -91,6 +93,10 @@ async function route(request: IncomingMessage, response: ServerResponse, state: 
   if (path === '/acs/challenge') return sendPage(response, openChallenge(new URLSearchParams(body), state));
   if (path === METHOD_PATH) return sendMethod(response, runMethod(new URLSearchParams(body), state.log));
   if (path === '/acs/challenge/submit') return sendPage(response, await submitChallenge(new URLSearchParams(body), state));
+  if (path === APP_CHALLENGE_PATH) {
+    const answer = await answerAppCReq(body, state);
+    return json(response, answer.status, answer.message);
+  }
   plain(response, 404, 'not found');
 }
 

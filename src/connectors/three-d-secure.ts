@@ -1,5 +1,6 @@
 import type { AuthenticationStatus, DirectoryAnswer } from '../domain/three-d-secure/answers.js';
 import type { AuthenticatedAmount, DeviceChannel } from '../domain/three-d-secure/authentication-request.js';
+import type { SdkDeviceInfo } from '../domain/three-d-secure/device-info.js';
 import type { RedirectInstruction } from './connector.js';
 
 // The port owns its types: the simulated directory (simulator/three-d-secure/) and any real 3DS
@@ -33,6 +34,21 @@ export interface DirectoryQuery {
   readonly gatewayBaseUrl?: string | undefined;
   /** card.expiryMonth/expiryYear: the AReq's cardExpiryDate (YYMM). */
   readonly cardExpiry?: { readonly month: string; readonly year: string } | undefined;
+  /** The app channel's SDK data (threeDSecure.deviceInfo parsed), for a server that reads it (readsDeviceInfo). */
+  readonly sdk?: SdkDeviceInfo | undefined;
+  /**
+   * A 3DS Requestor Initiated authentication (deviceChannel 03): the shopper is absent, so no
+   * challenge is possible. Absent: the app or browser channel.
+   */
+  readonly requestorInitiated?: RequestorInitiated | undefined;
+}
+
+/** What a 3RI AReq says besides the payment: its threeRIInd and the earlier authentication it rests on. */
+export interface RequestorInitiated {
+  /** EMV threeRIInd (01 recurring, 02 instalment, 06 split/delayed shipment, 11 other payment). */
+  readonly indicator: string;
+  /** threeDSRequestorPriorAuthenticationInfo, where the gateway has the earlier authentication. */
+  readonly prior?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The browser fields of a browser-channel AReq, as the payment request names them. */
@@ -71,8 +87,17 @@ export interface ChallengeSession {
   readonly acsTransID: string;
   readonly dsTransID: string;
   readonly messageVersion: string;
-  /** Where the shopper's browser posts the CReq. */
+  /** Where the shopper's browser posts the CReq; empty for the app channel, whose SDK finds it in acsSignedContent. */
   readonly acsURL: string;
+  /** The app channel's challenge: what the SDK needs to start it (the ARes's fields). */
+  readonly app?: AppChallengeSession | undefined;
+}
+
+/** The ARes's fields an app challenge starts with (EMV 3DS 2.2, 6.2.2: the SDK's ChallengeParameters). */
+export interface AppChallengeSession {
+  readonly acsSignedContent: string;
+  readonly acsReferenceNumber: string;
+  readonly sdkTransID?: string | undefined;
 }
 
 /** The authentication data a result carries into the payment and its answer (ECI, CAVV, ids). */
@@ -113,6 +138,14 @@ export type AppChallenge = Readonly<Record<string, string>>;
  */
 export interface ThreeDSecureServer {
   readonly id: string;
+  /**
+   * The server sends the app channel's AReq from the SDK's data: threeDSecure.deviceInfo must be
+   * the SDK's authRequestParams (domain/three-d-secure/device-info.ts), else the request is
+   * refused. The simulator reads nothing of it.
+   */
+  readonly readsDeviceInfo?: boolean;
+  /** The server sends 3RI AReqs (deviceChannel 03); without it a 3RI is not asked for (the MIT goes on unauthenticated, as before). */
+  readonly requestorInitiated?: boolean;
   lookup(query: DirectoryQuery): Promise<LookupAnswer>;
   challengeRedirect(start: ChallengeStart): RedirectInstruction;
   /** The app channel's challenge: the data the SDK starts its challenge with, in the payment answer's threeDSecure block. */

@@ -6,6 +6,7 @@
  * never a card number. No database: the platform has none.
  */
 import assert from 'node:assert/strict';
+import { createPublicKey, verify } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { decode, readMessage } from '../../src/connectors/emv3ds/codec.js';
 import { validate } from '../../src/connectors/emv3ds/validate.js';
@@ -59,10 +60,50 @@ describe('the 3DS test platform', () => {
       assert.equal(ares['messageVersion'], '2.3.1');
       assert.ok(validate(ares, 'ARes').ok);
     });
-    it('challenges only in a browser: an app AReq of the challenge range gets U, reason 03', async () => {
-      const areq = areqFor('4000000000001505', standIn.url, '2.2.0', { deviceChannel: '01', sdkAppID: 'e2d4f58a-c0c5-4b8a-9d7a-8c0f9ac0e0d1', sdkEncData: 'enc', sdkEphemPubKey: { kty: 'EC' }, sdkMaxTimeout: '05', sdkReferenceNumber: 'SDK_REF', sdkTransID: 'b2385523-a66c-4907-ac3c-91848e8c0067', deviceRenderOptions: { sdkInterface: '03', sdkUiType: ['01'] } });
+    it('an app AReq of the challenge range gets C with acsSignedContent (ES256) naming the app challenge URL and the SDK\'s key; a 3RI AReq gets C with acsURL', async () => {
+      const sdkEphemPubKey = { kty: 'EC', crv: 'P-256', x: 'WKn-ZIGevcwGIyyrzFoZNBdaq9_TsqzGl96oc0CWuis', y: 'y77t-RvAHRKTsSGdIYUfweuOvwrvDD-Q3Hv5J0fSKbE' };
+      const areq = areqFor('4000000000001505', standIn.url, '2.2.0', { deviceChannel: '01', sdkAppID: 'e2d4f58a-c0c5-4b8a-9d7a-8c0f9ac0e0d1', sdkEncData: 'enc', sdkEphemPubKey, sdkMaxTimeout: '05', sdkReferenceNumber: 'SDK_REF', sdkTransID: 'b2385523-a66c-4907-ac3c-91848e8c0067', deviceRenderOptions: { sdkInterface: '03', sdkUiType: ['01'] } });
       const ares = json((await sendAReq(areq)).text);
-      assert.deepEqual([ares['transStatus'], ares['transStatusReason'], ares['sdkTransID']], ['U', '03', 'b2385523-a66c-4907-ac3c-91848e8c0067']);
+      assert.ok(validate(ares, 'ARes').ok);
+      assert.deepEqual([ares['transStatus'], ares['acsURL'], ares['sdkTransID']], ['C', undefined, 'b2385523-a66c-4907-ac3c-91848e8c0067']);
+      const [header, payload, signature] = String(ares['acsSignedContent']).split('.');
+      const decoded = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+      assert.equal(decoded(header!).alg, 'ES256');
+      const content = decoded(payload!);
+      assert.deepEqual([content.acsTransID, content.acsURL, content.sdkEphemPubKey], [ares['acsTransID'], `${host.url}/acs/app-challenge`, sdkEphemPubKey]);
+      assert.ok(verify('sha256', Buffer.from(`${header}.${payload}`), { key: createPublicKey({ key: content.acsEphemPubKey, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url')));
+      const { threeDSServerURL: _url, notificationURL: _n, threeDSCompInd: _c, threeDSRequestorAuthenticationInd: _a, ...rest } = areqFor('4000000000001505', standIn.url) as unknown as Record<string, unknown>;
+      const ri = json((await sendAReq({ ...rest, deviceChannel: '03', threeRIInd: '01' })).text);
+      assert.deepEqual([ri['messageType'], ri['transStatus'], ri['acsURL']], ['ARes', 'C', `${host.url}/acs/challenge`]);
+    });
+  });
+
+  describe('the app challenge endpoint (plain JSON CReq, the test as the SDK)', () => {
+    const sdkTransID = 'b2385523-a66c-4907-ac3c-91848e8c0067';
+    async function appChallenge() {
+      const sdkEphemPubKey = { kty: 'EC', crv: 'P-256', x: 'WKn-ZIGevcwGIyyrzFoZNBdaq9_TsqzGl96oc0CWuis', y: 'y77t-RvAHRKTsSGdIYUfweuOvwrvDD-Q3Hv5J0fSKbE' };
+      const areq = areqFor('4000000000001505', standIn.url, '2.2.0', { deviceChannel: '01', sdkAppID: 'e2d4f58a-c0c5-4b8a-9d7a-8c0f9ac0e0d1', sdkEncData: 'enc', sdkEphemPubKey, sdkMaxTimeout: '05', sdkReferenceNumber: 'SDK_REF', sdkTransID, deviceRenderOptions: { sdkInterface: '03', sdkUiType: ['01'] } });
+      const ares = json((await sendAReq(areq)).text);
+      const creq = (extra: Record<string, unknown>) => ({ messageType: 'CReq', messageVersion: '2.2.0', threeDSServerTransID: ares['threeDSServerTransID'], acsTransID: ares['acsTransID'], sdkTransID, sdkCounterStoA: '000', ...extra });
+      const send = async (message: unknown) => json((await post(`${host.url}/acs/app-challenge`, typeof message === 'string' ? message : JSON.stringify(message))).text);
+      return { ares, creq, send };
+    }
+    it('refuses a malformed CReq (101, 201, 203), another SDK or transaction (301), and a finished challenge (305); the code ends it with the RReq', async () => {
+      const { ares, creq, send } = await appChallenge();
+      assert.equal((await send('not json'))['errorCode'], '101');
+      const { sdkCounterStoA: _counter, ...withoutCounter } = creq({});
+      assert.equal((await send(withoutCounter))['errorCode'], '201');
+      assert.equal((await send(creq({ sdkCounterStoA: 'x' })))['errorCode'], '203');
+      assert.equal((await send(creq({ sdkTransID: 'c6f3d4e5-3333-4444-a555-b66667777888' })))['errorCode'], '301');
+      assert.equal((await send(creq({ acsTransID: 'd7c1ee99-9478-44a6-b1f2-391e29c6b340' })))['errorCode'], '301');
+      const final = await send(creq({ challengeDataEntry: CHALLENGE_CODE }));
+      assert.deepEqual([final['messageType'], final['challengeCompletionInd'], final['transStatus'], final['sdkTransID']], ['CRes', 'Y', 'Y', sdkTransID]);
+      const rreq = standIn.received.find((message) => message.threeDSServerTransID === ares['threeDSServerTransID']);
+      assert.deepEqual([rreq?.transStatus, rreq?.sdkTransID, rreq?.eci], ['Y', sdkTransID, '05']);
+      assert.equal((await send(creq({ challengeDataEntry: CHALLENGE_CODE })))['errorCode'], '305');
+      // The browser page is not for it.
+      const page = await postForm(`${host.url}/acs/challenge`, { creq: base64url(browserCReq('2.2.0', { threeDSServerTransID: ares['threeDSServerTransID'], acsTransID: ares['acsTransID'] })) });
+      assert.equal(page.status, 400);
     });
   });
 

@@ -4,9 +4,10 @@ import type { ThreeDsServerSettings } from '../../config/three-ds-server-setting
 import type { BrowserData, DirectoryQuery } from '../three-d-secure.js';
 
 /**
- * The AReq the gateway's 3DS server sends for a payment on the browser channel: pure, from the
- * directory query, the settings and the transaction's id and time. The card number goes into
- * acctNumber and nowhere else; the AReq itself is never logged.
+ * The AReq the gateway's 3DS server sends for a payment: pure, from the directory query, the
+ * settings and the transaction's id and time. The channel (deviceChannel): 01 app where the query
+ * has the SDK's data, 03 3RI where it is requestor initiated, else 02 browser. The card number
+ * goes into acctNumber and nowhere else; the AReq itself is never logged.
  */
 
 /**
@@ -36,7 +37,7 @@ export interface AReqContext {
 }
 
 /** Why an AReq cannot be built; the connector answers 'unavailable' without asking the directory. */
-export type AReqRefusal = 'app-channel' | 'currency' | 'no-purchase';
+export type AReqRefusal = 'no-sdk-data' | 'currency' | 'no-purchase';
 
 function purchaseDate(now: Date): string {
   return now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
@@ -84,8 +85,33 @@ function challengeIndicator(query: DirectoryQuery): string {
   return query.challengeRequested ? '04' : '01';
 }
 
+/** The app channel's fields: the SDK's authRequestParams as they came (threeDSecure.deviceInfo). */
+function sdkFields(sdk: NonNullable<DirectoryQuery['sdk']>): Record<string, unknown> {
+  return {
+    sdkAppID: sdk.sdkAppID, sdkEncData: sdk.sdkEncData, sdkEphemPubKey: sdk.sdkEphemPubKey, sdkMaxTimeout: sdk.sdkMaxTimeout,
+    sdkReferenceNumber: sdk.sdkReferenceNumber, sdkTransID: sdk.sdkTransID, deviceRenderOptions: sdk.deviceRenderOptions,
+  };
+}
+
+/**
+ * What differs per channel. 01 app: the SDK's fields, no browser fields, no notificationURL (the
+ * SDK gets the CRes itself), no threeDSCompInd (the 3DS Method is the browser's). 03 3RI: the
+ * threeRIInd and the prior authentication, no threeDSServerURL (no challenge, so no RReq) and no
+ * threeDSRequestorAuthenticationInd (the spec's rule is for 01 and 02). 02 browser: as before.
+ */
+function channelFields(query: DirectoryQuery, context: AReqContext, version: ThreeDsServerSettings['messageVersion']): Record<string, unknown> {
+  if (query.requestorInitiated) {
+    const { indicator, prior } = query.requestorInitiated;
+    return { deviceChannel: '03', threeRIInd: indicator, ...(prior ? { threeDSRequestorPriorAuthenticationInfo: prior } : {}) };
+  }
+  const common = { threeDSServerURL: context.threeDSServerURL, threeDSRequestorAuthenticationInd: '01', threeDSRequestorChallengeInd: challengeIndicator(query) };
+  if (query.sdk) return { ...common, deviceChannel: '01', ...sdkFields(query.sdk) };
+  return { ...common, threeDSCompInd: context.threeDSCompInd ?? 'N', deviceChannel: '02', notificationURL: context.notificationURL, ...browserFields(query.browser, version) };
+}
+
 export function buildAReq(query: DirectoryQuery, settings: ThreeDsServerSettings, context: AReqContext): { readonly ok: true; readonly areq: AReqMessage } | { readonly ok: false; readonly refusal: AReqRefusal } {
-  if (query.channel === 'app') return { ok: false, refusal: 'app-channel' };
+  // An app payment whose SDK data the operation did not parse (a server that reads none) cannot be sent.
+  if (query.channel === 'app' && !query.sdk && !query.requestorInitiated) return { ok: false, refusal: 'no-sdk-data' };
   if (!query.purchase) return { ok: false, refusal: 'no-purchase' };
   const currency = currencyOfAReq(query.purchase.currency);
   if (!currency) return { ok: false, refusal: 'currency' };
@@ -96,14 +122,9 @@ export function buildAReq(query: DirectoryQuery, settings: ThreeDsServerSettings
     messageVersion: version,
     threeDSServerTransID: context.threeDSServerTransID,
     threeDSServerRefNumber: settings.serverReferenceNumber,
-    threeDSServerURL: context.threeDSServerURL,
     threeDSRequestorID: settings.requestor.id,
     threeDSRequestorName: settings.requestor.name,
     threeDSRequestorURL: settings.requestor.url,
-    threeDSRequestorAuthenticationInd: '01',
-    threeDSRequestorChallengeInd: challengeIndicator(query),
-    threeDSCompInd: context.threeDSCompInd ?? 'N',
-    deviceChannel: '02',
     messageCategory: '01',
     acctNumber: query.pan,
     ...(expiry !== undefined ? { cardExpiryDate: expiry } : {}),
@@ -116,8 +137,7 @@ export function buildAReq(query: DirectoryQuery, settings: ThreeDsServerSettings
     purchaseCurrency: currency.numeric,
     purchaseExponent: currency.exponent,
     purchaseDate: purchaseDate(context.now),
-    notificationURL: context.notificationURL,
-    ...browserFields(query.browser, version),
+    ...channelFields(query, context, version),
   } as AReqMessage;
   return { ok: true, areq };
 }

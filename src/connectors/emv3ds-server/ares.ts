@@ -15,8 +15,10 @@ import type { AuthenticationData, ChallengeSession, LookupAnswer } from '../thre
  * | U, reason 13 | cardholder not enrolled | not-enrolled (000.400.109 where required) |
  * | U, another reason | could not be performed | not-participating (000.400.101 where required) |
  * | I | informational only (no authentication) | not-participating |
- * | C, with acsURL | challenge | challenge: the browser posts the CReq to acsURL; the RReq brings the result |
- * | C, without acsURL | challenge nowhere | unavailable |
+ * | C, with acsURL (browser) | challenge | challenge: the browser posts the CReq to acsURL; the RReq brings the result |
+ * | C, with acsSignedContent (app) | challenge | challenge: the SDK runs it from acsSignedContent; the RReq brings the result |
+ * | C, without either | challenge nowhere | unavailable |
+ * | C to a 3RI AReq | a challenge without a shopper: a protocol error | unavailable |
  * | D, S | decoupled, SPC: never asked for | unavailable |
  */
 
@@ -50,17 +52,31 @@ function refusalData(ares: AResMessage, status: 'N' | 'R' | 'U'): { readonly aut
   return ares.eci ? { authentication: authenticationOf({ ...ares, eci: ares.eci }, status) } : {};
 }
 
-/** The transaction a challenge runs in; only the browser channel's AReq is sent, so acsURL is where the browser goes. */
-function challenge(ares: AResMessage): LookupAnswer {
+/**
+ * The transaction a challenge runs in. The browser goes to acsURL; the app's SDK starts from
+ * acsSignedContent (whose payload names the ACS's URL) and the ACS's reference number. A 3RI has
+ * no shopper to challenge: EMV 3DS allows no C to deviceChannel 03, so such an ARes is no result.
+ */
+function challenge(ares: AResMessage, channel: AReqChannel): LookupAnswer {
+  const ids = { threeDSServerTransID: ares.threeDSServerTransID, acsTransID: ares.acsTransID, dsTransID: ares.dsTransID, messageVersion: ares.messageVersion };
+  if (channel === '03') return { kind: 'unavailable' };
+  if (channel === '01') {
+    if (!ares.acsSignedContent) return { kind: 'unavailable' };
+    const app = { acsSignedContent: ares.acsSignedContent, acsReferenceNumber: ares.acsReferenceNumber, ...(ares.sdkTransID ? { sdkTransID: ares.sdkTransID } : {}) };
+    const session: ChallengeSession = { ...ids, acsURL: '', app };
+    return { kind: 'challenge', challenge: session };
+  }
   if (!ares.acsURL) return { kind: 'unavailable' };
-  const session: ChallengeSession = { threeDSServerTransID: ares.threeDSServerTransID, acsTransID: ares.acsTransID, dsTransID: ares.dsTransID, messageVersion: ares.messageVersion, acsURL: ares.acsURL };
-  return { kind: 'challenge', challenge: session };
+  return { kind: 'challenge', challenge: { ...ids, acsURL: ares.acsURL } };
 }
 
-export function answerOfARes(ares: AResMessage): LookupAnswer {
+/** The AReq's deviceChannel: 01 app, 02 browser, 03 3RI. */
+export type AReqChannel = '01' | '02' | '03';
+
+export function answerOfARes(ares: AResMessage, channel: AReqChannel = '02'): LookupAnswer {
   switch (ares.transStatus) {
     case 'C':
-      return challenge(ares);
+      return challenge(ares, channel);
     case 'Y':
     case 'A':
       return frictionless(ares, ares.transStatus);

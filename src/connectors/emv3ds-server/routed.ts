@@ -8,7 +8,7 @@ import { UNREADABLE_CREDENTIALS } from '../router.js';
 import type { ChallengeStart, DirectoryQuery, LookupAnswer, ThreeDSecureRouting, ThreeDSecureServer } from '../three-d-secure.js';
 import { directoryTransport, type DirectoryTransport } from './mtls-fetch.js';
 import { isThreeDsServerRoute, ROUTE_DEFAULTS, THREE_DS_SERVER_ROUTE_KIND, threeDsRouteSettings } from './route-settings.js';
-import { CHALLENGE_START_PATH, challengeRedirectOf, createEmv3dsServer, type Emv3dsServerDeps } from './server.js';
+import { appChallengeOf, CHALLENGE_START_PATH, challengeRedirectOf, createEmv3dsServer, type Emv3dsServerDeps } from './server.js';
 
 /** Which credentials a route's connector was built with; the digest only, never the values, is kept beside it. */
 function credentialsDigest(route: OpenRoute): string {
@@ -104,7 +104,9 @@ export class RoutedThreeDSecureServer implements ThreeDSecureServer {
     return { url: `${start.gatewayBaseUrl}${CHALLENGE_START_PATH}/${start.reference}`, method: 'GET', parameters: [] };
   }
 
+  /** A protocol app challenge (its ARes session) is answered from the session, whichever route's it is (server.ts). */
   appChallenge(start: ChallengeStart) {
+    if (start.session?.app) return appChallengeOf(start);
     return this.#fallback().appChallenge(start);
   }
 

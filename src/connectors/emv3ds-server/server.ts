@@ -6,7 +6,7 @@ import { matchTransaction, validate } from '../emv3ds/validate.js';
 import type { JsonObject } from '../emv3ds/formats.js';
 import type { PoolLogger } from '../iso8583/pool-log.js';
 import type { RedirectInstruction } from '../connector.js';
-import type { ChallengeStart, DirectoryQuery, LookupAnswer, ThreeDSecureServer } from '../three-d-secure.js';
+import type { AppChallenge, ChallengeStart, DirectoryQuery, LookupAnswer, ThreeDSecureServer } from '../three-d-secure.js';
 import { buildAReq } from './areq.js';
 import { answerOfARes } from './ares.js';
 import { CardRangeCache } from './card-range-cache.js';
@@ -21,11 +21,14 @@ import { directoryTransport, type DirectoryTransport } from './mtls-fetch.js';
  * refused connection, an HTTP error, an Erro, a malformed or foreign ARes) is 'unavailable': no
  * result, so never a success of the authentication.
  *
- * Built so far: the browser channel, frictionless and challenged. A challenge (C) sends the
+ * The three channels: browser (02), frictionless and challenged: a challenge (C) sends the
  * shopper's browser to the ACS with the CReq (challengeRedirect); the ACS's RReq and the
  * browser's final CRes come back to the gateway's routes (operations/three-d-secure/
  * challenge-result.ts). With settings.tls (the default's THREE_DS_SERVER_*_FILE) it speaks mutual
  * TLS through mtls-fetch.ts, as a route's connector does with the route's certificates.
+ * challenge-result.ts). App (01): the AReq carries the SDK's data, and a challenge is handed to
+ * the SDK (appChallenge); the RReq alone ends it. 3RI (03): no challenge is possible, so a C is
+ * no result (docs/three-d-secure.md).
  */
 
 export interface Emv3dsServerDeps {
@@ -59,10 +62,12 @@ function uuidFromHex(hex32: string): string {
 }
 
 /** Why no result came; logged with the transaction id, never with the card or the message. */
-type NoResult = 'no-common-version' | 'timeout' | 'unreachable' | `http-${number}` | `erro-${string}` | `malformed-${string}` | 'foreign' | `unsupported-transStatus-${string}` | `not-sent-${string}`;
+type NoResult = 'no-common-version' | 'challenge-to-3ri' | 'timeout' | 'unreachable' | `http-${number}` | `erro-${string}` | `malformed-${string}` | 'foreign' | `unsupported-transStatus-${string}` | `not-sent-${string}`;
 
 export class Emv3dsServer implements ThreeDSecureServer {
   readonly id = 'emv3ds-server';
+  readonly readsDeviceInfo = true;
+  readonly requestorInitiated = true;
   readonly #deps: Emv3dsServerDeps;
   /** The directory's card ranges, where THREE_DS_SERVER_PREQ_URL is set (card-range-cache.ts). */
   readonly #ranges: CardRangeCache | undefined;
@@ -104,8 +109,11 @@ export class Emv3dsServer implements ThreeDSecureServer {
     if (!built.ok) return this.#noResult(transId, `not-sent-${built.refusal}`);
     const answer = await this.#send(built.areq);
     if (typeof answer === 'string') return this.#noResult(transId, answer);
-    const mapped = answerOfARes(answer);
-    if (mapped.kind === 'unavailable') return this.#noResult(transId, `unsupported-transStatus-${answer.transStatus}`);
+    const channel = built.areq.deviceChannel;
+    // The SDK's transaction: an ARes that names another is not this app's answer.
+    if (channel === '01' && answer.sdkTransID !== undefined && answer.sdkTransID.toLowerCase() !== built.areq.sdkTransID?.toLowerCase()) return this.#noResult(transId, 'foreign');
+    const mapped = answerOfARes(answer, channel);
+    if (mapped.kind === 'unavailable') return this.#noResult(transId, channel === '03' && answer.transStatus === 'C' ? 'challenge-to-3ri' : `unsupported-transStatus-${answer.transStatus}`);
     return mapped;
   }
 
@@ -152,9 +160,8 @@ export class Emv3dsServer implements ThreeDSecureServer {
     this.#transport?.close();
   }
 
-  /** The AReq of the app channel is never sent (buildAReq refuses it), so no app challenge starts. */
-  appChallenge(): never {
-    throw new Error('emv3ds-server runs no app challenge yet: lookup never answers challenge for the app channel');
+  appChallenge(start: ChallengeStart): AppChallenge {
+    return appChallengeOf(start);
   }
 
   /** Never to be asked: the ARes (frictionless) or the RReq (challenge) brings the data; inventing it would be a result without one. */
@@ -191,6 +198,27 @@ export function challengeRedirectOf(start: ChallengeStart): RedirectInstruction 
       { name: 'creq', value: Buffer.from(JSON.stringify(creq), 'utf8').toString('base64url') },
       { name: 'threeDSSessionData', value: Buffer.from(start.reference, 'utf8').toString('base64url') },
     ],
+  };
+}
+
+/**
+ * What the payment's pending answer gives the app (its threeDSecure block) to start the SDK's
+ * challenge: the SDK's ChallengeParameters (EMV 3DS SDK 2.2, 4.2.1: threeDSServerTransactionID,
+ * acsTransactionID, acsRefNumber, acsSignedContent) under the names of the simulator's app answer
+ * (docs/simulator.md), so an app reads both alike, with authenticationStatus C.
+ */
+export function appChallengeOf(start: ChallengeStart): AppChallenge {
+  const session = start.session;
+  if (!session?.app) throw new Error('emv3ds-server: an app challenge without its ARes session');
+  return {
+    authenticationStatus: 'C',
+    version: session.messageVersion,
+    threeDSServerTransactionId: session.threeDSServerTransID,
+    dsTransactionId: session.dsTransID,
+    acsTransactionId: session.acsTransID,
+    acsReferenceNumber: session.app.acsReferenceNumber,
+    acsSignedContent: session.app.acsSignedContent,
+    ...(session.app.sdkTransID ? { sdkTransactionId: session.app.sdkTransID } : {}),
   };
 }
 

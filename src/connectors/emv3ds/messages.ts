@@ -38,6 +38,7 @@ const AREQ: readonly FieldRule[] = [
   req('threeDSServerTransID'), req('threeDSServerRefNumber'), opt('threeDSServerOperatorID'), when(APP_OR_BROWSER, 'threeDSServerURL'),
   req('threeDSRequestorID'), req('threeDSRequestorName'), req('threeDSRequestorURL'),
   when(APP_OR_BROWSER, 'threeDSRequestorAuthenticationInd'), opt('threeDSRequestorAuthenticationInfo', authenticationInfo(['01', '02', '03', '04', '05', '06', '07', '08'])),
+  opt('threeDSRequestorPriorAuthenticationInfo', priorAuthenticationInfo()),
   opt('threeDSRequestorChallengeInd'), opt('threeDSRequestorDecReqInd'), when(BROWSER, 'threeDSCompInd'), when(is('deviceChannel', '03'), 'threeRIInd'),
   req('deviceChannel'), req('messageCategory'),
   req('acctNumber'), opt('acctType'), opt('cardExpiryDate'), opt('cardholderName'), opt('email'),
@@ -111,6 +112,18 @@ function authenticationInfo(methods: readonly string[]): FieldFormat {
       req('threeDSReqAuthMethod', oneOf(methods, true)),
       req('threeDSReqAuthTimestamp', { kind: 'date', layout: 'YYYYMMDDHHMM' }),
       opt('threeDSReqAuthData', { kind: 'string', min: 1, max: 20000 }),
+    ],
+  };
+}
+
+/** The earlier authentication a 3RI (or a later CIT) rests on: EMV 3DS 2.2, Table A.1. */
+function priorAuthenticationInfo(): FieldFormat {
+  return {
+    kind: 'object', rules: [
+      req('threeDSReqPriorAuthMethod', oneOf(['01', '02', '03', '04'], true)),
+      req('threeDSReqPriorAuthTimestamp', { kind: 'date', layout: 'YYYYMMDDHHMM' }),
+      opt('threeDSReqPriorRef', { kind: 'string', min: 36, max: 36 }),
+      opt('threeDSReqPriorAuthData', { kind: 'string', min: 1, max: 2048 }),
     ],
   };
 }

@@ -41,6 +41,7 @@ export interface AReqMessage extends Header<'AReq'> {
   readonly threeDSRequestorAuthenticationInd?: string;
   /** One object in 2.2.0; 2.3.1 also allows a list. */
   readonly threeDSRequestorAuthenticationInfo?: RequestorAuthenticationInfo | readonly RequestorAuthenticationInfo[];
+  readonly threeDSRequestorPriorAuthenticationInfo?: Readonly<Record<string, string>>;
   readonly threeDSRequestorChallengeInd?: string;
   readonly threeDSRequestorDecReqInd?: YesNo;
   readonly threeDSCompInd?: 'Y' | 'N' | 'U';

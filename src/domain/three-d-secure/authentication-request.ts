@@ -52,7 +52,7 @@ export function deviceChannelOf(deviceInfo: string | undefined): DeviceChannel {
 export const CHALLENGE_REQUIRED_STATUS = 'C';
 
 /** Fields of the app channel's pending answer that only start the SDK's challenge. */
-const APP_CHALLENGE_ONLY_FIELDS: readonly string[] = ['acsReferenceNumber', 'acsSignedContent'];
+const APP_CHALLENGE_ONLY_FIELDS: readonly string[] = ['acsReferenceNumber', 'acsSignedContent', 'threeDSServerTransactionId', 'sdkTransactionId'];
 
 /**
  * A threeDSecure block once its challenge has ended, whichever way: the SDK's start data and the

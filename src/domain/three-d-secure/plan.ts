@@ -18,6 +18,8 @@ export interface AuthenticationFacts {
   readonly forcedEnrolled: boolean;
   /** customParameters[3DS2_flow] */
   readonly forcedFlow?: 'challenge' | 'frictionless' | undefined;
+  /** threeDSecure.threeRIInd or threeDSecure.channel 03 sent, without threeDSecure.deviceInfo (three-ri.ts). */
+  readonly threeRiAsked?: boolean | undefined;
 }
 
 export type NoAuthenticationReason = 'policy-never' | 'not-a-card' | 'credit' | 'merchant-initiated';
@@ -35,6 +37,8 @@ export type AuthenticationPlan =
       /** Recorded and sent to the directory as requested (exemptions are honoured, see directory.ts). */
       readonly exemptionFlag?: string;
       readonly challengeIndicator?: string;
+      /** A 3DS Requestor Initiated authentication (deviceChannel 03): the shopper is absent, no challenge. */
+      readonly requestorInitiated?: true;
     };
 
 /** threeDSecure.challengeIndicator 04: "Challenge requested (Mandate)" in EMV 3-D Secure. */
@@ -55,19 +59,21 @@ export function isMerchantInitiated(instruction: AuthenticationFacts['standingIn
  * 1. a credit (CD) pays the shopper: nobody authenticates to receive money;
  * 2. an external result is passed through as it is, whatever the entity's setting;
  * 3. only cards are authenticated by the service (wallets and network tokens bring a cryptogram);
- * 4. a merchant-initiated payment has no shopper to authenticate;
+ * 4. a merchant-initiated payment has no shopper to authenticate, unless it asks for a 3RI
+ *    (threeDSecure.threeRIInd or channel 03): the merchant authenticates it without the shopper;
  * 5. an entity set to never does not authenticate (forcing parameters do not override the operator);
- * 6. otherwise authenticate; `required` from the entity's setting and the amount.
+ * 6. otherwise authenticate (3RI where asked for); `required` from the entity's setting and the amount.
  * Run standingInstructionViolations first: a MIT carrying 3DS data is refused, not planned.
  */
 export function planAuthentication(requirement: ThreeDSecureRequirement, facts: AuthenticationFacts): AuthenticationPlan {
   if (facts.paymentType === 'CD') return { kind: 'none', reason: 'credit' };
   if (facts.externalResult) return { kind: 'passthrough' };
   if (facts.methodKind !== 'card') return { kind: 'none', reason: 'not-a-card' };
-  if (isMerchantInitiated(facts.standingInstruction)) return { kind: 'none', reason: 'merchant-initiated' };
+  if (isMerchantInitiated(facts.standingInstruction) && !facts.threeRiAsked) return { kind: 'none', reason: 'merchant-initiated' };
   if (requirement.mode === 'never') return { kind: 'none', reason: 'policy-never' };
   return {
     kind: 'authenticate',
+    ...(facts.threeRiAsked ? { requestorInitiated: true as const } : {}),
     required: isRequired(requirement, facts.amountMinor, facts.currency),
     challengeRequested: facts.challengeIndicator === CHALLENGE_MANDATE_INDICATOR,
     ...(facts.exemptionFlag !== undefined ? { exemptionFlag: facts.exemptionFlag } : {}),

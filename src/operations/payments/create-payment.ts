@@ -110,7 +110,7 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
   const id = input.transactionId ?? deps.ids.id();
   const riskInput = { entityId, transactionId: id, request, method, paymentType, amountMinor, currency };
   const preparedRisk = await prepareRisk(deps, riskInput);
-  const authenticationInput = { entityId, request, method, paymentType, amountMinor, currency, standingInstruction: input.standingInstruction?.forConnector, gatewayBaseUrl: input.gatewayBaseUrl };
+  const authenticationInput = { entityId, request, method, paymentType, amountMinor, currency, standingInstruction: input.standingInstruction?.forConnector, gatewayBaseUrl: input.gatewayBaseUrl, registrationId: input.registrationId };
   // A checkout's billing address is the merchant's: lacking it declines the widget's payment, with why.
   const entityAuthentication = await authenticatePayment(deps, { ...authenticationInput, missingFields: input.checkoutId ? 'decline-billing' : 'refuse-request' });
   const now = deps.clock.now();

@@ -81,6 +81,12 @@ export interface ProtocolChallengeResume {
   /** The CReq's challengeWindowSize (the request's threeDSecure.challengeWindowSize), for the gateway's page that posts it. */
   readonly challengeWindowSize?: string | undefined;
   readonly challengeResult?: ChallengeResult | undefined;
+  /**
+   * 'app': the mobile SDK runs the challenge (deviceChannel 01): no browser comes back with a
+   * CRes, so the ACS's RReq ends it (challenge-result.ts), and the gateway's challenge page is
+   * not for it. Absent: the browser channel.
+   */
+  readonly channel?: 'app' | undefined;
 }
 
 /** What the ACS's RReq said; no card data, only the result the acquirer needs. */
@@ -96,7 +102,10 @@ export interface ChallengeResult {
 /** The resume fields of a real 3DS server's challenge; none for the simulator's. */
 export function protocolResumeOf(session: ChallengeSession | undefined, challengeWindowSize?: string | undefined): Partial<ProtocolChallengeResume> {
   return session
-    ? { threeDSServerTransID: session.threeDSServerTransID.toLowerCase(), acsURL: session.acsURL, messageVersion: session.messageVersion, ...(challengeWindowSize !== undefined ? { challengeWindowSize } : {}) }
+    ? {
+        threeDSServerTransID: session.threeDSServerTransID.toLowerCase(), acsURL: session.acsURL, messageVersion: session.messageVersion,
+        ...(session.app ? { channel: 'app' as const } : challengeWindowSize !== undefined ? { challengeWindowSize } : {}),
+      }
     : {};
 }
 

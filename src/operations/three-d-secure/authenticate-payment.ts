@@ -4,7 +4,11 @@ import type { CardDetails, StandingInstructionData, ThreeDSecureData } from '../
 import type { AuthenticationData, BrowserData, ChallengeSession, LookupAnswer, ThreeDSecureServer } from '../../connectors/three-d-secure.js';
 import { authenticatedAmount, deviceChannelOf, type AuthenticatedAmount, type DeviceChannel } from '../../domain/three-d-secure/authentication-request.js';
 import { paymentAfterDirectory } from '../../domain/three-d-secure/outcome-codes.js';
-import { planAuthentication, standingInstructionViolations, type AuthenticationFacts, type AuthenticationPlan } from '../../domain/three-d-secure/plan.js';
+import { isMerchantInitiated, planAuthentication, standingInstructionViolations, type AuthenticationFacts, type AuthenticationPlan } from '../../domain/three-d-secure/plan.js';
+import { parseDeviceInfo, type SdkDeviceInfo } from '../../domain/three-d-secure/device-info.js';
+import { asksForThreeRi, priorAuthenticationInfo, threeRiIndicator } from '../../domain/three-d-secure/three-ri.js';
+import type { Storage } from '../../storage/port.js';
+import { priorAuthenticationOf } from './prior-authentication.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
 import type { ThreeDSecureRequirement } from '../../domain/three-d-secure/requirement.js';
 import { GatewayError } from '../../results/gateway-error.js';
@@ -22,6 +26,8 @@ export interface PaymentAuthenticationDeps {
   readonly ids: { id(): string };
   /** Where each authentication's outcome is counted (the metrics). */
   readonly observe?: Observer | undefined;
+  /** Where a 3RI finds the earlier authentication it rests on (the registration's initial payment); none: the AReq says none. */
+  readonly storage?: Storage | undefined;
 }
 
 export interface PaymentAuthenticationInput {
@@ -45,6 +51,8 @@ export interface PaymentAuthenticationInput {
    * merchant's status call must learn why (fields the poster sends still refuse the request).
    */
   readonly missingFields?: 'refuse-request' | 'decline' | 'decline-billing' | undefined;
+  /** The registration a payment is made on: its initial payment's authentication is a 3RI's prior authentication. */
+  readonly registrationId?: string | undefined;
 }
 
 /** What 3-D Secure makes of a payment before its connector is asked. */
@@ -93,8 +101,23 @@ function factsOf(input: PaymentAuthenticationInput): AuthenticationFacts {
     exemptionFlag: request.threeDSecure?.exemptionFlag,
     forcedEnrolled: request.customParameters?.['3DS2_enrolled'] === 'true',
     forcedFlow: flow === 'challenge' || flow === 'frictionless' ? flow : undefined,
+    // An app payment has its shopper: the 3RI flags do not make it one without.
+    threeRiAsked: asksForThreeRi({ threeRIInd: request.threeDSecure?.threeRIInd, channel: request.threeDSecure?.channel }) && deviceChannelOf(request.threeDSecure?.deviceInfo) !== 'app',
   };
 }
+
+/** The result code of a threeDSecure.deviceInfo that is not the SDK's authRequestParams: invalid or missing parameter. */
+export const INVALID_DEVICE_INFO_CODE = '200.300.404';
+
+/** threeDSecure.deviceInfo parsed for a server that sends it in the AReq; a request with another is refused, every problem named. */
+function sdkDataOf(request: PaymentRequest): SdkDeviceInfo {
+  const parsed = parseDeviceInfo(request.threeDSecure?.deviceInfo ?? '');
+  if (parsed.ok) return parsed.info;
+  throw new GatewayError(INVALID_DEVICE_INFO_CODE, { parameterErrors: [{ name: 'threeDSecure.deviceInfo', value: '', message: `must be the 3DS SDK's authRequestParams as base64 JSON (docs/three-d-secure.md): ${parsed.problems.join('; ')}` }] });
+}
+
+/** 100.390.121 "3RI transaction rejected": a 3RI the issuer refused (N, R), whatever the entity's setting. */
+export const THREE_RI_REJECTED_CODE = '100.390.121';
 
 /** Where docs/api.md explains what an authentication needs; every message about a missing field points there. */
 export const AUTHENTICATION_FIELDS_DOCS = 'docs/api.md#what-an-authentication-needs';
@@ -205,10 +228,17 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
     // No 3-D Secure server on this system: never simulated on the live system.
     return plan.required ? { kind: 'refuse', code: '000.400.104' } : { kind: 'none' };
   }
+  // A server that sends no 3RI (the simulator): a merchant-initiated payment goes on unauthenticated, as before 3RI.
+  if (plan.requestorInitiated && !server.requestorInitiated && isMerchantInitiated(facts.standingInstruction)) return { kind: 'none', passthrough: passthroughOf(input.request) };
+  const threeRi = plan.requestorInitiated === true && server.requestorInitiated === true;
   const exemption: Exemption = { challengeIndicator: plan.challengeIndicator ?? facts.challengeIndicator, exemptionFlag: plan.exemptionFlag ?? facts.exemptionFlag };
   const channel = deviceChannelOf(input.request.threeDSecure?.deviceInfo);
+  const sdk = channel === 'app' && server.readsDeviceInfo ? sdkDataOf(input.request) : undefined;
   const purchase = purchaseOf(input);
-  const answer: LookupAnswer = await server.lookup({
+  const requestorInitiated = threeRi ? await requestorInitiatedOf(deps, input) : undefined;
+  const looked: LookupAnswer = await server.lookup({
+    sdk,
+    requestorInitiated,
     pan: card.number,
     gatewayBaseUrl: input.gatewayBaseUrl,
     cardExpiry: { month: card.expiryMonth, year: card.expiryYear },
@@ -220,9 +250,11 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
     challengeRequested: plan.challengeRequested,
     exemptionFlag: exemption.exemptionFlag,
   });
+  // No challenge is possible without the shopper (EMV 3DS: none for deviceChannel 03): no result, never a success.
+  const answer: LookupAnswer = threeRi && looked.kind === 'challenge' ? { kind: 'unavailable' } : looked;
   // A real directory refuses an AReq without the browser's data (Erro 201: 'unavailable'); the
   // request's missing fields are the cause to report, as for the simulated directory's answers.
-  if (answer.kind === 'frictionless' || answer.kind === 'challenge' || answer.kind === 'error' || answer.kind === 'unavailable') {
+  if (!threeRi && (answer.kind === 'frictionless' || answer.kind === 'challenge' || answer.kind === 'error' || answer.kind === 'unavailable')) {
     const missing = missingAuthenticationFields(input.request, channel);
     if (missing.length > 0 && declinesFor(input.missingFields, missing)) return { kind: 'refuse', code: missingFieldsCode(missing), resultDetails: { ExtendedDescription: missingFieldsDescription(missing) } };
     if (missing.length > 0) throw new GatewayError(missingFieldsCode(missing), { parameterErrors: missing });
@@ -244,8 +276,15 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
     : answer.kind === 'error'
       ? server.authenticationData(card.number, 'U', ids(), false)
       : undefined);
-  if (end.kind === 'refuse') return { kind: 'refuse', code: end.code, data };
+  if (end.kind === 'refuse') return { kind: 'refuse', code: threeRi && answer.kind === 'failed' ? THREE_RI_REJECTED_CODE : end.code, data };
   return { kind: 'proceed', data: end.withLiabilityShift ? data : undefined, exemption };
+}
+
+/** The 3RI's threeRIInd and the earlier authentication where the registration's initial payment had one. */
+async function requestorInitiatedOf(deps: PaymentAuthenticationDeps, input: PaymentAuthenticationInput): Promise<{ readonly indicator: string; readonly prior?: Readonly<Record<string, string>> }> {
+  const indicator = threeRiIndicator({ threeRIInd: input.request.threeDSecure?.threeRIInd, standingInstructionType: input.standingInstruction?.type });
+  const prior = deps.storage && input.registrationId ? await priorAuthenticationOf(deps.storage, input.entityId, input.registrationId) : undefined;
+  return { indicator, ...(prior ? { prior: priorAuthenticationInfo(prior) } : {}) };
 }
 
 /** The threeDSecure block of a payment answer (compatibility.md: eci, verificationId, version …). */

@@ -36,7 +36,8 @@ export async function receiveChallengeNotification(deps: PaymentDeps, posted: { 
   if (!read.ok) return NOT_FOUND;
   const found = await findRedirect(deps.storage, redirectId);
   const challenge = found ? protocolChallengeOf(found.resume) : undefined;
-  if (!found || !challenge) return NOT_FOUND;
+  // An app challenge ends by its RReq alone: its SDK, not a browser, gets the CRes.
+  if (!found || !challenge || challenge.channel === 'app') return NOT_FOUND;
   const acsTransID = (found.resume as { acsTransactionId?: string }).acsTransactionId;
   if (matchTransaction(read.message as unknown as JsonObject, { threeDSServerTransID: challenge.threeDSServerTransID, ...(acsTransID ? { acsTransID } : {}) })) return { ...NOT_FOUND, locale: found.locale };
   return completeRedirect(deps, { redirectId, returned: {}, purpose: 'challenge', via: 'notification' });

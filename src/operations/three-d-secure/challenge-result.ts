@@ -6,6 +6,7 @@ import { matchTransaction } from '../../connectors/emv3ds/validate.js';
 import { findRedirectByServerTransId, recordChallengeResult } from '../../storage/repositories/shopper-redirects.js';
 import { expiresAtAfterResult } from '../../domain/three-d-secure/challenge-deadline.js';
 import type { PaymentDeps } from '../deps.js';
+import { completeRedirect } from '../redirects/complete-redirect.js';
 import { protocolChallengeOf, type ChallengeResult, type ChallengeResume } from '../redirects/open-redirect.js';
 
 /**
@@ -15,10 +16,14 @@ import { protocolChallengeOf, type ChallengeResult, type ChallengeResume } from 
  * transaction), and be the first result of a challenge still open (305 otherwise: a replayed
  * RReq, or one after the shopper came back or the challenge expired). Only then is the result
  * kept with the redirect, and the RRes answers. A refused RReq changes nothing.
+ *
+ * An app challenge (deviceChannel 01) has no browser that brings a final CRes back: its SDK gets
+ * the CRes from the ACS. So its RReq also ends it: the payment goes on to the acquirer (or is
+ * declined) before the RRes answers, and the merchant reads the outcome with the status call.
  */
 
 /** Why an RReq was answered as it was: for the request's log line (never the message itself). */
-export type ResultOutcome = 'recorded' | 'malformed' | 'foreign' | 'replayed' | 'ended';
+export type ResultOutcome = 'recorded' | 'recorded-payment-not-completed' | 'malformed' | 'foreign' | 'replayed' | 'ended';
 
 export interface ResultAnswer {
   readonly message: RResMessage | ErroMessage;
@@ -42,7 +47,7 @@ function refused(error: ProtocolError, outcome: ResultOutcome, threeDSServerTran
   return { message: erroFor(error, 'S'), outcome, threeDSServerTransID };
 }
 
-export async function receiveChallengeResult(deps: Pick<PaymentDeps, 'storage' | 'clock' | 'redirectExpiryMs'>, text: string): Promise<ResultAnswer> {
+export async function receiveChallengeResult(deps: PaymentDeps, text: string): Promise<ResultAnswer> {
   const read = readMessage(text, 'RReq');
   if (!read.ok) return refused(read.error, 'malformed');
   const rreq = read.message;
@@ -61,10 +66,25 @@ export async function receiveChallengeResult(deps: Pick<PaymentDeps, 'storage' |
     const outcome = challenge.challengeResult ? 'replayed' : 'ended';
     return refused(protocolError('305', outcome === 'replayed' ? 'the challenge has its result already' : 'the challenge has ended', rreq), outcome, transId);
   }
+  const completed = challenge.channel === 'app' ? await endAppChallenge(deps, redirect.id) : true;
   const rres: RResMessage = {
     messageType: 'RRes', messageVersion: rreq.messageVersion,
     threeDSServerTransID: rreq.threeDSServerTransID, acsTransID: rreq.acsTransID, dsTransID: rreq.dsTransID,
     resultsStatus: '01',
   };
-  return { message: rres, outcome: 'recorded', threeDSServerTransID: transId };
+  return { message: rres, outcome: completed ? 'recorded' : 'recorded-payment-not-completed', threeDSServerTransID: transId };
+}
+
+/**
+ * The app challenge's end, from its RReq (recorded just before). The result is kept whatever
+ * happens here: a failure to complete is logged by the route (its outcome) and the redirect stays open until it expires
+ * (the payment pending, as any other whose completion failed), never a success without result.
+ */
+async function endAppChallenge(deps: PaymentDeps, redirectId: string): Promise<boolean> {
+  try {
+    await completeRedirect(deps, { redirectId, returned: {}, purpose: 'challenge', via: 'notification' });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -26,7 +26,8 @@ export type ChallengeStartPage =
 export async function challengeStartPage(deps: Pick<PaymentDeps, 'storage' | 'clock'>, redirectId: string): Promise<ChallengeStartPage> {
   const redirect = await findRedirect(deps.storage, redirectId);
   const challenge = redirect ? protocolChallengeOf(redirect.resume) : undefined;
-  if (!redirect || !challenge) return { kind: 'ended', reason: 'not-found', locale: redirect?.locale ?? null };
+  // An app challenge runs in the SDK: no browser page posts its CReq.
+  if (!redirect || !challenge || challenge.channel === 'app') return { kind: 'ended', reason: 'not-found', locale: redirect?.locale ?? null };
   const ended = endOf(redirect, deps.clock.now());
   if (ended) return { kind: 'ended', reason: ended, locale: redirect.locale, shopUrl: shopUrlOf(redirect) };
   const ids = redirect.resume as { acsTransactionId?: unknown; dsTransactionId?: unknown };

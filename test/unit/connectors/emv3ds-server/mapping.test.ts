@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { loadConfig } from '../../../../src/config/load-config.js';
 import { buildAReq, fitLanguage } from '../../../../src/connectors/emv3ds-server/areq.js';
 import { answerOfARes } from '../../../../src/connectors/emv3ds-server/ares.js';
-import { challengeRedirectOf, Emv3dsServer } from '../../../../src/connectors/emv3ds-server/server.js';
+import { appChallengeOf, challengeRedirectOf, Emv3dsServer } from '../../../../src/connectors/emv3ds-server/server.js';
 import { validate } from '../../../../src/connectors/emv3ds/validate.js';
 import type { AResMessage } from '../../../../src/connectors/emv3ds/types.js';
 import type { DirectoryQuery } from '../../../../src/connectors/three-d-secure.js';
@@ -49,9 +49,93 @@ describe('the AReq the connector builds', () => {
     assert.deepEqual([old.areq.browserLanguage, recent.areq.browserLanguage], ['zh-Hant', 'zh-Hant-TW']);
     assert.ok(validate(old.areq, 'AReq').ok);
   });
-  it('is not built for the app channel or an unknown currency', () => {
-    assert.deepEqual(buildAReq({ ...QUERY, channel: 'app' }, settings, CONTEXT), { ok: false, refusal: 'app-channel' });
+  it('is not built for the app channel without the SDK\'s data, or for an unknown currency', () => {
+    assert.deepEqual(buildAReq({ ...QUERY, channel: 'app' }, settings, CONTEXT), { ok: false, refusal: 'no-sdk-data' });
     assert.deepEqual(buildAReq({ ...QUERY, purchase: { amountMinor: 1n, currency: 'XXX', source: 'amount' } }, settings, CONTEXT), { ok: false, refusal: 'currency' });
+  });
+});
+
+const SDK = {
+  sdkAppID: 'a4f1b2c3-1111-4222-8333-944445555666', sdkEncData: 'eyJhbGciOiJSU0EtT0FFUC0yNTYifQ.e30.aXY.Y2lwaGVy.dGFn',
+  sdkEphemPubKey: { kty: 'EC', crv: 'P-256', x: 'WKn-ZIGevcwGIyyrzFoZNBdaq9_TsqzGl96oc0CWuis', y: 'y77t-RvAHRKTsSGdIYUfweuOvwrvDD-Q3Hv5J0fSKbE' },
+  sdkMaxTimeout: '05', sdkReferenceNumber: 'SDK_REF_1', sdkTransID: 'b5e2c3d4-2222-4333-9444-a55556666777',
+  deviceRenderOptions: { sdkInterface: '03', sdkUiType: ['01', '02'] },
+} as const;
+
+describe('the AReq of each channel, validated by the message layer', () => {
+  const rows: ReadonlyArray<readonly [string, DirectoryQuery, string, readonly string[], readonly string[]]> = [
+    // name, query, deviceChannel, fields it has, fields it must not have
+    ['browser (02)', QUERY, '02', ['notificationURL', 'threeDSServerURL', 'threeDSCompInd', 'browserUserAgent', 'threeDSRequestorAuthenticationInd'], ['sdkTransID', 'threeRIInd']],
+    ['app (01)', { ...QUERY, channel: 'app', browser: undefined, sdk: SDK }, '01',
+      ['sdkAppID', 'sdkEncData', 'sdkEphemPubKey', 'sdkMaxTimeout', 'sdkReferenceNumber', 'sdkTransID', 'deviceRenderOptions', 'threeDSServerURL', 'threeDSRequestorAuthenticationInd'],
+      ['notificationURL', 'threeDSCompInd', 'browserUserAgent', 'browserJavaEnabled', 'threeRIInd']],
+    ['3RI (03) recurring with a prior authentication', { ...QUERY, browser: undefined, requestorInitiated: { indicator: '01', prior: { threeDSReqPriorAuthMethod: '02', threeDSReqPriorAuthTimestamp: '202611271530', threeDSReqPriorRef: 'd7c1ee99-9478-44a6-b1f2-391e29c6b340', threeDSReqPriorAuthData: 'f25084f0-5b16-4c0a-ae5d-b24808a95e4b' } } }, '03',
+      ['threeRIInd', 'threeDSRequestorPriorAuthenticationInfo', 'purchaseAmount'],
+      ['threeDSServerURL', 'notificationURL', 'threeDSCompInd', 'browserUserAgent', 'sdkTransID', 'threeDSRequestorAuthenticationInd']],
+    ['3RI (03) without a prior authentication', { ...QUERY, browser: undefined, requestorInitiated: { indicator: '06' } }, '03', ['threeRIInd'], ['threeDSRequestorPriorAuthenticationInfo', 'threeDSServerURL']],
+  ];
+  for (const [name, query, channel, has, hasNot] of rows) {
+    it(name, () => {
+      for (const messageVersion of ['2.2.0', '2.3.1'] as const) {
+        const built = buildAReq(query, { ...settings, messageVersion }, CONTEXT);
+        assert.ok(built.ok);
+        const checked = validate(built.areq, 'AReq');
+        assert.ok(checked.ok, JSON.stringify(!checked.ok && checked.error));
+        const areq = built.areq as unknown as Record<string, unknown>;
+        assert.equal(areq['deviceChannel'], channel);
+        for (const field of has) assert.notEqual(areq[field], undefined, `${field} in ${messageVersion}`);
+        for (const field of hasNot) assert.equal(areq[field], undefined, `no ${field} in ${messageVersion}`);
+        assert.equal(JSON.stringify({ ...areq, acctNumber: undefined }).includes(PAN), false, 'the card only in acctNumber');
+      }
+    });
+  }
+  it('the message layer refuses an app AReq without an SDK field, and a 3RI without threeRIInd (201)', () => {
+    const app = buildAReq({ ...QUERY, channel: 'app', sdk: SDK }, settings, CONTEXT);
+    const ri = buildAReq({ ...QUERY, requestorInitiated: { indicator: '01' } }, settings, CONTEXT);
+    assert.ok(app.ok && ri.ok);
+    const { sdkTransID: _sdk, ...withoutSdk } = app.areq;
+    const { threeRIInd: _ri, ...withoutIndicator } = ri.areq;
+    for (const [message, field] of [[withoutSdk, 'sdkTransID'], [withoutIndicator, 'threeRIInd']] as const) {
+      const checked = validate(message, 'AReq');
+      assert.ok(!checked.ok && checked.error.code === '201' && checked.error.detail.includes(field), JSON.stringify(checked));
+    }
+    const badPrior = validate({ ...ri.areq, threeDSRequestorPriorAuthenticationInfo: { threeDSReqPriorAuthMethod: '09', threeDSReqPriorAuthTimestamp: 'now' } }, 'AReq');
+    assert.ok(!badPrior.ok && badPrior.error.code === '203', JSON.stringify(badPrior));
+  });
+});
+
+describe('a challenge per channel', () => {
+  const c = { ...frictionlessARes('2.2.0'), transStatus: 'C', authenticationValue: undefined, eci: undefined, acsChallengeMandated: 'N', authenticationType: '02' } as unknown as AResMessage;
+  const rows: ReadonlyArray<readonly [string, Partial<AResMessage>, '01' | '02' | '03', string]> = [
+    ['browser: acsURL', { acsURL: 'https://acs.example/challenge' }, '02', 'challenge'],
+    ['browser: acsSignedContent only', { acsSignedContent: 'a.b.c' }, '02', 'unavailable'],
+    ['app: acsSignedContent', { acsSignedContent: 'a.b.c', sdkTransID: SDK.sdkTransID }, '01', 'challenge'],
+    ['app: acsURL only', { acsURL: 'https://acs.example/challenge' }, '01', 'unavailable'],
+    ['3RI: any C is a protocol error', { acsURL: 'https://acs.example/challenge', acsSignedContent: 'a.b.c' }, '03', 'unavailable'],
+  ];
+  for (const [name, overrides, channel, kind] of rows) {
+    it(`${name} → ${kind}`, () => {
+      const answer = answerOfARes({ ...c, ...overrides } as AResMessage, channel);
+      assert.equal(answer.kind, kind);
+      if (channel === '01' && kind === 'challenge') {
+        assert.deepEqual(answer.challenge?.app, { acsSignedContent: 'a.b.c', acsReferenceNumber: c.acsReferenceNumber, sdkTransID: SDK.sdkTransID });
+        const data = appChallengeOf({ gatewayBaseUrl: 'https://pay.example', reference: 'a'.repeat(32), dsTransactionId: c.dsTransID, acsTransactionId: c.acsTransID, session: answer.challenge });
+        assert.deepEqual(data, {
+          authenticationStatus: 'C', version: '2.2.0', threeDSServerTransactionId: c.threeDSServerTransID, dsTransactionId: c.dsTransID, acsTransactionId: c.acsTransID,
+          acsReferenceNumber: c.acsReferenceNumber, acsSignedContent: 'a.b.c', sdkTransactionId: SDK.sdkTransID,
+        });
+      }
+    });
+  }
+  it('an ARes of another SDK transaction is no answer for the app', async () => {
+    let sent: Record<string, unknown> = {};
+    const fetch: typeof globalThis.fetch = async (_url, init) => {
+      sent = JSON.parse(String(init?.body));
+      return new Response(JSON.stringify({ ...frictionlessARes('2.2.0', { threeDSServerTransID: sent['threeDSServerTransID'] as string }), sdkTransID: 'c6f3d4e5-3333-4444-a555-b66667777888' }), { status: 200 });
+    };
+    const server = new Emv3dsServer({ settings, clock: { now: () => CONTEXT.now }, ids: { id: () => '0'.repeat(32) }, gatewayBaseUrl: 'https://pay.example', fetch });
+    assert.deepEqual(await server.lookup({ ...QUERY, channel: 'app', sdk: SDK }), { kind: 'unavailable' });
+    assert.equal(sent['deviceChannel'], '01');
   });
 });
 

@@ -64,6 +64,13 @@ describe('planAuthentication', () => {
     ['REPEATED (source absent: MIT)', ALWAYS, card({ standingInstruction: { mode: 'REPEATED' } }), { kind: 'none', reason: 'merchant-initiated' }],
     ['MIT (mode absent: REPEATED)', ALWAYS, card({ standingInstruction: { source: 'MIT' } }), { kind: 'none', reason: 'merchant-initiated' }],
     ['empty standing instruction: a CIT', ALWAYS, card({ standingInstruction: {} }), authenticate(true)],
+    // 3RI (threeDSecure.threeRIInd or channel 03): the merchant authenticates without the shopper.
+    ['REPEATED MIT asking for a 3RI: authenticate, requestor initiated', ALWAYS, card({ standingInstruction: { mode: 'REPEATED', source: 'MIT' }, threeRiAsked: true }), authenticate(true, { requestorInitiated: true })],
+    ['3RI not required where the entity does not require', IF_ENROLLED, card({ standingInstruction: { mode: 'REPEATED', source: 'MIT' }, threeRiAsked: true }), authenticate(false, { requestorInitiated: true })],
+    ['3RI without a standing instruction (a split shipment)', ALWAYS, card({ threeRiAsked: true }), authenticate(true, { requestorInitiated: true })],
+    ['3RI: never wins', NEVER, card({ standingInstruction: { mode: 'REPEATED', source: 'MIT' }, threeRiAsked: true }), { kind: 'none', reason: 'policy-never' }],
+    ['3RI: an external result passes through', ALWAYS, card({ threeRiAsked: true, ...EXTERNAL }), { kind: 'passthrough' }],
+    ['3RI: a credit is never authenticated', ALWAYS, card({ paymentType: 'CD', threeRiAsked: true }), { kind: 'none', reason: 'credit' }],
     // Challenge and exemption requests are recorded.
     ['challengeIndicator 04: challenge requested', IF_ENROLLED, card({ challengeIndicator: '04' }), authenticate(false, { challengeRequested: true, challengeIndicator: '04' })],
     ['challengeIndicator 03 is a preference, not a mandate', IF_ENROLLED, card({ challengeIndicator: '03' }), authenticate(false, { challengeIndicator: '03' })],
