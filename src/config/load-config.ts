@@ -6,7 +6,7 @@ import { collectWorkerSettings, WORKER_VARIABLES, type WorkerSettings } from './
 import { collectScheduleSettings, SCHEDULE_VARIABLES, type ScheduleSettings } from './schedule-settings.js';
 import { CHECKOUT_VARIABLES, collectCheckoutSettings, type CheckoutSettings } from './checkout-settings.js';
 import { ACQUIRER_VARIABLES, collectAcquirerSettings, type AcquirerSettings } from './acquirer-settings.js';
-import { collectThreeDsServerSettings, THREE_DS_SERVER_VARIABLES, type ThreeDsServerSettings } from './three-ds-server-settings.js';
+import { collectThreeDsServerSettings, readThreeDsMethodTimeoutMs, THREE_DS_SERVER_VARIABLES, type ThreeDsServerSettings } from './three-ds-server-settings.js';
 import { collectSettlementSettings, SETTLEMENT_VARIABLES, type SettlementSettings } from './settlement-settings.js';
 import { collectMetricsSettings, METRICS_VARIABLES, type MetricsSettings } from './metrics-settings.js';
 import { collectRequestLogSettings, REQUEST_LOG_VARIABLES, type RequestLogSettings } from './request-log-settings.js';
@@ -71,6 +71,8 @@ export interface Config {
   readonly acquirer: AcquirerSettings | undefined;
   /** The EMV 3-D Secure directory server of the gateway's own 3DS server connector; undefined: none (the test system simulates). */
   readonly threeDsServer?: ThreeDsServerSettings | undefined;
+  /** How long the gateway's 3DS Method page waits for the ACS's notification (every 3DS server, routes too). */
+  readonly threeDsMethodTimeoutMs?: number | undefined;
   /** The daily settlement run, its files and the built-in SFTP server. */
   readonly settlement: SettlementSettings;
   readonly metrics: MetricsSettings;
@@ -231,6 +233,7 @@ export function loadConfig(env: Env): Config {
     httpTimeouts: collectHttpTimeouts(env, problems),
     acquirer: collectAcquirerSettings(env, problems),
     threeDsServer: collectThreeDsServerSettings(env, problems),
+    threeDsMethodTimeoutMs: readThreeDsMethodTimeoutMs(env, problems),
     settlement: collectSettlementSettings(env, readOptional(env, 'DATA_DIR') ?? './data', problems),
     metrics: collectMetricsSettings(env, problems),
     requestLog: collectRequestLogSettings(env, problems),

@@ -11,6 +11,7 @@ import { buildAReq } from './areq.js';
 import { answerOfARes } from './ares.js';
 import { CardRangeCache } from './card-range-cache.js';
 import type { RangeDecision } from './card-ranges.js';
+import { DEFAULT_METHOD_TIMEOUT_MS, methodUrlToRun, threeDSCompIndOf, type MethodDone } from './method.js';
 
 /**
  * The gateway's own EMV 3-D Secure server (issue 37): the ThreeDSecureServer port spoken over
@@ -23,8 +24,9 @@ import type { RangeDecision } from './card-ranges.js';
  * Built so far: the browser channel, frictionless and challenged. A challenge (C) sends the
  * shopper's browser to the ACS with the CReq (challengeRedirect); the ACS's RReq and the
  * browser's final CRes come back to the gateway's routes (operations/three-d-secure/
- * challenge-result.ts). The app channel, the 3DS Method and mutual TLS are later work
- * (docs/three-d-secure.md).
+ * challenge-result.ts). A card whose ACS has a 3DS Method URL runs the method first, through the
+ * gateway's method page (method.ts; operations/three-d-secure/method-*.ts), where the caller can
+ * show it (DirectoryQuery.methodPage). The app channel is later work (docs/three-d-secure.md).
  */
 
 export interface Emv3dsServerDeps {
@@ -38,6 +40,8 @@ export interface Emv3dsServerDeps {
   readonly logger?: PoolLogger | undefined;
   /** Replaced by tests; globalThis.fetch otherwise. */
   readonly fetch?: typeof fetch | undefined;
+  /** THREE_DS_SERVER_METHOD_TIMEOUT_MS: how long the method page waits for the ACS's notification. */
+  readonly methodTimeoutMs?: number | undefined;
 }
 
 /** Where the ACS posts the RReq (threeDSServerURL) and the browser the final CRes (notificationURL). */
@@ -82,12 +86,15 @@ export class Emv3dsServer implements ThreeDSecureServer {
   async lookup(query: DirectoryQuery): Promise<LookupAnswer> {
     const { settings, clock, ids, gatewayBaseUrl } = this.#deps;
     const range = await this.#ranges?.decide(query.pan);
-    const transId = uuidFromHex(ids.id());
+    // After the 3DS Method the AReq goes in the method's transaction (EMV 3DS 2.2, 5.8).
+    const transId = query.methodDone?.threeDSServerTransID ?? uuidFromHex(ids.id());
     // A card in none of the directory's ranges is not enrolled: no AReq (EMV 3DS 2.2, 5.1.3).
     if (range?.kind === 'not-enrolled') return { kind: 'not-enrolled' };
     if (range?.kind === 'no-common-version') return this.#noResult(transId, 'no-common-version');
+    const methodUrl = methodUrlToRun(range, query);
+    if (methodUrl) return { kind: 'method', method: { threeDSServerTransID: transId, threeDSMethodURL: methodUrl, timeoutMs: this.#deps.methodTimeoutMs ?? DEFAULT_METHOD_TIMEOUT_MS } };
     const built = buildAReq(query, settings, {
-      ...areqVersionOf(range),
+      ...areqVersionOf(range, query.methodDone),
       threeDSServerTransID: transId,
       now: clock.now(),
       threeDSServerURL: `${this.#deps.publicUrl ?? query.gatewayBaseUrl ?? gatewayBaseUrl}${RESULTS_PATH}`,
@@ -186,12 +193,13 @@ export function challengeRedirectOf(start: ChallengeStart): RedirectInstruction 
 
 /**
  * The AReq's messageVersion and threeDSCompInd from the card's range: its highest common version;
- * U where its ACS has no 3DS Method URL, N where it has one (the gateway does not run the method
- * yet, docs/three-d-secure.md). Unknown ranges: the setting's version and N, as before PReq.
+ * threeDSCompInd as method.ts's rule says (Y/N after the method, U without method URL, N where the
+ * method did not run). Unknown ranges: the setting's version and N (or the method's result).
  */
-export function areqVersionOf(range: RangeDecision | undefined): { readonly messageVersion?: '2.2.0' | '2.3.1'; readonly threeDSCompInd?: 'N' | 'U' } {
-  if (range?.kind !== 'enrolled') return {};
-  return { messageVersion: range.messageVersion, threeDSCompInd: range.threeDSMethodURL ? 'N' : 'U' };
+export function areqVersionOf(range: RangeDecision | undefined, done?: MethodDone | undefined): { readonly messageVersion?: '2.2.0' | '2.3.1'; readonly threeDSCompInd?: 'Y' | 'N' | 'U' } {
+  const threeDSCompInd = threeDSCompIndOf(range, done);
+  if (range?.kind !== 'enrolled') return { threeDSCompInd };
+  return { messageVersion: range.messageVersion, threeDSCompInd };
 }
 
 export function createEmv3dsServer(deps: Emv3dsServerDeps): ThreeDSecureServer {
