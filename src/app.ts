@@ -148,7 +148,7 @@ function threeDSecureServerOf(options: Pick<AppOptions, 'config' | 'clock' | 'id
 function emv3dsServerDeps(options: Pick<AppOptions, 'config' | 'clock' | 'ids'> & { readonly logger?: PoolLogger | undefined }) {
   const { config } = options;
   const gatewayBaseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
-  return { clock: options.clock, ids: options.ids, gatewayBaseUrl, publicUrl: config.publicUrl, logger: options.logger };
+  return { clock: options.clock, ids: options.ids, gatewayBaseUrl, publicUrl: config.publicUrl, logger: options.logger, methodTimeoutMs: config.threeDsMethodTimeoutMs };
 }
 
 /**

@@ -6,7 +6,7 @@ import { collectWorkerSettings, WORKER_VARIABLES, type WorkerSettings } from './
 import { collectScheduleSettings, SCHEDULE_VARIABLES, type ScheduleSettings } from './schedule-settings.js';
 import { CHECKOUT_VARIABLES, collectCheckoutSettings, type CheckoutSettings } from './checkout-settings.js';
 import { ACQUIRER_VARIABLES, collectAcquirerSettings, type AcquirerSettings } from './acquirer-settings.js';
-import { collectThreeDsServerSettings, readChallengeTimeoutMs, THREE_DS_SERVER_VARIABLES, type ThreeDsServerSettings } from './three-ds-server-settings.js';
+import { collectThreeDsServerSettings, readChallengeTimeoutMs, readThreeDsMethodTimeoutMs, THREE_DS_SERVER_VARIABLES, type ThreeDsServerSettings } from './three-ds-server-settings.js';
 import { collectSettlementSettings, SETTLEMENT_VARIABLES, type SettlementSettings } from './settlement-settings.js';
 import { collectMetricsSettings, METRICS_VARIABLES, type MetricsSettings } from './metrics-settings.js';
 import { collectRequestLogSettings, REQUEST_LOG_VARIABLES, type RequestLogSettings } from './request-log-settings.js';
@@ -73,6 +73,8 @@ export interface Config {
   readonly threeDsServer?: ThreeDsServerSettings | undefined;
   /** How long a protocol challenge (a default's or a route's) waits for its RReq: THREE_DS_SERVER_CHALLENGE_TIMEOUT_MINUTES. */
   readonly threeDsChallengeTimeoutMs: number;
+  /** How long the gateway's 3DS Method page waits for the ACS's notification (every 3DS server, routes too). */
+  readonly threeDsMethodTimeoutMs?: number | undefined;
   /** The daily settlement run, its files and the built-in SFTP server. */
   readonly settlement: SettlementSettings;
   readonly metrics: MetricsSettings;
@@ -234,6 +236,7 @@ export function loadConfig(env: Env): Config {
     acquirer: collectAcquirerSettings(env, problems),
     threeDsServer: collectThreeDsServerSettings(env, problems),
     threeDsChallengeTimeoutMs: readChallengeTimeoutMs(env, problems),
+    threeDsMethodTimeoutMs: readThreeDsMethodTimeoutMs(env, problems),
     settlement: collectSettlementSettings(env, readOptional(env, 'DATA_DIR') ?? './data', problems),
     metrics: collectMetricsSettings(env, problems),
     requestLog: collectRequestLogSettings(env, problems),

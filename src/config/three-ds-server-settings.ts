@@ -38,6 +38,7 @@ export const THREE_DS_SERVER_VARIABLES = [
   ['THREE_DS_SERVER_MESSAGE_VERSION', '2.2.0', 'messageVersion of the AReq: 2.2.0 or 2.3.1. With THREE_DS_SERVER_PREQ_URL only where the card ranges are not known (the PRes could not be had).'],
   ['THREE_DS_SERVER_PREQ_URL', '(unset)', 'http(s) URL of the directory server\'s PReq endpoint (the emulator\'s is http://127.0.0.1:8590/ds/preq). Set: the gateway asks for the card ranges at start and every THREE_DS_SERVER_CARD_RANGES_REFRESH_MINUTES, picks each card\'s messageVersion from its range (the highest of 2.2.0 and 2.3.1 the range allows) and sends no AReq for a card in no range (not enrolled). Without a PRes it falls back to THREE_DS_SERVER_MESSAGE_VERSION and logs it (docs/three-d-secure.md).'],
   ['THREE_DS_SERVER_CARD_RANGES_REFRESH_MINUTES', '60', 'How long the directory\'s card ranges (a PRes) serve before the gateway asks again; a PReq that failed is retried after at most a minute.'],
+  ['THREE_DS_SERVER_METHOD_TIMEOUT_MS', '10000', 'How long the gateway\'s 3DS Method page waits for the ACS\'s notification (a card whose range names a threeDSMethodURL) before the AReq goes with threeDSCompInd N; notified in time, it says Y (EMV 3DS: 10 s). For every 3DS server, the default and the routes (docs/three-d-secure.md, "The 3DS Method").'],
   ['THREE_DS_SERVER_REF_NUMBER', 'GATEWAY-3DS-SERVER', 'threeDSServerRefNumber: the 3DS server\'s EMVCo reference number.'],
   ['THREE_DS_REQUESTOR_ID', 'gateway-requestor', 'threeDSRequestorID the directory assigned.'],
   ['THREE_DS_REQUESTOR_NAME', 'Payment Gateway', 'threeDSRequestorName, also the AReq\'s merchantName.'],
@@ -56,6 +57,11 @@ function readText(env: Env, name: string, fallback: string, pattern: RegExp, pro
   const value = readOptional(env, name) ?? fallback;
   if (!pattern.test(value)) problems.push(`${name} must match ${pattern.source}`);
   return value;
+}
+
+/** THREE_DS_SERVER_METHOD_TIMEOUT_MS: read whether or not the default directory is set (3DS server routes run the method too). */
+export function readThreeDsMethodTimeoutMs(env: Env, problems: string[]): number {
+  return readInteger(env, 'THREE_DS_SERVER_METHOD_TIMEOUT_MS', 10_000, 100, 30_000, problems);
 }
 
 export function collectThreeDsServerSettings(env: Env, problems: string[]): ThreeDsServerSettings | undefined {

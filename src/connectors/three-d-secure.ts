@@ -41,6 +41,14 @@ export interface DirectoryQuery {
    * challenge is possible. Absent: the app or browser channel.
    */
   readonly requestorInitiated?: RequestorInitiated | undefined;
+  /**
+   * The caller can run the 3DS Method through the gateway's method page (a payment with a way
+   * back): a real 3DS server then answers `method` for a card whose ACS has a method URL, instead
+   * of sending the AReq at once. Absent: the AReq goes at once (threeDSCompInd N for such a card).
+   */
+  readonly methodPage?: boolean | undefined;
+  /** The 3DS Method ran (or timed out): the AReq goes in its transaction with its threeDSCompInd. */
+  readonly methodDone?: { readonly threeDSServerTransID: string; readonly completed: 'Y' | 'N' } | undefined;
 }
 
 /** What a 3RI AReq says besides the payment: its threeRIInd and the earlier authentication it rests on. */
@@ -71,11 +79,33 @@ export interface BrowserData {
  * `authentication` and the operations take it as it is. The simulated directory leaves it out,
  * and the operations have authenticationData() synthesise it, as before.
  */
-export type LookupAnswer = DirectoryAnswer & {
+export type LookupAnswer = DirectoryLookupAnswer | MethodAnswer;
+
+/** What the directory answered (an ARes, or the simulation's answer). */
+export type DirectoryLookupAnswer = DirectoryAnswer & {
   readonly authentication?: AuthenticationData | undefined;
   /** A real 3DS server's challenge (ARes transStatus C): what the CReq, the RReq and the final CRes are checked against. */
   readonly challenge?: ChallengeSession | undefined;
 };
+
+/**
+ * Not an answer of the directory yet: the card's ACS has a 3DS Method URL, so the shopper's browser
+ * runs the method first (the gateway's method page) and the AReq goes afterwards, in this
+ * transaction (DirectoryQuery.methodDone). Only asked for with DirectoryQuery.methodPage.
+ */
+export interface MethodAnswer {
+  readonly kind: 'method';
+  readonly method: MethodStart;
+  readonly authentication?: undefined;
+  readonly challenge?: undefined;
+}
+
+export interface MethodStart {
+  readonly threeDSServerTransID: string;
+  readonly threeDSMethodURL: string;
+  /** How long the page waits for the ACS's notification before the AReq says threeDSCompInd N. */
+  readonly timeoutMs: number;
+}
 
 /**
  * The EMV 3DS transaction of a challenge a real 3DS server started: kept with the redirect (its

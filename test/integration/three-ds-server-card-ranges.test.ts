@@ -2,7 +2,7 @@
  * The 3DS server connector with the directory's card ranges (THREE_DS_SERVER_PREQ_URL), against
  * the 3DS test platform on both databases: the PReq at start, the AReq's version negotiated per
  * range, no AReq for a card in no range, threeDSCompInd U for a range without 3DS Method URL and
- * N for one with (the method row then challenges), and the fallback to the setting's version
+ * the method page first for one with (three-ds-server-method.test.ts), and the fallback to the setting's version
  * when the PRes cannot be had.
  */
 import assert from 'node:assert/strict';
@@ -84,11 +84,11 @@ for (const db of testDatabases()) {
       }
     });
 
-    it('a range with a 3DS Method URL: threeDSCompInd N (the method does not run yet), so the method row challenges', async () => {
+    it('a range with a 3DS Method URL: no AReq yet, the payment\'s redirect leads to the gateway\'s method page (three-ds-server-method.test.ts runs it)', async () => {
       const pending = json(await pay(always, METHOD));
       assert.equal(pending.result.code, '000.200.000');
-      assert.match(pending.redirect.url, /\/v1\/threeDSecure\/challenge\//);
-      assert.deepEqual(aReqsOf(METHOD).map((a) => [a['messageVersion'], a['threeDSCompInd']]), [['2.3.1', 'N']]);
+      assert.match(pending.redirect.url, /\/v1\/threeDSecure\/method\/[a-zA-Z0-9]{32}$/);
+      assert.deepEqual(aReqsOf(METHOD), [], 'the AReq waits for the method');
     });
   });
 

@@ -31,7 +31,7 @@ export interface AReqContext {
   readonly messageVersion?: ThreeDsServerSettings['messageVersion'] | undefined;
   /**
    * threeDSCompInd: U where the card's range names no 3DS Method URL; N where it does and the
-   * method did not run (the gateway does not run it yet). Without card ranges N, as before.
+   * method did not run (or timed out), Y where it ran and the ACS notified (method.ts). Without card ranges N.
    */
   readonly threeDSCompInd?: 'Y' | 'N' | 'U' | undefined;
 }

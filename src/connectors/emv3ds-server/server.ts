@@ -12,6 +12,7 @@ import { answerOfARes } from './ares.js';
 import { CardRangeCache } from './card-range-cache.js';
 import type { RangeDecision } from './card-ranges.js';
 import { directoryTransport, type DirectoryTransport } from './mtls-fetch.js';
+import { DEFAULT_METHOD_TIMEOUT_MS, methodUrlToRun, threeDSCompIndOf, type MethodDone } from './method.js';
 
 /**
  * The gateway's own EMV 3-D Secure server (issue 37): the ThreeDSecureServer port spoken over
@@ -25,10 +26,12 @@ import { directoryTransport, type DirectoryTransport } from './mtls-fetch.js';
  * shopper's browser to the ACS with the CReq (challengeRedirect); the ACS's RReq and the
  * browser's final CRes come back to the gateway's routes (operations/three-d-secure/
  * challenge-result.ts). With settings.tls (the default's THREE_DS_SERVER_*_FILE) it speaks mutual
- * TLS through mtls-fetch.ts, as a route's connector does with the route's certificates.
- * challenge-result.ts). App (01): the AReq carries the SDK's data, and a challenge is handed to
- * the SDK (appChallenge); the RReq alone ends it. 3RI (03): no challenge is possible, so a C is
- * no result (docs/three-d-secure.md).
+ * TLS through mtls-fetch.ts, as a route's connector does with the route's certificates. App (01):
+ * the AReq carries the SDK's data, and a challenge is handed to the SDK (appChallenge); the RReq
+ * alone ends it. 3RI (03): no challenge is possible, so a C is no result (docs/three-d-secure.md).
+ * A browser card whose ACS has a 3DS Method URL runs the method first, through the gateway's
+ * method page (method.ts; operations/three-d-secure/method-*.ts), where the caller can show it
+ * (DirectoryQuery.methodPage).
  */
 
 export interface Emv3dsServerDeps {
@@ -42,6 +45,8 @@ export interface Emv3dsServerDeps {
   readonly logger?: PoolLogger | undefined;
   /** Replaced by tests; globalThis.fetch otherwise. */
   readonly fetch?: typeof fetch | undefined;
+  /** THREE_DS_SERVER_METHOD_TIMEOUT_MS: how long the method page waits for the ACS's notification. */
+  readonly methodTimeoutMs?: number | undefined;
 }
 
 /** Where the ACS posts the RReq (threeDSServerURL) and the browser the final CRes (notificationURL). */
@@ -93,12 +98,15 @@ export class Emv3dsServer implements ThreeDSecureServer {
   async lookup(query: DirectoryQuery): Promise<LookupAnswer> {
     const { settings, clock, ids, gatewayBaseUrl } = this.#deps;
     const range = await this.#ranges?.decide(query.pan);
-    const transId = uuidFromHex(ids.id());
+    // After the 3DS Method the AReq goes in the method's transaction (EMV 3DS 2.2, 5.8).
+    const transId = query.methodDone?.threeDSServerTransID ?? uuidFromHex(ids.id());
     // A card in none of the directory's ranges is not enrolled: no AReq (EMV 3DS 2.2, 5.1.3).
     if (range?.kind === 'not-enrolled') return { kind: 'not-enrolled' };
     if (range?.kind === 'no-common-version') return this.#noResult(transId, 'no-common-version');
+    const methodUrl = methodUrlToRun(range, query);
+    if (methodUrl) return { kind: 'method', method: { threeDSServerTransID: transId, threeDSMethodURL: methodUrl, timeoutMs: this.#deps.methodTimeoutMs ?? DEFAULT_METHOD_TIMEOUT_MS } };
     const built = buildAReq(query, settings, {
-      ...areqVersionOf(range),
+      ...areqVersionOf(range, query.methodDone),
       threeDSServerTransID: transId,
       now: clock.now(),
       threeDSServerURL: `${this.#deps.publicUrl ?? query.gatewayBaseUrl ?? gatewayBaseUrl}${RESULTS_PATH}`,
@@ -224,12 +232,13 @@ export function appChallengeOf(start: ChallengeStart): AppChallenge {
 
 /**
  * The AReq's messageVersion and threeDSCompInd from the card's range: its highest common version;
- * U where its ACS has no 3DS Method URL, N where it has one (the gateway does not run the method
- * yet, docs/three-d-secure.md). Unknown ranges: the setting's version and N, as before PReq.
+ * threeDSCompInd as method.ts's rule says (Y/N after the method, U without method URL, N where the
+ * method did not run). Unknown ranges: the setting's version and N (or the method's result).
  */
-export function areqVersionOf(range: RangeDecision | undefined): { readonly messageVersion?: '2.2.0' | '2.3.1'; readonly threeDSCompInd?: 'N' | 'U' } {
-  if (range?.kind !== 'enrolled') return {};
-  return { messageVersion: range.messageVersion, threeDSCompInd: range.threeDSMethodURL ? 'N' : 'U' };
+export function areqVersionOf(range: RangeDecision | undefined, done?: MethodDone | undefined): { readonly messageVersion?: '2.2.0' | '2.3.1'; readonly threeDSCompInd?: 'Y' | 'N' | 'U' } {
+  const threeDSCompInd = threeDSCompIndOf(range, done);
+  if (range?.kind !== 'enrolled') return { threeDSCompInd };
+  return { messageVersion: range.messageVersion, threeDSCompInd };
 }
 
 export function createEmv3dsServer(deps: Emv3dsServerDeps): ThreeDSecureServer {

@@ -99,6 +99,33 @@ const THREE_DS_SERVER: readonly OperationSpec[] = [
     fields: { cres: 'The final CRes, base64url JSON', threeDSSessionData: 'What the CReq form sent: base64url of the redirect id' },
     answers: { 200: html('On to shopperResultUrl (a page that goes on by itself, or the overlay\'s end)'), 404: html('No such challenge, or a CRes that is malformed or of another transaction: a page saying so'), 410: html('The challenge expired or was completed: a page saying so') },
   },
+  {
+    method: 'get', path: '/v1/threeDSecure/method/{id}', operationId: 'threeDSecureMethodPage', tag: 'Shopper pages', access: 'public',
+    summary: "The gateway's 3DS Method page: the card's ACS looks at the shopper's browser before the AReq",
+    description: 'A payment whose card\'s range (the directory\'s PRes) names a threeDSMethodURL answers pending with a redirect here instead of sending its AReq (docs/three-d-secure.md, "The 3DS Method"). The page posts threeDSMethodData (base64url JSON of threeDSServerTransID and threeDSMethodNotificationURL) to the ACS in a hidden iframe, and goes on (POST /v1/threeDSecure/method/{id}/continue) once the ACS has notified the gateway, or after THREE_DS_SERVER_METHOD_TIMEOUT_MS. Its one script is /v1/threeDSecure/method.js (no inline script); only a widget payment\'s result page may frame it (the overlay). A method already sent on to a challenge leads there (303).',
+    pathExample: { id: '4e5d6c7b8a9f0e1d2c3b4a5f6e7d8c9b' },
+    answers: { 200: html('The method page'), 303: { description: 'The method went on to a challenge: to /v1/threeDSecure/challenge/{id}', type: 'none' }, 404: html('No such method: a page saying so'), 410: html('The payment expired or went on: a page saying so') },
+  },
+  {
+    method: 'get', path: '/v1/threeDSecure/method.js', operationId: 'threeDSecureMethodScript', tag: 'Shopper pages', access: 'public',
+    summary: "The method page's script: posts the hidden form, goes on once notified or after the timeout",
+    answers: { 200: { description: 'The script', type: 'javascript', example: '/* the method page\'s script */' } },
+  },
+  {
+    method: 'post', path: '/v1/threeDSecure/method/notification', operationId: 'threeDSecureMethodNotification', tag: 'Shopper pages', access: 'public',
+    summary: "The 3DS Method's threeDSMethodNotificationURL: the ACS's page in the hidden iframe posts threeDSMethodData back",
+    description: 'Marks the open method of the threeDSServerTransID notified, once: the AReq then says threeDSCompInd Y. A second notification, one after the page went on (the AReq sent with N), one of no method of this gateway and one that is no threeDSMethodData are refused and change nothing.',
+    form: { threeDSMethodData: 'eyJ0aHJlZURTU2VydmVyVHJhbnNJRCI6IjhhODgwZGMwLWQyZDItNDA2Ny1iY2IxLWIwOGQxNjkwYjI2ZSJ9' },
+    fields: { threeDSMethodData: 'base64url JSON with threeDSServerTransID' },
+    answers: { 200: html('Received'), 400: html('No threeDSMethodData, or not one'), 404: html('No method of this gateway has this threeDSServerTransID'), 409: html('Notified already, or the payment went on without it, or ended') },
+  },
+  {
+    method: 'post', path: '/v1/threeDSecure/method/{id}/continue', operationId: 'threeDSecureMethodContinue', tag: 'Shopper pages', access: 'public',
+    summary: 'The method page goes on: the AReq goes (threeDSCompInd Y where the ACS notified, else N), once',
+    description: 'Posted by the method page\'s script (or its button). The first continue takes the method and sends the AReq in its transaction; a frictionless or refused answer ends the payment (the acquirer is asked with the sealed card where it goes on) and the shopper goes on to shopperResultUrl (a page that goes on by itself, or the overlay\'s end); a challenge leads to /v1/threeDSecure/challenge/{id}. A second continue sends nothing.',
+    pathExample: { id: '4e5d6c7b8a9f0e1d2c3b4a5f6e7d8c9b' },
+    answers: { 200: html('On to shopperResultUrl'), 303: { description: 'The ARes challenges: to /v1/threeDSecure/challenge/{id}', type: 'none' }, 404: html('No such method: a page saying so'), 410: html('The method went on already, or the payment expired: a page saying so') },
+  },
 ];
 
 const script = (description: string): Answer => ({ description, type: 'javascript', example: '/* minified script */' });

@@ -3,6 +3,7 @@ import { INITIAL_OPERATIONS, type NormalizedOutcome, type PaymentConnectorReques
 import type { AppChallenge } from '../../connectors/three-d-secure.js';
 import type { NewRedirect } from '../../storage/repositories/shopper-redirects.js';
 import { authenticatePayment, connectorThreeDSecure, threeDSecureBlock, type PaymentAuthentication, type PaymentAuthenticationInput } from '../three-d-secure/authenticate-payment.js';
+import { openMethod } from '../three-d-secure/method-open.js';
 import { openChallenge, providerRedirectRow, returnUrlOf, type OpenedChallenge } from '../redirects/open-redirect.js';
 import { newShortId } from '../../domain/short-id.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
@@ -112,7 +113,7 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
   const preparedRisk = await prepareRisk(deps, riskInput);
   const authenticationInput = { entityId, request, method, paymentType, amountMinor, currency, standingInstruction: input.standingInstruction?.forConnector, gatewayBaseUrl: input.gatewayBaseUrl, registrationId: input.registrationId };
   // A checkout's billing address is the merchant's: lacking it declines the widget's payment, with why.
-  const entityAuthentication = await authenticatePayment(deps, { ...authenticationInput, missingFields: input.checkoutId ? 'decline-billing' : 'refuse-request' });
+  const entityAuthentication = await authenticatePayment(deps, { ...authenticationInput, methodPage: true, missingFields: input.checkoutId ? 'decline-billing' : 'refuse-request' });
   const now = deps.clock.now();
   const shortId = newShortId();
   const descriptor = await descriptorOf(deps, entityId, request, shortId);
@@ -195,6 +196,13 @@ export async function processInitialPayment(deps: PaymentDeps, input: InitialPay
     const challenge = await openChallenge(deps, { transactionId: id, entityId, request, method, paymentType, authentication, connectorRequest: { ...connectorRequest, shopperReturn: back } });
     return settleWith({ kind: 'pending', code: PENDING, resultDetails: {} }, undefined, challenge);
   }
+  if (authentication.kind === 'method') {
+    // The card's ACS runs a 3DS Method first: the AReq goes once the method page goes on (method-continue.ts).
+    const { shopperReturn: back } = connectorRequest;
+    if (!back) return settleWith({ kind: 'declined', code: '100.390.113', resultDetails: {} }, undefined);
+    const opened = await openMethod(deps, { transactionId: id, entityId, request, method, paymentType, authentication, connectorRequest: { ...connectorRequest, shopperReturn: back } });
+    return settleWith({ kind: 'pending', code: PENDING, resultDetails: {} }, undefined, opened);
+  }
   let asked = routed;
   const outcome = await callWithFallback(
     deps,
@@ -225,8 +233,8 @@ export async function authenticationAfterRisk(deps: PaymentDeps, risk: Pick<Paym
   if (risk.refusal) return risk.refusal;
   if (!risk.threeDSecureRequirement) return first;
   if (first.kind === 'refuse' || (first.kind === 'proceed' && first.data)) return first;
-  if (first.kind === 'challenge') return { ...first, required: true };
-  return authenticatePayment(deps, { ...input, requirement: risk.threeDSecureRequirement, missingFields: 'decline' });
+  if (first.kind === 'challenge' || first.kind === 'method') return { ...first, required: true };
+  return authenticatePayment(deps, { ...input, methodPage: true, requirement: risk.threeDSecureRequirement, missingFields: 'decline' });
 }
 
 /** A checkout's redirect remembers its checkout: the shopper returns to the checkout's result, not the payment's. */

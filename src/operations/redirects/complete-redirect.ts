@@ -16,6 +16,7 @@ import { statusRequestOf } from '../pending/check-pending.js';
 import { checkoutResourcePath } from '../../domain/checkouts/checkout-id.js';
 import { protocolChallengeOf, sealedMethodContext, type ChallengeResume, type ProtocolChallengeResume } from './open-redirect.js';
 import { protocolChallengeEnd } from '../three-d-secure/protocol-challenge-end.js';
+import { methodOf } from '../three-d-secure/method-open.js';
 import { observeLaterOutcome } from '../payments/observe-payment.js';
 import { challengeOutcome } from '../three-d-secure/observe-authentication.js';
 
@@ -60,7 +61,7 @@ export function resultReferenceOf(redirect: ShopperRedirect): { readonly id: str
   return { id: redirect.authenticationId!, resourcePath: `/v1/threeDSecure/${redirect.authenticationId}` };
 }
 
-function resultLocationOf(redirect: ShopperRedirect): string {
+export function resultLocationOf(redirect: ShopperRedirect): string {
   const { id, resourcePath } = resultReferenceOf(redirect);
   return shopperResultLocation(redirect.shopperResultUrl, id, resourcePath);
 }
@@ -98,7 +99,7 @@ export async function completeRedirect(
   // A real 3DS server's challenge ends only by the final CRes at its notificationURL (and its RReq
   // decides); no other way back, and no simulated page's choice, may end it, nor may the
   // notificationURL end anything else.
-  const protocol = found ? protocolChallengeOf(found.resume) !== undefined : false;
+  const protocol = found ? protocolChallengeOf(found.resume) !== undefined || methodOf(found.resume) !== undefined : false;
   if (found && protocol !== (input.via === 'notification')) return { kind: 'ended', reason: 'not-found', locale: found.locale };
   // A simulated challenge ends only with one of the ACS page's choices (the simulated ACS is the gateway's own).
   if (found?.purpose === 'challenge' && !protocol && !CHOICES.challenge.includes(input.returned['outcome'] ?? '')) return { kind: 'ended', reason: 'not-found', locale: found.locale };
@@ -131,6 +132,14 @@ async function completePayment(deps: PaymentDeps, redirect: ShopperRedirect, tra
     : redirect.purpose === 'challenge'
     ? await afterChallenge(deps, redirect, transaction, (returned['outcome'] ?? 'cancel') as ChallengeChoice)
     : { ...(await afterProvider(deps, transaction, returned)), notificationUrl: (redirect.resume as { notificationUrl?: string }).notificationUrl };
+  return settleCompletion(deps, redirect, transaction, decided);
+}
+
+/**
+ * Writes what a taken redirect's end decided: the payment's outcome with its UPDATED notification
+ * and the redirect's end, in one transaction; its result code, or undefined while it stays pending.
+ */
+export async function settleCompletion(deps: PaymentDeps, redirect: ShopperRedirect, transaction: StoredTransaction, decided: Decided): Promise<string | undefined> {
   await deps.storage.transaction(async (tx) => {
     // Still pending (the provider has not decided): the resolution job asks its status later.
     if (decided.outcome.kind !== 'pending') {
@@ -154,7 +163,7 @@ async function completePayment(deps: PaymentDeps, redirect: ShopperRedirect, tra
   return decided.outcome.code;
 }
 
-interface Decided {
+export interface Decided {
   readonly outcome: NormalizedOutcome;
   readonly threeDSecure?: Record<string, string> | undefined;
   readonly notificationUrl?: string | undefined;
@@ -197,7 +206,7 @@ async function afterProtocolChallenge(deps: PaymentDeps, redirect: ShopperRedire
 const PENDING_DECISION: Decided = { outcome: { kind: 'pending', code: '000.200.000', resultDetails: {} } };
 
 /** A refusal ends the payment; an authentication goes on to the acquirer with the sealed card. */
-async function goOn(deps: PaymentDeps, transaction: StoredTransaction, resume: ChallengeResume, card: CardDetails | undefined, end: AuthenticationEnd, data: AuthenticationData | undefined): Promise<Decided> {
+export async function goOn(deps: PaymentDeps, transaction: StoredTransaction, resume: ChallengeResume, card: CardDetails | undefined, end: AuthenticationEnd, data: AuthenticationData | undefined): Promise<Decided> {
   const exemption = { challengeIndicator: resume.challengeIndicator, exemptionFlag: resume.exemptionFlag };
   const block = data ? threeDSecureBlock(data, exemption) : undefined;
   if (end.kind === 'refuse' || !card) return { outcome: { kind: 'declined', code: end.kind === 'refuse' ? end.code : AUTHENTICATION_CODES.technicalError, resultDetails: {} }, threeDSecure: block, notificationUrl: resume.notificationUrl, connectorAsked: false };

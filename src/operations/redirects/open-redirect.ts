@@ -1,5 +1,6 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
-import type { PaymentConnectorRequest, RedirectInstruction, ShopperReturn } from '../../connectors/connector.js';
+import type { CardDetails, PaymentConnectorRequest, RedirectInstruction, ShopperReturn } from '../../connectors/connector.js';
+import type { SealedSecret } from '../../domain/vault/index.js';
 import type { AppChallenge, ChallengeSession } from '../../connectors/three-d-secure.js';
 import { formatAmount } from '../../domain/money.js';
 import type { AuthenticatedAmount } from '../../domain/three-d-secure/authentication-request.js';
@@ -111,7 +112,8 @@ export function protocolResumeOf(session: ChallengeSession | undefined, challeng
 
 /** The redirect's real 3DS server challenge, or undefined for a simulated one. */
 export function protocolChallengeOf(resume: Readonly<Record<string, unknown>>): ProtocolChallengeResume | undefined {
-  return typeof resume['threeDSServerTransID'] === 'string' ? (resume as unknown as ProtocolChallengeResume) : undefined;
+  // While the 3DS Method runs the row has the transaction id but no ACS yet: no challenge (method-open.ts).
+  return typeof resume['threeDSServerTransID'] === 'string' && typeof resume['acsURL'] === 'string' ? (resume as unknown as ProtocolChallengeResume) : undefined;
 }
 
 export interface PurchaseShown {
@@ -130,6 +132,15 @@ export interface OpenedChallenge {
   readonly row: NewRedirect;
 }
 
+/** The card (and CVV) sealed by the vault under a context only this redirect opens. */
+export function sealCardFor(deps: Pick<PaymentDeps, 'vault'>, reference: string, card: CardDetails): Promise<SealedSecret> {
+  const secret: Record<string, string> = { number: card.number, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear };
+  if (card.cvv) secret['cvv'] = card.cvv;
+  if (card.holder) secret['holder'] = card.holder;
+  if (card.numberType) secret['numberType'] = card.numberType;
+  return deps.vault.seal(sealedMethodContext(reference), secret);
+}
+
 /**
  * A 3-D Secure challenge: the card is sealed by the vault under a context only this redirect
  * opens (the acquirer needs it once the shopper is authenticated), and the shopper is sent to the
@@ -140,11 +151,7 @@ export async function openChallenge(deps: PaymentDeps, input: ChallengeInput): P
   const reference = connectorRequest.shopperReturn.reference;
   const card = input.method.data.kind === 'card' ? input.method.data.card : undefined;
   if (!card || !deps.threeDSecure) throw new Error('a challenge needs a card and a 3-D Secure server');
-  const secret: Record<string, string> = { number: card.number, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear };
-  if (card.cvv) secret['cvv'] = card.cvv;
-  if (card.holder) secret['holder'] = card.holder;
-  if (card.numberType) secret['numberType'] = card.numberType;
-  const sealedMethod = await deps.vault.seal(sealedMethodContext(reference), secret);
+  const sealedMethod = await sealCardFor(deps, reference, card);
   const { method: _method, credentials: _credentials, shopperReturn: _return, amountMinor, ...rest } = connectorRequest;
   const resume: ChallengeResume = {
     required: authentication.required,

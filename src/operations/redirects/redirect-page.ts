@@ -5,6 +5,7 @@ import { findTransactionById } from '../../storage/repositories/transactions.js'
 import type { PaymentDeps } from '../deps.js';
 import { endOf, shopUrlOf, type RedirectEnd } from './complete-redirect.js';
 import { protocolChallengeOf } from './open-redirect.js';
+import { methodOf } from '../three-d-secure/method-open.js';
 
 /** What a simulated provider or ACS page shows of its payment: never more than the merchant's own answer shows. */
 export type RedirectPage =
@@ -32,7 +33,7 @@ export async function redirectPage(deps: Pick<PaymentDeps, 'storage' | 'clock' |
   const redirect = await findRedirect(deps.storage, redirectId);
   if (redirect && redirect.purpose !== purpose) return { kind: 'ended', reason: 'not-found', locale: null };
   // A real ACS's challenge has no page here: the simulated ACS must not show (nor end) it.
-  if (redirect && protocolChallengeOf(redirect.resume)) return { kind: 'ended', reason: 'not-found', locale: redirect.locale };
+  if (redirect && (protocolChallengeOf(redirect.resume) || methodOf(redirect.resume))) return { kind: 'ended', reason: 'not-found', locale: redirect.locale };
   const ended = endOf(redirect, deps.clock.now());
   if (ended || !redirect) return { kind: 'ended', reason: ended ?? 'not-found', locale: redirect?.locale ?? null, shopUrl: shopUrlOf(redirect) };
   const response = redirect.transactionId

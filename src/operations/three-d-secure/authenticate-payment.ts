@@ -1,7 +1,7 @@
 import type { PaymentRequest } from '../../catalogue/request-types.generated.js';
 import { BILLING_FOR_THREE_D_SECURE_V2, BROWSER_DATA_FOR_THREE_D_SECURE_V2 } from '../../catalogue/three-d-secure-fields.js';
 import type { CardDetails, StandingInstructionData, ThreeDSecureData } from '../../connectors/connector.js';
-import type { AuthenticationData, BrowserData, ChallengeSession, LookupAnswer, ThreeDSecureServer } from '../../connectors/three-d-secure.js';
+import type { AuthenticationData, BrowserData, ChallengeSession, DirectoryQuery, LookupAnswer, MethodStart, ThreeDSecureServer } from '../../connectors/three-d-secure.js';
 import { authenticatedAmount, deviceChannelOf, type AuthenticatedAmount, type DeviceChannel } from '../../domain/three-d-secure/authentication-request.js';
 import { paymentAfterDirectory } from '../../domain/three-d-secure/outcome-codes.js';
 import { isMerchantInitiated, planAuthentication, standingInstructionViolations, type AuthenticationFacts, type AuthenticationPlan } from '../../domain/three-d-secure/plan.js';
@@ -53,6 +53,11 @@ export interface PaymentAuthenticationInput {
   readonly missingFields?: 'refuse-request' | 'decline' | 'decline-billing' | undefined;
   /** The registration a payment is made on: its initial payment's authentication is a 3RI's prior authentication. */
   readonly registrationId?: string | undefined;
+  /**
+   * The caller shows the gateway's 3DS Method page (a payment with a way back): a card whose ACS
+   * has a method URL then gets `method` instead of its AReq (docs/three-d-secure.md, "The 3DS Method").
+   */
+  readonly methodPage?: boolean | undefined;
 }
 
 /** What 3-D Secure makes of a payment before its connector is asked. */
@@ -64,7 +69,20 @@ export type PaymentAuthentication =
   /** Authentication ended the payment: it is stored declined with this code (and these result details). */
   | { readonly kind: 'refuse'; readonly code: string; readonly data?: AuthenticationData | undefined; readonly resultDetails?: Readonly<Record<string, string>> | undefined }
   /** The issuer wants the shopper: a challenge redirect (browser), or the SDK's own challenge (app). */
-  | { readonly kind: 'challenge'; readonly required: boolean; readonly ids: ChallengeIds; readonly exemption: Exemption; readonly channel: DeviceChannel; readonly purchase: AuthenticatedAmount; readonly session?: ChallengeSession | undefined };
+  | { readonly kind: 'challenge'; readonly required: boolean; readonly ids: ChallengeIds; readonly exemption: Exemption; readonly channel: DeviceChannel; readonly purchase: AuthenticatedAmount; readonly session?: ChallengeSession | undefined }
+  /**
+   * The card's ACS runs a 3DS Method first: the shopper's browser goes to the gateway's method
+   * page, and the AReq goes afterwards with this query (without the card, which is sealed with
+   * the redirect) and the server's routing.
+   */
+  | { readonly kind: 'method'; readonly required: boolean; readonly exemption: Exemption; readonly purchase: AuthenticatedAmount; readonly method: MethodStart; readonly query: Omit<DirectoryQuery, 'pan' | 'cardExpiry'>; readonly routing: MethodRouting };
+
+/** Which 3DS server the AReq after the method goes to: the payment's route, as forPayment chose it first. */
+export interface MethodRouting {
+  readonly entityId: string;
+  readonly brand: string;
+  readonly currency: string;
+}
 
 export interface Exemption {
   readonly challengeIndicator?: string | undefined;
@@ -236,12 +254,10 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
   const sdk = channel === 'app' && server.readsDeviceInfo ? sdkDataOf(input.request) : undefined;
   const purchase = purchaseOf(input);
   const requestorInitiated = threeRi ? await requestorInitiatedOf(deps, input) : undefined;
-  const looked: LookupAnswer = await server.lookup({
+  const query: Omit<DirectoryQuery, 'pan' | 'cardExpiry'> = {
     sdk,
     requestorInitiated,
-    pan: card.number,
     gatewayBaseUrl: input.gatewayBaseUrl,
-    cardExpiry: { month: card.expiryMonth, year: card.expiryYear },
     browser: browserOf(input.request),
     channel,
     purchase,
@@ -249,15 +265,22 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
     forcedFlow: facts.forcedFlow,
     challengeRequested: plan.challengeRequested,
     exemptionFlag: exemption.exemptionFlag,
-  });
+  };
+  // A 3RI has no shopper's browser to run a 3DS Method in.
+  const methodPage = input.methodPage === true && input.gatewayBaseUrl !== undefined && !threeRi;
+  const looked: LookupAnswer = await server.lookup({ ...query, pan: card.number, cardExpiry: { month: card.expiryMonth, year: card.expiryYear }, methodPage });
   // No challenge is possible without the shopper (EMV 3DS: none for deviceChannel 03): no result, never a success.
   const answer: LookupAnswer = threeRi && looked.kind === 'challenge' ? { kind: 'unavailable' } : looked;
   // A real directory refuses an AReq without the browser's data (Erro 201: 'unavailable'); the
   // request's missing fields are the cause to report, as for the simulated directory's answers.
-  if (!threeRi && (answer.kind === 'frictionless' || answer.kind === 'challenge' || answer.kind === 'error' || answer.kind === 'unavailable')) {
+  // The method's AReq would lack them too: refused before the shopper is sent to the method page.
+  if (!threeRi && (answer.kind === 'frictionless' || answer.kind === 'challenge' || answer.kind === 'error' || answer.kind === 'unavailable' || answer.kind === 'method')) {
     const missing = missingAuthenticationFields(input.request, channel);
     if (missing.length > 0 && declinesFor(input.missingFields, missing)) return { kind: 'refuse', code: missingFieldsCode(missing), resultDetails: { ExtendedDescription: missingFieldsDescription(missing) } };
     if (missing.length > 0) throw new GatewayError(missingFieldsCode(missing), { parameterErrors: missing });
+  }
+  if (answer.kind === 'method') {
+    return { kind: 'method', required: plan.required, exemption, purchase, method: answer.method, query, routing: { entityId: input.entityId, brand: input.method.brand, currency: input.currency } };
   }
   const outcome = directoryOutcome(answer);
   if (outcome) deps.observe?.threeDSecure(outcome);

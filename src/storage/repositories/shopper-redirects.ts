@@ -176,3 +176,52 @@ export async function recordChallengeResult(db: Queryable, id: string, result: o
   );
   return rows.length === 1;
 }
+
+/** What became of the ACS's 3DS Method notification (operations/three-d-secure/method-notification.ts). */
+export type MethodNotificationOutcome = 'notified' | 'unknown' | 'replayed' | 'ended';
+
+/**
+ * Marks the open method of this threeDSServerTransID notified (the index of migration 063 finds
+ * it); only a method still waiting takes it, in one conditional UPDATE: a second notification,
+ * or one after the page went on (the AReq sent), changes nothing and says why.
+ */
+export async function recordMethodNotification(db: Queryable, threeDSServerTransID: string, now: Date): Promise<MethodNotificationOutcome> {
+  const { rows } = await db.query(
+    `UPDATE shopper_redirects
+        SET resume = jsonb_set(jsonb_set(resume::jsonb, '{method,state}', '"notified"'), '{method,notifiedAt}', to_jsonb($2::text))::json
+      WHERE (resume->>'threeDSServerTransID') = $1 AND state = 'open' AND expires_at > $3 AND (resume->'method'->>'state') = 'waiting'
+      RETURNING id`,
+    [threeDSServerTransID, now.toISOString(), now],
+  );
+  if (rows.length === 1) return 'notified';
+  const found = await findRedirectByServerTransId(db, threeDSServerTransID);
+  if (!found || typeof found.resume['method'] !== 'object') return 'unknown';
+  return found.state === 'open' && found.expiresAt > now ? 'replayed' : 'ended';
+}
+
+/**
+ * Takes the method of an open, unexpired redirect for its AReq: waiting or notified becomes sent,
+ * with threeDSCompInd Y where the ACS had notified, else N, in one conditional UPDATE (its SET
+ * reads the row as the UPDATE found it, under the row's lock). Undefined when the method was
+ * taken already (the page's continue twice) or the redirect ended: so exactly one AReq goes.
+ */
+export async function claimMethod(db: Queryable, id: string, now: Date): Promise<ShopperRedirect | undefined> {
+  const { rows } = await db.query<RedirectRow>(
+    `UPDATE shopper_redirects
+        SET resume = jsonb_set(resume::jsonb, '{method}', (resume::jsonb->'method') || jsonb_build_object('state', 'sent',
+              'completed', CASE WHEN (resume->'method'->>'state') = 'notified' THEN 'Y' ELSE 'N' END))::json
+      WHERE id = $1 AND state = 'open' AND expires_at > $2 AND (resume->'method'->>'state') IN ('waiting', 'notified')
+      RETURNING *`,
+    [id, now],
+  );
+  return rows[0] ? toRedirect(rows[0]) : undefined;
+}
+
+/** After the method's AReq answered C: the redirect becomes the ARes's challenge (its ACS, ids, version), still open. */
+export async function startChallengeAfterMethod(db: Queryable, id: string, challenge: Readonly<Record<string, string>>): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE shopper_redirects SET resume = (resume::jsonb || $2::jsonb)::json WHERE id = $1 AND state = 'open' RETURNING id`,
+    [id, JSON.stringify(challenge)],
+  );
+  return rows.length === 1;
+}

@@ -23,7 +23,13 @@ describe('THREE_DS_SERVER_* settings', () => {
     const settings = loadConfig({ THREE_DS_SERVER_DS_URL: 'http://h/ds/areq', THREE_DS_SERVER_PREQ_URL: 'http://h/ds/preq', THREE_DS_SERVER_CARD_RANGES_REFRESH_MINUTES: '15' }).threeDsServer!;
     assert.deepEqual([settings.preqUrl, settings.cardRangesRefreshMinutes], ['http://h/ds/preq', 15]);
   });
+  it('the 3DS Method\'s timeout: 10 s by default, read without a DS URL too (3DS server routes run the method)', () => {
+    assert.equal(loadConfig({}).threeDsMethodTimeoutMs, 10_000);
+    assert.equal(loadConfig({ THREE_DS_SERVER_METHOD_TIMEOUT_MS: '250' }).threeDsMethodTimeoutMs, 250);
+  });
   const rejected: [Record<string, string>, RegExp][] = [
+    [{ THREE_DS_SERVER_METHOD_TIMEOUT_MS: '50' }, /THREE_DS_SERVER_METHOD_TIMEOUT_MS/],
+    [{ THREE_DS_SERVER_METHOD_TIMEOUT_MS: '60000' }, /THREE_DS_SERVER_METHOD_TIMEOUT_MS/],
     [{ THREE_DS_SERVER_DS_URL: 'tcp://127.0.0.1:8590' }, /THREE_DS_SERVER_DS_URL must be a URL starting with http:\/\/ or https:\/\//],
     [{ THREE_DS_SERVER_DS_URL: 'http://h/ds/areq', THREE_DS_SERVER_MESSAGE_VERSION: '2.1.0' }, /THREE_DS_SERVER_MESSAGE_VERSION/],
     [{ THREE_DS_SERVER_DS_URL: 'http://h/ds/areq', THREE_DS_MCC: '59' }, /THREE_DS_MCC/],

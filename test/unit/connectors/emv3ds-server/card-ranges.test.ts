@@ -59,10 +59,10 @@ describe('what the ranges decide for a card', () => {
   for (const [name, pan, expected] of cases) {
     it(name, () => assert.deepEqual(decideForCard(known, pan), expected));
   }
-  it('the AReq says U without a method URL, N with one (the method does not run yet), nothing without ranges', () => {
+  it('the AReq says U without a method URL, N with one where the method did not run, N without ranges (method.test.ts has the whole rule)', () => {
     assert.deepEqual(areqVersionOf({ kind: 'enrolled', messageVersion: '2.3.1' }), { messageVersion: '2.3.1', threeDSCompInd: 'U' });
     assert.deepEqual(areqVersionOf({ kind: 'enrolled', messageVersion: '2.2.0', threeDSMethodURL: 'https://acs.example/method' }), { messageVersion: '2.2.0', threeDSCompInd: 'N' });
-    assert.deepEqual(areqVersionOf(undefined), {});
+    assert.deepEqual(areqVersionOf(undefined), { threeDSCompInd: 'N' });
   });
 });
 
