@@ -82,11 +82,9 @@ const NO_VALID_INITIAL_REGISTRATION = '100.150.300';
 
 /**
  * The card network for which the platform itself sends expiry 9999-12-31 and frequency 0001 when
- * they are absent (the specification says "one card network"; OPPWA documents this for
- * Mastercard). The AReq's recurringExpiry/recurringFrequency take the same values
- * (three-d-secure/requestor-authentication.ts).
+ * they are absent (the specification says "one card network"; the public interface names VISA).
  */
-export const OPEN_ENDED_SERIES_BRANDS: readonly string[] = ['MASTER', 'MASTERDEBIT', 'MAESTRO'];
+export const OPEN_ENDED_SERIES_BRANDS: readonly string[] = ['VISA', 'VISADEBIT', 'VISAELECTRON', 'VPAY'];
 export const OPEN_ENDED_EXPIRY = '9999-12-31';
 export const MINIMUM_FREQUENCY = '0001';
 

@@ -70,17 +70,17 @@ for (const db of testDatabases()) {
       assert.deepEqual(lastAReq(FRICTIONLESS_Y), { threeDSRequestorAuthenticationInd: '03', recurringExpiry: '20270131', recurringFrequency: '30', purchaseInstalData: '12', threeDSRequestorChallengeInd: '01' });
     });
 
-    it('a VISA RECURRING without expiry and frequency is authenticated as a payment (01)', async () => {
+    it('a VISA RECURRING without expiry and frequency: 02 with 99991231 and 1', async () => {
       const paid = await pay({ ...INITIAL_CIT, 'standingInstruction.type': 'RECURRING' });
       assert.match(json(paid).result.code, SUCCESS_PATTERN, paid.body);
-      assert.deepEqual(lastAReq(FRICTIONLESS_Y), { threeDSRequestorAuthenticationInd: '01', threeDSRequestorChallengeInd: '01' });
+      assert.deepEqual(lastAReq(FRICTIONLESS_Y), { threeDSRequestorAuthenticationInd: '02', recurringExpiry: '99991231', recurringFrequency: '1', threeDSRequestorChallengeInd: '01' });
     });
 
-    it('a MASTER RECURRING without expiry and frequency: 02 with 99991231 and 1', async () => {
+    it('a MASTER RECURRING without expiry and frequency is authenticated as a payment (01)', async () => {
       const paid = await pay({ ...MASTER_CARD, ...INITIAL_CIT, 'standingInstruction.type': 'RECURRING' });
       // Not enrolled (the card is in no range) where the entity does not require 3-D Secure: the payment goes on.
       assert.match(json(paid).result.code, SUCCESS_PATTERN, paid.body);
-      assert.deepEqual(lastAReq(MASTER_CARD['card.number']), { threeDSRequestorAuthenticationInd: '02', recurringExpiry: '99991231', recurringFrequency: '1', threeDSRequestorChallengeInd: '01' });
+      assert.deepEqual(lastAReq(MASTER_CARD['card.number']), { threeDSRequestorAuthenticationInd: '01', threeDSRequestorChallengeInd: '01' });
     });
 
     it('threeDSecure.authenticationInd ADD_CARD wins over the series; challengeIndicator 05 goes as sent', async () => {

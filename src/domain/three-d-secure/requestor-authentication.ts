@@ -72,7 +72,7 @@ function askedFor(facts: RequestorAuthenticationFacts): RequestorAuthenticationI
 
 /**
  * The requestor authentication fields of an AReq (app and browser channels). A recurring or
- * instalment series without standingInstruction.expiry or frequency: Mastercard brands get
+ * instalment series without standingInstruction.expiry or frequency: VISA-family brands get
  * 9999-12-31 and 0001 (OPEN_ENDED_SERIES_BRANDS, as the payment's answer shows), other brands
  * are authenticated as a payment (01). An instalment also needs numberOfInstallments above 1
  * (purchaseInstalData), else 01.
