@@ -45,7 +45,7 @@ export function summarise(message: object, fields: readonly string[]): Record<st
 
 /** The fields each message type's summary keeps. acctNumber is in none of them. */
 export const SUMMARY_FIELDS: Readonly<Record<LoggedType, readonly string[]>> = {
-  AReq: ['messageVersion', 'threeDSCompInd', 'deviceChannel', 'messageCategory', 'purchaseAmount', 'purchaseCurrency', 'purchaseExponent', 'threeDSRequestorID', 'acquirerMerchantID', 'sdkTransID', 'sdkAppID', 'threeRIInd', 'priorAuthRef', 'priorAuthMethod'],
+  AReq: ['messageVersion', 'threeDSCompInd', 'deviceChannel', 'messageCategory', 'purchaseAmount', 'purchaseCurrency', 'purchaseExponent', 'threeDSRequestorID', 'acquirerMerchantID', 'sdkTransID', 'sdkAppID', 'threeRIInd', 'priorAuthRef', 'priorAuthMethod', 'threeDSRequestorAuthenticationInd', 'threeDSRequestorChallengeInd', 'recurringExpiry', 'recurringFrequency', 'purchaseInstalData'],
   ARes: ['messageVersion', 'transStatus', 'transStatusReason', 'eci', 'authenticationValue', 'acsChallengeMandated', 'acsURL', 'sdkTransID', 'acsSignedContent', 'malformed'],
   CReq: ['messageVersion', 'challengeWindowSize', 'challengeCancel', 'sdkTransID', 'sdkCounterStoA'],
   CRes: ['messageVersion', 'challengeCompletionInd', 'transStatus', 'acsCounterAtoS'],

@@ -1,6 +1,7 @@
 import type { AuthenticationStatus, DirectoryAnswer } from '../domain/three-d-secure/answers.js';
 import type { AuthenticatedAmount, DeviceChannel } from '../domain/three-d-secure/authentication-request.js';
 import type { SdkDeviceInfo } from '../domain/three-d-secure/device-info.js';
+import type { RequestorAuthentication } from '../domain/three-d-secure/requestor-authentication.js';
 import type { RedirectInstruction } from './connector.js';
 
 // The port owns its types: the simulated directory (simulator/three-d-secure/) and any real 3DS
@@ -16,6 +17,16 @@ export interface DirectoryQuery {
   readonly forcedFlow?: 'challenge' | 'frictionless' | undefined;
   /** threeDSecure.challengeIndicator 04 */
   readonly challengeRequested: boolean;
+  /**
+   * threeDSecure.challengeIndicator (01-09) as the request (or the risk decision's step-up) gives
+   * it: a real AReq's threeDSRequestorChallengeInd. Absent: 04 where challengeRequested, else 01.
+   */
+  readonly challengeIndicator?: string | undefined;
+  /**
+   * A real AReq's threeDSRequestorAuthenticationInd and, for a recurring or instalment series, its
+   * data (domain/three-d-secure/requestor-authentication.ts). Absent: 01 (payment).
+   */
+  readonly requestorAuthentication?: RequestorAuthentication | undefined;
   readonly exemptionFlag?: string | undefined;
   /**
    * The AReq's purchase amount: what the shopper confirms, which the ACS shows on its challenge

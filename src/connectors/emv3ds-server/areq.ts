@@ -80,9 +80,20 @@ function browserFields(browser: BrowserData | undefined, version: ThreeDsServerS
   };
 }
 
-/** threeDSRequestorChallengeInd: 04 a mandate (challenge requested), else 01 no preference. */
+/**
+ * threeDSRequestorChallengeInd: threeDSecure.challengeIndicator as sent (or as the risk step-up
+ * set it); without one 04 for a mandate (challenge requested), else 01 no preference.
+ */
 function challengeIndicator(query: DirectoryQuery): string {
-  return query.challengeRequested ? '04' : '01';
+  return query.challengeIndicator ?? (query.challengeRequested ? '04' : '01');
+}
+
+/**
+ * threeDSRequestorAuthenticationInd and, with 02/03, recurringExpiry, recurringFrequency and
+ * purchaseInstalData (domain/three-d-secure/requestor-authentication.ts); without them 01.
+ */
+function requestorAuthenticationFields(query: DirectoryQuery): Record<string, string> {
+  return { ...(query.requestorAuthentication ?? { threeDSRequestorAuthenticationInd: '01' }) };
 }
 
 /** The app channel's fields: the SDK's authRequestParams as they came (threeDSecure.deviceInfo). */
@@ -104,7 +115,7 @@ function channelFields(query: DirectoryQuery, context: AReqContext, version: Thr
     const { indicator, prior } = query.requestorInitiated;
     return { deviceChannel: '03', threeRIInd: indicator, ...(prior ? { threeDSRequestorPriorAuthenticationInfo: prior } : {}) };
   }
-  const common = { threeDSServerURL: context.threeDSServerURL, threeDSRequestorAuthenticationInd: '01', threeDSRequestorChallengeInd: challengeIndicator(query) };
+  const common = { threeDSServerURL: context.threeDSServerURL, ...requestorAuthenticationFields(query), threeDSRequestorChallengeInd: challengeIndicator(query) };
   if (query.sdk) return { ...common, deviceChannel: '01', ...sdkFields(query.sdk) };
   return { ...common, threeDSCompInd: context.threeDSCompInd ?? 'N', deviceChannel: '02', notificationURL: context.notificationURL, ...browserFields(query.browser, version) };
 }

@@ -27,7 +27,7 @@ function presenceText(presence: Presence | undefined): string {
 export function formatText(format: FieldFormat): string {
   switch (format.kind) {
     case 'string': return `text ${format.min}–${format.max}`;
-    case 'numeric': return format.min === format.max ? `${format.min} digit${format.min === 1 ? '' : 's'}` : `${format.min}–${format.max} digits`;
+    case 'numeric': return `${format.min === format.max ? `${format.min} digit${format.min === 1 ? '' : 's'}` : `${format.min}–${format.max} digits`}${format.minValue !== undefined ? `, at least ${format.minValue}` : ''}`;
     case 'enum': return `${format.values.join(', ')}${format.dsRange === true ? ' (80–99 DS)' : ''}`;
     case 'uuid': return 'UUID';
     case 'date': return format.layout;

@@ -69,6 +69,10 @@ export const FORMATS: Readonly<Record<string, FieldFormat>> = {
   purchaseExponent: num(1),
   purchaseDate: { kind: 'date', layout: 'YYYYMMDDHHMMSS' },
   transType: oneOf(['01', '03', '10', '11', '28']),
+  // A recurring (threeDSRequestorAuthenticationInd 02) or instalment (03) series.
+  recurringExpiry: { kind: 'date', layout: 'YYYYMMDD' },
+  recurringFrequency: num(1, 4),
+  purchaseInstalData: { kind: 'numeric', min: 1, max: 3, minValue: 2 },
   // The card and the cardholder.
   acctNumber: num(13, 19),
   acctType: oneOf(['01', '02', '03']),

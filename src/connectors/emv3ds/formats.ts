@@ -25,8 +25,8 @@ export type DateLayout = 'YYYYMMDDHHMMSS' | 'YYYYMMDDHHMM' | 'YYYYMMDD' | 'YYMM'
 export type FieldFormat =
   /** Printable text of min..max characters (the spec's "String"). */
   | { readonly kind: 'string'; readonly min: number; readonly max: number }
-  /** Only the digits 0-9, min..max of them. */
-  | { readonly kind: 'numeric'; readonly min: number; readonly max: number }
+  /** Only the digits 0-9, min..max of them; minValue: the number they write is at least this. */
+  | { readonly kind: 'numeric'; readonly min: number; readonly max: number; readonly minValue?: number }
   /** One of the listed values; dsRange: also 80-99, the values the spec reserves for DS use. */
   | { readonly kind: 'enum'; readonly values: readonly string[]; readonly dsRange?: boolean }
   /** RFC 4122 canonical text, 36 characters. The spec allows any variant; we do not insist on v4. */
@@ -134,7 +134,7 @@ function isWellFormed(value: unknown, format: ScalarFormat): boolean {
   if (typeof value !== 'string') return false;
   switch (format.kind) {
     case 'string': return value.length >= format.min && value.length <= format.max && !CONTROL.test(value);
-    case 'numeric': return value.length >= format.min && value.length <= format.max && DIGITS.test(value);
+    case 'numeric': return value.length >= format.min && value.length <= format.max && DIGITS.test(value) && (format.minValue === undefined || Number(value) >= format.minValue);
     case 'enum': return format.values.includes(value) || (format.dsRange === true && /^(8\d|9\d)$/.test(value));
     case 'uuid': return UUID.test(value);
     case 'date': return isDate(value, format.layout);

@@ -11,7 +11,8 @@ import type { FieldFormat, FieldRule } from './formats.js';
  * (transStatus, transStatusReason, eci, authenticationValue, dsTransID, acsTransID, the challenge
  * fields). Left out, and tolerated as unknown fields: most of the ~150 optional AReq risk fields
  * (acctInfo, merchantRiskIndicator, billing and shipping addresses, phone numbers,
- * recurring/instalment data, payTokenInfo), the app channel's native-UI CRes fields (challengeText,
+ * payTokenInfo; recurringExpiry, recurringFrequency and purchaseInstalData are modelled for the
+ * 01 and 02 channels' threeDSRequestorAuthenticationInd 02/03, not for a 3RI's threeRIInd), the app channel's native-UI CRes fields (challengeText,
  * issuerImage, psImage, challengeSelectInfo…), the decoupled timing fields and the 2.3.1 additions
  * the gateway does not send (SPC, trust lists, device binding, split SDK, multi-transaction).
  *
@@ -29,6 +30,9 @@ const PAYMENT = is('messageCategory', '01');
 const BROWSER_WITH_SCRIPT = all(BROWSER, is('browserJavascriptEnabled', true));
 const REFUSED = is('transStatus', 'N', 'U', 'R');
 const AUTHENTICATED = is('transStatus', 'Y', 'A');
+/** threeDSRequestorAuthenticationInd 02 recurring, 03 instalment: the series data is required (EMV 3DS 2.2, Table A.1). */
+const SERIES = is('threeDSRequestorAuthenticationInd', '02', '03');
+const INSTALMENT = is('threeDSRequestorAuthenticationInd', '03');
 
 const IDS = [req('threeDSServerTransID'), req('acsTransID'), req('dsTransID')];
 const HEADER = [req('messageType'), req('messageVersion'), opt('messageExtension')];
@@ -44,6 +48,7 @@ const AREQ: readonly FieldRule[] = [
   req('acctNumber'), opt('acctType'), opt('cardExpiryDate'), opt('cardholderName'), opt('email'),
   when(PAYMENT, 'acquirerBIN'), when(PAYMENT, 'acquirerMerchantID'), when(PAYMENT, 'mcc'), when(PAYMENT, 'merchantCountryCode'), when(PAYMENT, 'merchantName'),
   when(PAYMENT, 'purchaseAmount'), when(PAYMENT, 'purchaseCurrency'), when(PAYMENT, 'purchaseExponent'), when(PAYMENT, 'purchaseDate'), opt('transType'),
+  when(SERIES, 'recurringExpiry'), when(SERIES, 'recurringFrequency'), when(INSTALMENT, 'purchaseInstalData'),
   when(BROWSER, 'notificationURL'),
   when(BROWSER, 'browserAcceptHeader'), opt('browserIP'), when(BROWSER, 'browserJavaEnabled'), when(BROWSER, 'browserJavascriptEnabled'),
   when(BROWSER, 'browserLanguage'), when(BROWSER_WITH_SCRIPT, 'browserColorDepth'), when(BROWSER_WITH_SCRIPT, 'browserScreenHeight'),

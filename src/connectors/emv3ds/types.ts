@@ -70,6 +70,12 @@ export interface AReqMessage extends Header<'AReq'> {
   /** YYYYMMDDHHMMSS, UTC. */
   readonly purchaseDate?: string;
   readonly transType?: string;
+  /** YYYYMMDD: with threeDSRequestorAuthenticationInd 02 or 03. */
+  readonly recurringExpiry?: string;
+  /** Minimum days between authorisations, 1-4 digits: with 02 or 03. */
+  readonly recurringFrequency?: string;
+  /** Maximum number of authorisations, 1-3 digits, more than 1: with 03. */
+  readonly purchaseInstalData?: string;
   readonly notificationURL?: string;
   readonly browserAcceptHeader?: string;
   readonly browserIP?: string;

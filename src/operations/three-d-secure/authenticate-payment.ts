@@ -6,6 +6,7 @@ import { authenticatedAmount, deviceChannelOf, type AuthenticatedAmount, type De
 import { paymentAfterDirectory } from '../../domain/three-d-secure/outcome-codes.js';
 import { isMerchantInitiated, planAuthentication, standingInstructionViolations, type AuthenticationFacts, type AuthenticationPlan } from '../../domain/three-d-secure/plan.js';
 import { parseDeviceInfo, type SdkDeviceInfo } from '../../domain/three-d-secure/device-info.js';
+import { requestorAuthentication, type RequestorAuthentication } from '../../domain/three-d-secure/requestor-authentication.js';
 import { asksForThreeRi, priorAuthenticationInfo, threeRiIndicator } from '../../domain/three-d-secure/three-ri.js';
 import type { Storage } from '../../storage/port.js';
 import { priorAuthenticationOf } from './prior-authentication.js';
@@ -264,6 +265,8 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
     forcedEnrolled: facts.forcedEnrolled,
     forcedFlow: facts.forcedFlow,
     challengeRequested: plan.challengeRequested,
+    challengeIndicator: exemption.challengeIndicator,
+    requestorAuthentication: requestorAuthenticationOf(input),
     exemptionFlag: exemption.exemptionFlag,
   };
   // A 3RI has no shopper's browser to run a 3DS Method in.
@@ -301,6 +304,13 @@ export async function authenticatePayment(deps: PaymentAuthenticationDeps, input
       : undefined);
   if (end.kind === 'refuse') return { kind: 'refuse', code: threeRi && answer.kind === 'failed' ? THREE_RI_REJECTED_CODE : end.code, data };
   return { kind: 'proceed', data: end.withLiabilityShift ? data : undefined, exemption };
+}
+
+/** The AReq's threeDSRequestorAuthenticationInd and series data: the request's authenticationInd and standing instruction (effective mode and source). */
+function requestorAuthenticationOf(input: PaymentAuthenticationInput): RequestorAuthentication {
+  const sent = input.request.standingInstruction;
+  const instruction = (sent || input.standingInstruction) && { ...sent, ...input.standingInstruction, expiry: sent?.expiry?.toISOString().slice(0, 10) };
+  return requestorAuthentication({ authenticationInd: input.request.threeDSecure?.authenticationInd, standingInstruction: instruction, brand: input.method.brand });
 }
 
 /** The 3RI's threeRIInd and the earlier authentication where the registration's initial payment had one. */

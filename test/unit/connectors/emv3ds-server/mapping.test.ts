@@ -40,6 +40,42 @@ describe('the AReq the connector builds', () => {
     assert.equal(built.areq.browserScreenHeight, undefined);
     assert.ok(validate(built.areq, 'AReq').ok);
   });
+
+  it('the challenge indicator sent goes as it is, before the mandate rule; without one and without a mandate 01', () => {
+    for (const [query, expected] of [[{ ...QUERY, challengeIndicator: '05' }, '05'], [{ ...QUERY, challengeIndicator: '04', challengeRequested: true }, '04'], [{ ...QUERY, challengeIndicator: '02', challengeRequested: true }, '02'], [QUERY, '01']] as const) {
+      const built = buildAReq(query, settings, CONTEXT);
+      assert.ok(built.ok && validate(built.areq, 'AReq').ok);
+      assert.equal(built.areq.threeDSRequestorChallengeInd, expected);
+    }
+  });
+
+  it('the requestor authentication fields come from the query: 01 without any, 02/03 with their series data, valid in both versions', () => {
+    const rows = [
+      [{}, { threeDSRequestorAuthenticationInd: '01' }],
+      [{ requestorAuthentication: { threeDSRequestorAuthenticationInd: '04' } }, { threeDSRequestorAuthenticationInd: '04' }],
+      [{ requestorAuthentication: { threeDSRequestorAuthenticationInd: '02', recurringExpiry: '99991231', recurringFrequency: '1' } }, { threeDSRequestorAuthenticationInd: '02', recurringExpiry: '99991231', recurringFrequency: '1' }],
+      [{ requestorAuthentication: { threeDSRequestorAuthenticationInd: '03', recurringExpiry: '20300630', recurringFrequency: '30', purchaseInstalData: '12' } }, { threeDSRequestorAuthenticationInd: '03', recurringExpiry: '20300630', recurringFrequency: '30', purchaseInstalData: '12' }],
+    ] as const;
+    for (const [extra, expected] of rows) {
+      for (const [name, query] of [['browser', { ...QUERY, ...extra }], ['app', { ...QUERY, ...extra, channel: 'app', browser: undefined, sdk: SDK }]] as const) {
+        for (const messageVersion of ['2.2.0', '2.3.1'] as const) {
+          const built = buildAReq(query, { ...settings, messageVersion }, CONTEXT);
+          assert.ok(built.ok);
+          const checked = validate(built.areq, 'AReq');
+          assert.ok(checked.ok, JSON.stringify(!checked.ok && checked.error));
+          const { threeDSRequestorAuthenticationInd, recurringExpiry, recurringFrequency, purchaseInstalData } = built.areq;
+          const got = Object.fromEntries(Object.entries({ threeDSRequestorAuthenticationInd, recurringExpiry, recurringFrequency, purchaseInstalData }).filter(([, value]) => value !== undefined));
+          assert.deepEqual(got, expected, `${name} ${messageVersion}`);
+        }
+      }
+    }
+  });
+
+  it('a 3RI says no threeDSRequestorAuthenticationInd (nor its series data) whatever the query carries', () => {
+    const built = buildAReq({ ...QUERY, browser: undefined, requestorInitiated: { indicator: '01' }, requestorAuthentication: { threeDSRequestorAuthenticationInd: '02', recurringExpiry: '99991231', recurringFrequency: '1' } }, settings, CONTEXT);
+    assert.ok(built.ok && validate(built.areq, 'AReq').ok);
+    assert.deepEqual([built.areq.threeDSRequestorAuthenticationInd, built.areq.recurringExpiry, built.areq.recurringFrequency], [undefined, undefined, undefined]);
+  });
   it('a language tag longer than 2.2.0 takes loses its last subtags; 2.3.1 takes it whole', () => {
     assert.deepEqual([fitLanguage('zh-Hant-TW', 8), fitLanguage('de-DE', 8), fitLanguage('abcdefghij', 8)], ['zh-Hant', 'de-DE', 'abcdefgh']);
     const long = { ...QUERY, browser: { ...BROWSER, language: 'zh-Hant-TW' } };
