@@ -23,6 +23,8 @@ import { inputValue, postForm } from '../support/three-ds-host.js';
 const RESULT_URL = 'https://shop.example.com/result';
 const METHOD_CARD = exampleCard(CARD_RANGES.find((r) => r.outcome === 'method')!);
 const WITHOUT_METHOD = exampleCard(CARD_RANGES.find((r) => r.outcome === 'frictionless' && r.transStatus === 'Y' && !r.acsEndProtocolVersion)!);
+/** Shorter than REDIRECT_EXPIRY_MINUTES' 30: a challenge after the method ends by the RReq's deadline. */
+const CHALLENGE_TIMEOUT_MINUTES = 5;
 const METHOD_TIMEOUT_MS = 300;
 
 async function freePort(): Promise<number> {
@@ -49,6 +51,7 @@ for (const db of testDatabases()) {
       t = await startTestApp(await db.open(), {
         env: {
           THREE_DS_SERVER_DS_URL: `${host.url}/ds/areq`, THREE_DS_SERVER_PREQ_URL: `${host.url}/ds/preq`, THREE_DS_SERVER_METHOD_TIMEOUT_MS: String(METHOD_TIMEOUT_MS),
+          THREE_DS_SERVER_CHALLENGE_TIMEOUT_MINUTES: String(CHALLENGE_TIMEOUT_MINUTES),
           PUBLIC_URL: gatewayUrl, LOG_LEVEL: 'info',
         },
       });
@@ -149,6 +152,10 @@ for (const db of testDatabases()) {
       assert.equal(done.statusCode, 303, done.body);
       assert.equal(done.headers['location'], `${CHALLENGE_START_PATH}/${started.redirectId}`);
       assert.deepEqual(aReqsOf(started.transId).map((a) => a['threeDSCompInd']), ['N']);
+      // As any protocol challenge, it waits for its RReq THREE_DS_SERVER_CHALLENGE_TIMEOUT_MINUTES from the ARes, not the redirect's 30.
+      const opened = (await t.storage.query<{ expires_at: Date; created_at: Date }>('SELECT expires_at, created_at FROM shopper_redirects WHERE id = $1', [started.redirectId])).rows[0]!;
+      const lifeMs = new Date(opened.expires_at).getTime() - new Date(opened.created_at).getTime();
+      assert.ok(lifeMs > 0 && lifeMs <= CHALLENGE_TIMEOUT_MINUTES * 60_000 + 60_000, `the challenge ends ${lifeMs} ms after the method opened`);
       // The same redirect is now the ARes's challenge: the gateway's challenge page posts its CReq to the ACS.
       const challenge = await t.app.inject({ method: 'GET', url: String(done.headers['location']) });
       assert.equal(challenge.statusCode, 200, challenge.body);

@@ -9,6 +9,7 @@ import { endOf, goOn, resultLocationOf, settleCompletion, shopUrlOf, type Comple
 import { protocolChallengeOf, sealedMethodContext, type ChallengeResume } from '../redirects/open-redirect.js';
 import { methodOf, queryAfterMethod, type MethodRedirectResume, type MethodResume } from './method-open.js';
 import { directoryOutcome } from './observe-authentication.js';
+import { challengeExpiresAt } from '../../domain/three-d-secure/challenge-deadline.js';
 
 /**
  * POST /v1/threeDSecure/method/{id}/continue: the method page goes on (the ACS notified, or the
@@ -37,7 +38,7 @@ export async function continueAfterMethod(deps: PaymentDeps, redirectId: string)
     const { challenge } = answer;
     const started = await startChallengeAfterMethod(deps.storage, claimed.id, {
       acsURL: challenge.acsURL, messageVersion: challenge.messageVersion, dsTransactionId: challenge.dsTransID, acsTransactionId: challenge.acsTransID,
-    });
+    }, challengeExpiresAt(deps.clock.now(), deps, true)); // the RReq has THREE_DS_SERVER_CHALLENGE_TIMEOUT_MINUTES from the ARes, as any protocol challenge
     if (started) return { kind: 'challenge', location: `${CHALLENGE_START_PATH}/${claimed.id}` };
     return alreadyGoneOn(deps, redirectId);
   }

@@ -217,11 +217,14 @@ export async function claimMethod(db: Queryable, id: string, now: Date): Promise
   return rows[0] ? toRedirect(rows[0]) : undefined;
 }
 
-/** After the method's AReq answered C: the redirect becomes the ARes's challenge (its ACS, ids, version), still open. */
-export async function startChallengeAfterMethod(db: Queryable, id: string, challenge: Readonly<Record<string, string>>): Promise<boolean> {
+/**
+ * After the method's AReq answered C: the redirect becomes the ARes's challenge (its ACS, ids,
+ * version), still open, and ends by `challengeEnd` (its RReq's deadline) if that comes first.
+ */
+export async function startChallengeAfterMethod(db: Queryable, id: string, challenge: Readonly<Record<string, string>>, challengeEnd: Date): Promise<boolean> {
   const { rows } = await db.query(
-    `UPDATE shopper_redirects SET resume = (resume::jsonb || $2::jsonb)::json WHERE id = $1 AND state = 'open' RETURNING id`,
-    [id, JSON.stringify(challenge)],
+    `UPDATE shopper_redirects SET resume = (resume::jsonb || $2::jsonb)::json, expires_at = LEAST(expires_at, $3) WHERE id = $1 AND state = 'open' RETURNING id`,
+    [id, JSON.stringify(challenge), challengeEnd],
   );
   return rows.length === 1;
 }
