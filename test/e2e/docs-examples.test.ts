@@ -24,13 +24,13 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { scratchDataDir } from '../../bench/support/node-process.js';
 import { startGateway, type GatewayProcess } from '../support/gateway-process.js';
 import { documentedBlocks, withPlaceholdersFilled, type DocBlock } from './support/doc-blocks.js';
+import { freePort } from '../support/free-port.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -102,13 +102,6 @@ async function fixturesFor(block: DocBlock, gateway: GatewayProcess, merchant: M
   return values;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  return port;
-}
 
 async function runScript(script: string, env: Record<string, string>, cwd: string): Promise<{ code: number | null; output: string }> {
   const child = spawn('bash', ['-c', PRELUDE + script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

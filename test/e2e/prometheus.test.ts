@@ -4,13 +4,13 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { startGateway, type GatewayProcess } from '../support/gateway-process.js';
 import { SAMPLE_CARD } from '../support/payments.js';
+import { freePort } from '../support/free-port.js';
 
 /**
  * Debian's Prometheus scrapes a gateway of two processes (GATEWAY_PROCESSES=2, PostgreSQL) the way
@@ -23,13 +23,6 @@ const PAYMENTS = 12;
 const ROOT = new URL('../../', import.meta.url);
 const skip = !existsSync(PROMETHEUS) ? `${PROMETHEUS} is missing (Debian package prometheus)` : !url ? 'TEST_DATABASE_URL not set: GATEWAY_PROCESSES needs PostgreSQL' : false;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A POST on a connection of its own (no keep-alive), so the cluster hands each to the next process. */
 function postOnNewConnection(target: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {

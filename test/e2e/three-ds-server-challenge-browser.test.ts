@@ -11,7 +11,6 @@
  */
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startThreeDsHost, type ThreeDsHost } from '../../emulators/three-ds-host/server.js';
@@ -22,18 +21,12 @@ import { getPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } 
 import { json, startTestApp, type TestApp } from '../support/test-app.js';
 import { BROWSER } from '../support/three-d-secure.js';
 import { screenshot, useBrowser } from './support/browser.js';
+import { freePort } from '../support/free-port.js';
 
 const require = createRequire(import.meta.url);
 const CHALLENGE_CARD = '4000000000001505';
 const RESULT_URL = 'https://shop.example.com/result';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function axeSeriousOrCritical(page: Page): Promise<{ id: string; impact: string }[]> {
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });

@@ -13,7 +13,6 @@
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -31,6 +30,7 @@ import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type 
 import { BROWSER } from '../support/three-d-secure.js';
 import { startTlsProxy, type TlsProxy } from '../support/tls-proxy.js';
 import { screenshot, useBrowser } from './support/browser.js';
+import { freePort } from '../support/free-port.js';
 
 const pki = makePki();
 const acquirerTls = selfSignedLocalhost();
@@ -40,13 +40,6 @@ const SHOP_PAGE = '<!doctype html><html lang="en"><title>Shop</title><h1>Thank y
 const https = { 'x-forwarded-proto': 'https' };
 const admin = { ...bearer(TEST_ADMIN_TOKEN), ...FORM_HEADERS, ...https };
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('a live challenge through a 3DS server route over mutual TLS, in Chromium', { timeout: 120_000, skip: pki && acquirerTls ? false : 'no openssl to make certificates' }, () => {
   const browser = useBrowser();

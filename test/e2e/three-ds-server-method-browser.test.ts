@@ -12,7 +12,6 @@
  */
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startThreeDsHost, type ThreeDsHost } from '../../emulators/three-ds-host/server.js';
@@ -24,6 +23,7 @@ import { getPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } 
 import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
 import { BROWSER } from '../support/three-d-secure.js';
 import { screenshot, useBrowser } from './support/browser.js';
+import { freePort } from '../support/free-port.js';
 
 const require = createRequire(import.meta.url);
 const METHOD_CARD = exampleCard(CARD_RANGES.find((r) => r.outcome === 'method')!);
@@ -31,13 +31,6 @@ const RESULT_URL = 'https://shop.example.com/result';
 const SHOP_PAGE = '<!doctype html><html lang="en"><title>Shop</title><h1>Thank you</h1></html>';
 const METHOD_TIMEOUT_MS = 2_000;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function axeSeriousOrCritical(page: Page): Promise<{ id: string; impact: string }[]> {
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -11,6 +10,7 @@ import { startGatewayWithWebhook, type GatewayWithWebhook } from './support/gate
 import { paymentNotification } from './support/widget-checkout.js';
 import { outcomeButton } from './support/shopper.js';
 import { typeCard, type WidgetPage } from './support/widget-shopper.js';
+import { freePort } from '../support/free-port.js';
 
 /**
  * docs/widget.md promises a merchant page that works when copied: its `shop.mjs` is taken from
@@ -26,14 +26,6 @@ function exampleOf(markdown: string): string {
   return match[1]!;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const port = (server.address() as { port: number }).port;
-  server.close();
-  return port;
-}
 
 describe("docs/widget.md's merchant page, copied as it is", { timeout: 300_000 }, () => {
   const browser = useBrowser();

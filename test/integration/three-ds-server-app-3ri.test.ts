@@ -9,7 +9,6 @@
  */
 import assert from 'node:assert/strict';
 import { createPublicKey, verify } from 'node:crypto';
-import { createServer } from 'node:net';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { startThreeDsHost, type ThreeDsHost } from '../../emulators/three-ds-host/server.js';
@@ -21,6 +20,7 @@ import { deviceInfoOf, sdkAuthRequestParams } from '../support/sdk-device-info.j
 import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
 import { BROWSER } from '../support/three-d-secure.js';
 import { post } from '../support/three-ds-host.js';
+import { freePort } from '../support/free-port.js';
 
 const RESULT_URL = 'https://shop.example.com/result';
 const card = (outcome: string, status?: string) => exampleCard(CARD_RANGES.find((r) => r.outcome === outcome && (status === undefined || r.transStatus === status))!);
@@ -31,13 +31,6 @@ const CHALLENGE = card('challenge');
 const WITHOUT_CVV = Object.fromEntries(Object.entries(SAMPLE_CARD).filter(([name]) => name !== 'card.cvv'));
 const BILLING = Object.fromEntries(Object.entries(BROWSER).filter(([name]) => name.startsWith('billing.')));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The AReq summary the emulator logged for the transaction of this dsTransID. */
 function areqOfTrans(host: ThreeDsHost, dsTransID: string): Record<string, string> {

@@ -8,7 +8,6 @@
  * runs at chosen instants; the emulator's ACS sends its RReq over HTTP to the listening gateway.
  */
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startThreeDsHost, type ThreeDsHost } from '../../emulators/three-ds-host/server.js';
 import { CARD_RANGES, CHALLENGE_CODE, exampleCard } from '../../emulators/three-ds-host/table.js';
@@ -19,17 +18,11 @@ import { getPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } 
 import { bearer, form, FORM_HEADERS, json, startTestApp, type TestApp } from '../support/test-app.js';
 import { BROWSER } from '../support/three-d-secure.js';
 import { inputValue, postForm } from '../support/three-ds-host.js';
+import { freePort } from '../support/free-port.js';
 
 const CHALLENGE = exampleCard(CARD_RANGES.find((r) => r.outcome === 'challenge')!);
 const MINUTE = 60_000;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 for (const db of testDatabases()) {
   describe(`a challenge whose RReq never comes ends after THREE_DS_SERVER_CHALLENGE_TIMEOUT_MINUTES (${db.name})`, () => {

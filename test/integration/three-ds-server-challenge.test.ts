@@ -8,7 +8,6 @@
  * nothing, and no other way back can end the challenge.
  */
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startThreeDsHost, type ThreeDsHost } from '../../emulators/three-ds-host/server.js';
 import { CARD_RANGES, CHALLENGE_CODE, exampleCard } from '../../emulators/three-ds-host/table.js';
@@ -18,17 +17,11 @@ import { getPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } 
 import { bearer, form, FORM_HEADERS, json, startTestApp, type TestApp } from '../support/test-app.js';
 import { BROWSER } from '../support/three-d-secure.js';
 import { inputValue, post, postForm } from '../support/three-ds-host.js';
+import { freePort } from '../support/free-port.js';
 
 const RESULT_URL = 'https://shop.example.com/result';
 const CHALLENGE = exampleCard(CARD_RANGES.find((r) => r.outcome === 'challenge')!);
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Started {
   readonly paymentId: string;

@@ -8,7 +8,6 @@
  * N, and the method row challenges. Every notification counts once, and one AReq goes per method.
  */
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startThreeDsHost, type ThreeDsHost } from '../../emulators/three-ds-host/server.js';
 import { CARD_RANGES, CHALLENGE_CODE, exampleCard } from '../../emulators/three-ds-host/table.js';
@@ -19,6 +18,7 @@ import { getPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } 
 import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
 import { BROWSER } from '../support/three-d-secure.js';
 import { inputValue, postForm } from '../support/three-ds-host.js';
+import { freePort } from '../support/free-port.js';
 
 const RESULT_URL = 'https://shop.example.com/result';
 const METHOD_CARD = exampleCard(CARD_RANGES.find((r) => r.outcome === 'method')!);
@@ -27,13 +27,6 @@ const WITHOUT_METHOD = exampleCard(CARD_RANGES.find((r) => r.outcome === 'fricti
 const CHALLENGE_TIMEOUT_MINUTES = 5;
 const METHOD_TIMEOUT_MS = 300;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const masked = (pan: string) => `${pan.slice(0, 6)}******${pan.slice(-4)}`;
 

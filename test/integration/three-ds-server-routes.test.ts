@@ -16,7 +16,6 @@ import { after, before, describe, it } from 'node:test';
 import { startAcquirerHost, type AcquirerHost } from '../../emulators/acquirer-host/server.js';
 import { startThreeDsHost, type ThreeDsHost } from '../../emulators/three-ds-host/server.js';
 import { CARD_RANGES, CHALLENGE_CODE, exampleCard } from '../../emulators/three-ds-host/table.js';
-import { createServer } from 'node:http';
 import { directoryTransport } from '../../src/connectors/emv3ds-server/mtls-fetch.js';
 import { NOTIFICATION_PATH } from '../../src/connectors/emv3ds-server/server.js';
 import type { Iso8583Connector } from '../../src/connectors/iso8583/connector.js';
@@ -28,6 +27,7 @@ import { inputValue } from '../support/three-ds-host.js';
 import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
 import { BROWSER } from '../support/three-d-secure.js';
 import { selfSignedLocalhost } from './acquirer-host/tls-fixture.js';
+import { freePort } from '../support/free-port.js';
 
 const https = { 'x-forwarded-proto': 'https' };
 const admin = { ...bearer(TEST_ADMIN_TOKEN), ...FORM_HEADERS, ...https };
@@ -37,13 +37,6 @@ const FRICTIONLESS_Y = exampleCard(CARD_RANGES.find((r) => r.outcome === 'fricti
 const CHALLENGE = exampleCard(CARD_RANGES.find((r) => r.outcome === 'challenge')!);
 const RESULT_URL = 'https://shop.example.com/result';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 for (const db of testDatabases()) {
   describe(`a live payment authenticated through a 3DS server route over mutual TLS (${db.name})`, { skip: pki && acquirerTls ? false : 'no openssl to make certificates' }, () => {
