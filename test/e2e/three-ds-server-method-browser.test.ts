@@ -20,8 +20,8 @@ import { METHOD_NOTIFICATION_PATH, METHOD_PAGE_PATH } from '../../src/connectors
 import { escapeHtml } from '../../src/connectors/simulator/pages/html.js';
 import { testDatabases } from '../support/databases.js';
 import { getPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
-import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
-import { BROWSER } from '../support/three-d-secure.js';
+import { form, json, startTestApp, type TestApp } from '../support/test-app.js';
+import { BROWSER, setThreeDSecureRequirement } from '../support/three-d-secure.js';
 import { screenshot, useBrowser } from './support/browser.js';
 import { freePort } from '../support/free-port.js';
 
@@ -57,8 +57,7 @@ describe('the 3DS Method through the 3DS server connector in Chromium', { timeou
     });
     await t.app.listen({ port, host: '127.0.0.1' });
     merchant = await t.createMerchant('Method shop');
-    const set = await t.app.inject({ method: 'PUT', url: `/admin/entities/${merchant.entityId}/three-d-secure`, headers: { ...bearer(TEST_ADMIN_TOKEN), ...FORM_HEADERS }, payload: form({ requirement: 'always' }) });
-    assert.equal(set.statusCode, 200, set.body);
+    await setThreeDSecureRequirement(t.app, merchant.entityId, 'always');
   });
   after(async () => {
     await t?.close();

@@ -18,7 +18,7 @@ import { testDatabases } from '../support/databases.js';
 import { getPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
 import { deviceInfoOf, sdkAuthRequestParams } from '../support/sdk-device-info.js';
 import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
-import { BROWSER } from '../support/three-d-secure.js';
+import { BROWSER, setThreeDSecureRequirement } from '../support/three-d-secure.js';
 import { post } from '../support/three-ds-host.js';
 import { freePort } from '../support/free-port.js';
 
@@ -57,8 +57,7 @@ for (const db of testDatabases()) {
       t = await startTestApp(await db.open(), { env: { THREE_DS_SERVER_DS_URL: `${host.url}/ds/areq`, PUBLIC_URL: gatewayUrl, LOG_LEVEL: 'info' } });
       await t.app.listen({ port, host: '127.0.0.1' });
       merchant = await t.createMerchant('App shop');
-      const set = await t.app.inject({ method: 'PUT', url: `/admin/entities/${merchant.entityId}/three-d-secure`, headers: { ...bearer(TEST_ADMIN_TOKEN), ...FORM_HEADERS }, payload: form({ requirement: 'always' }) });
-      assert.equal(set.statusCode, 200, set.body);
+      await setThreeDSecureRequirement(t.app, merchant.entityId, 'always');
     });
     after(async () => {
       await t.close();
@@ -270,8 +269,7 @@ for (const db of testDatabases()) {
       t = await startTestApp(await db.open(), { env: { GATEWAY_SYSTEM: 'live', TRUST_PROXY_TLS: 'true', PUBLIC_URL: proxyUrl, LOG_LEVEL: 'warn' } });
       merchant = await t.createMerchant('Live app shop');
       const admin = { ...bearer(TEST_ADMIN_TOKEN), ...FORM_HEADERS, ...https };
-      const set = await t.app.inject({ method: 'PUT', url: `/admin/entities/${merchant.entityId}/three-d-secure`, headers: admin, payload: form({ requirement: 'always' }) });
-      assert.equal(set.statusCode, 200, set.body);
+      await setThreeDSecureRequirement(t.app, merchant.entityId, 'always', https);
       const route = await t.app.inject({ method: 'POST', url: '/admin/routes', headers: admin, payload: form({ connector: 'emv3ds-server', entity: merchant.entityId, 'credentials[dsUrl]': `${host.url}/ds/areq` }) });
       assert.equal(route.statusCode, 201, route.body);
     });

@@ -11,8 +11,8 @@ import { startThreeDsHost, type ThreeDsHost } from '../../emulators/three-ds-hos
 import { CARD_RANGES, exampleCard } from '../../emulators/three-ds-host/table.js';
 import { testDatabases } from '../support/databases.js';
 import { postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
-import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
-import { BROWSER } from '../support/three-d-secure.js';
+import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { BROWSER, setThreeDSecureRequirement } from '../support/three-d-secure.js';
 
 const RESULT_URL = 'https://shop.example.com/result';
 const BOTH_VERSIONS = exampleCard(CARD_RANGES.find((r) => r.outcome === 'frictionless' && r.transStatus === 'Y' && !r.acsEndProtocolVersion)!);
@@ -20,11 +20,6 @@ const ONLY_2_2_0 = exampleCard(CARD_RANGES.find((r) => r.acsEndProtocolVersion =
 const METHOD = exampleCard(CARD_RANGES.find((r) => r.outcome === 'method')!);
 const NOT_ENROLLED_ROW = exampleCard(CARD_RANGES.find((r) => r.outcome === 'not-enrolled')!);
 const IN_NO_RANGE = '4111111111111111';
-
-async function setRequirement(t: TestApp, entityId: string, requirement: string): Promise<void> {
-  const set = await t.app.inject({ method: 'PUT', url: `/admin/entities/${entityId}/three-d-secure`, headers: { ...bearer(TEST_ADMIN_TOKEN), ...FORM_HEADERS }, payload: form({ requirement }) });
-  assert.equal(set.statusCode, 200, set.body);
-}
 
 for (const db of testDatabases()) {
   describe(`the 3DS server connector with the directory's card ranges (${db.name})`, () => {
@@ -43,7 +38,7 @@ for (const db of testDatabases()) {
       });
       always = await t.createMerchant('Always');
       ifEnrolled = await t.createMerchant('If enrolled');
-      await setRequirement(t, always.entityId, 'always');
+      await setThreeDSecureRequirement(t.app, always.entityId, 'always');
     });
     after(async () => {
       await t.close();
@@ -103,7 +98,7 @@ for (const db of testDatabases()) {
         env: { THREE_DS_SERVER_DS_URL: `${host.url}/ds/areq`, THREE_DS_SERVER_PREQ_URL: `${host.url}/ds/no-preq-here`, THREE_DS_SERVER_MESSAGE_VERSION: '2.3.1', LOG_LEVEL: 'warn' },
       });
       always = await t.createMerchant('Always');
-      await setRequirement(t, always.entityId, 'always');
+      await setThreeDSecureRequirement(t.app, always.entityId, 'always');
     });
     after(async () => {
       await t.close();

@@ -25,7 +25,7 @@ import { testDatabases } from '../support/databases.js';
 import { makePki } from '../support/mutual-tls.js';
 import { postPayment, SAMPLE_CARD, type Merchant } from '../support/payments.js';
 import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
-import { BROWSER } from '../support/three-d-secure.js';
+import { BROWSER, setThreeDSecureRequirement } from '../support/three-d-secure.js';
 import { selfSignedLocalhost } from './acquirer-host/tls-fixture.js';
 
 const https = { 'x-forwarded-proto': 'https' };
@@ -84,8 +84,7 @@ for (const db of testDatabases()) {
       const first = await gateway({});
       for (const [key, requirement] of [['always', 'always'], ['ifEnrolled', 'if-enrolled']] as const) {
         const merchant = await first.createMerchant(`Default mTLS ${requirement}`);
-        const set = await first.app.inject({ method: 'PUT', url: `/admin/entities/${merchant.entityId}/three-d-secure`, headers: admin, payload: form({ requirement }) });
-        assert.equal(set.statusCode, 200, set.body);
+        await setThreeDSecureRequirement(first.app, merchant.entityId, requirement, https);
         const route = await first.app.inject({ method: 'POST', url: '/admin/routes', headers: admin, payload: form({ connector: ACQUIRER_HOST_CONNECTOR_ID, entity: merchant.entityId, 'credentials[terminalId]': 'TERM0001', 'credentials[merchantId]': 'REHEARSAL000001' }) });
         assert.equal(route.statusCode, 201, route.body);
         merchants[key] = merchant;

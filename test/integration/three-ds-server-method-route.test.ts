@@ -21,7 +21,7 @@ import { testDatabases } from '../support/databases.js';
 import { postPayment, SAMPLE_CARD, type Merchant } from '../support/payments.js';
 import { inputValue, postForm } from '../support/three-ds-host.js';
 import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
-import { BROWSER } from '../support/three-d-secure.js';
+import { BROWSER, setThreeDSecureRequirement } from '../support/three-d-secure.js';
 import { selfSignedLocalhost } from './acquirer-host/tls-fixture.js';
 
 const https = { 'x-forwarded-proto': 'https' };
@@ -47,8 +47,7 @@ for (const db of testDatabases()) {
         env: { GATEWAY_SYSTEM: 'live', TRUST_PROXY_TLS: 'true', LOG_LEVEL: 'warn', ACQUIRER_HOST_URL: `tls://localhost:${acquirer.port}`, ACQUIRER_HOST_CA_FILE: join(dir, 'ca.pem') },
       });
       merchant = await t.createMerchant('Live method shop');
-      const requirement = await t.app.inject({ method: 'PUT', url: `/admin/entities/${merchant.entityId}/three-d-secure`, headers: admin, payload: form({ requirement: 'always' }) });
-      assert.equal(requirement.statusCode, 200, requirement.body);
+      await setThreeDSecureRequirement(t.app, merchant.entityId, 'always', https);
       const acquirerRoute = await t.app.inject({ method: 'POST', url: '/admin/routes', headers: admin, payload: form({ connector: ACQUIRER_HOST_CONNECTOR_ID, entity: merchant.entityId, 'credentials[terminalId]': 'TERM0001', 'credentials[merchantId]': 'REHEARSAL000001' }) });
       assert.equal(acquirerRoute.statusCode, 201, acquirerRoute.body);
       const threeDsRoute = await t.app.inject({ method: 'POST', url: '/admin/routes', headers: admin, payload: form({ connector: 'emv3ds-server', entity: merchant.entityId, 'credentials[dsUrl]': `${ds.url}/ds/areq`, 'credentials[preqUrl]': `${ds.url}/ds/preq` }) });

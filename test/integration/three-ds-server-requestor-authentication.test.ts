@@ -12,8 +12,8 @@ import { CARD_RANGES, exampleCard } from '../../emulators/three-ds-host/table.js
 import { maskPan } from '../../emulators/three-ds-host/log.js';
 import { testDatabases } from '../support/databases.js';
 import { postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
-import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
-import { BROWSER } from '../support/three-d-secure.js';
+import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { BROWSER, setThreeDSecureRequirement } from '../support/three-d-secure.js';
 
 const FRICTIONLESS_Y = exampleCard(CARD_RANGES.find((r) => r.outcome === 'frictionless' && r.transStatus === 'Y')!);
 /** In no range of the platform: the directory validates and logs its AReq, then answers U (not enrolled). */
@@ -41,8 +41,7 @@ for (const db of testDatabases()) {
       host = await startThreeDsHost({ port: 0 });
       t = await startTestApp(await db.open(), { env: { THREE_DS_SERVER_DS_URL: `${host.url}/ds/areq`, THREE_DS_SERVER_TIMEOUT_MS: '5000', LOG_LEVEL: 'warn' } });
       merchant = await t.createMerchant('Series');
-      const set = await t.app.inject({ method: 'PUT', url: `/admin/entities/${merchant.entityId}/three-d-secure`, headers: { ...bearer(TEST_ADMIN_TOKEN), ...FORM_HEADERS }, payload: form({ requirement: 'if-enrolled' }) });
-      assert.equal(set.statusCode, 200, set.body);
+      await setThreeDSecureRequirement(t.app, merchant.entityId, 'if-enrolled');
     });
     after(async () => {
       await t.close();

@@ -25,7 +25,7 @@ import { makePki } from '../support/mutual-tls.js';
 import { getPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
 import { inputValue } from '../support/three-ds-host.js';
 import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
-import { BROWSER } from '../support/three-d-secure.js';
+import { BROWSER, setThreeDSecureRequirement } from '../support/three-d-secure.js';
 import { selfSignedLocalhost } from './acquirer-host/tls-fixture.js';
 import { freePort } from '../support/free-port.js';
 
@@ -64,8 +64,7 @@ for (const db of testDatabases()) {
         env: { GATEWAY_SYSTEM: 'live', TRUST_PROXY_TLS: 'true', LOG_LEVEL: 'warn', ACQUIRER_HOST_URL: `tls://localhost:${acquirer.port}`, ACQUIRER_HOST_CA_FILE: join(dir, 'ca.pem') },
       });
       merchant = await t.createMerchant('Live 3DS shop');
-      const requirement = await t.app.inject({ method: 'PUT', url: `/admin/entities/${merchant.entityId}/three-d-secure`, headers: admin, payload: form({ requirement: 'always' }) });
-      assert.equal(requirement.statusCode, 200, requirement.body);
+      await setThreeDSecureRequirement(t.app, merchant.entityId, 'always', https);
       const route = await t.app.inject({ method: 'POST', url: '/admin/routes', headers: admin, payload: form({ connector: ACQUIRER_HOST_CONNECTOR_ID, entity: merchant.entityId, 'credentials[terminalId]': 'TERM0001', 'credentials[merchantId]': 'REHEARSAL000001' }) });
       assert.equal(route.statusCode, 201, route.body);
     });

@@ -12,8 +12,8 @@ import { startThreeDsHost, type ThreeDsHost } from '../../emulators/three-ds-hos
 import { CARD_RANGES, exampleCard, type Outcome } from '../../emulators/three-ds-host/table.js';
 import { testDatabases } from '../support/databases.js';
 import { getPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
-import { bearer, form, FORM_HEADERS, json, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
-import { BROWSER } from '../support/three-d-secure.js';
+import { bearer, form, FORM_HEADERS, json, startTestApp, type TestApp } from '../support/test-app.js';
+import { BROWSER, setThreeDSecureRequirement } from '../support/three-d-secure.js';
 
 // The timeout leaves a busy CI host's ordinary AReq a second; the slow rows answer well after it.
 const SLOW_MS = 3_000;
@@ -37,11 +37,6 @@ const SLOW = card('slow');
 const NOT_JSON = card('not-json');
 const MISSING_FIELDS = card('missing-fields');
 
-async function setRequirement(t: TestApp, entityId: string, requirement: string, headers: Record<string, string> = {}): Promise<void> {
-  const set = await t.app.inject({ method: 'PUT', url: `/admin/entities/${entityId}/three-d-secure`, headers: { ...bearer(TEST_ADMIN_TOKEN), ...FORM_HEADERS, ...headers }, payload: form({ requirement }) });
-  assert.equal(set.statusCode, 200, set.body);
-}
-
 function envFor(host: ThreeDsHost, timeoutMs = TIMEOUT_MS): Record<string, string> {
   return { THREE_DS_SERVER_DS_URL: `${host.url}/ds/areq`, THREE_DS_SERVER_TIMEOUT_MS: String(timeoutMs), LOG_LEVEL: 'warn' };
 }
@@ -62,7 +57,7 @@ for (const db of testDatabases()) {
       t = await startTestApp(await db.open(), { env: envFor(host) });
       ifEnrolled = await t.createMerchant('If enrolled');
       always = await t.createMerchant('Always');
-      await setRequirement(t, always.entityId, 'always');
+      await setThreeDSecureRequirement(t.app, always.entityId, 'always');
     });
     after(async () => {
       await t.close();
@@ -174,7 +169,7 @@ for (const db of testDatabases()) {
       // No timeout is tested here: the setting's usual 10 s, so a slow moment of the host cannot fail it.
       t = await startTestApp(await db.open(), { env: { ...envFor(host, 10_000), GATEWAY_SYSTEM: 'live', TRUST_PROXY_TLS: 'true' } });
       merchant = await t.createMerchant('Live shop');
-      await setRequirement(t, merchant.entityId, 'always', https);
+      await setThreeDSecureRequirement(t.app, merchant.entityId, 'always', https);
     });
     after(async () => {
       await t.close();
