@@ -133,7 +133,16 @@ function clusterOn(dir: string, primary: string, replica: string, primaryPort: n
   return {
     primaryUrl,
     replicaUrl,
-    pauseReplay: () => withClient(replicaUrl, async (c) => { await c.query('SELECT pg_wal_replay_pause()'); }),
+    // pg_wal_replay_pause() only requests the pause: replay may still apply what it holds until the
+    // startup process reaches it, so the test waits for 'paused' (a busy host took long enough to fail the test).
+    pauseReplay: () => withClient(replicaUrl, async (c) => {
+      await c.query('SELECT pg_wal_replay_pause()');
+      const deadline = Date.now() + 10_000;
+      while ((await c.query<{ state: string }>('SELECT pg_get_wal_replay_pause_state() AS state')).rows[0]?.state !== 'paused') {
+        if (Date.now() > deadline) throw new Error('the replica did not pause its replay within 10 s');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }),
     resumeReplay: () => withClient(replicaUrl, async (c) => { await c.query('SELECT pg_wal_replay_resume()'); }),
     async waitForReplay(timeoutMs = 30_000) {
       const target = await withClient(primaryUrl.replace(/\/gateway$/, '/postgres'), async (c) => (await c.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0]!.lsn);
