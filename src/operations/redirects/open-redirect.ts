@@ -175,18 +175,32 @@ export async function openChallenge(deps: PaymentDeps, input: ChallengeInput): P
   const shown = authentication.channel === 'app' ? { appChallenge: deps.threeDSecure.appChallenge(start) } : { instruction: deps.threeDSecure.challengeRedirect(start) };
   return {
     ...shown,
-    row: {
-      id: reference,
-      entityId: input.entityId,
-      transactionId: input.transactionId,
-      authenticationId: null,
-      purpose: 'challenge',
-      shopperResultUrl: input.request.shopperResultUrl!,
-      locale: connectorRequest.shopperReturn.locale ?? null,
-      resume: JSON.parse(JSON.stringify(resume)) as Record<string, unknown>,
-      sealedMethod,
-      createdAt: now,
-      expiresAt: challengeExpiresAt(now, deps, authentication.session !== undefined),
-    },
+    row: threeDSecureRedirectRow(input, resume, sealedMethod, now, challengeExpiresAt(now, deps, authentication.session !== undefined)),
+  };
+}
+
+/**
+ * The row of a 3-D Secure redirect (a challenge, or a 3DS Method that may become one): the card
+ * sealed for it and what resumes the payment (no card number, no credentials), as plain JSON.
+ */
+export function threeDSecureRedirectRow(
+  input: Pick<ChallengeInput, 'entityId' | 'transactionId' | 'request' | 'connectorRequest'>,
+  resume: object,
+  sealedMethod: SealedSecret,
+  now: Date,
+  expiresAt: Date,
+): NewRedirect {
+  return {
+    id: input.connectorRequest.shopperReturn.reference,
+    entityId: input.entityId,
+    transactionId: input.transactionId,
+    authenticationId: null,
+    purpose: 'challenge',
+    shopperResultUrl: input.request.shopperResultUrl!,
+    locale: input.connectorRequest.shopperReturn.locale ?? null,
+    resume: JSON.parse(JSON.stringify(resume)) as Record<string, unknown>,
+    sealedMethod,
+    createdAt: now,
+    expiresAt,
   };
 }

@@ -3,7 +3,7 @@ import { METHOD_PAGE_PATH } from '../../connectors/emv3ds-server/method.js';
 import type { RedirectInstruction } from '../../connectors/connector.js';
 import type { AuthenticatedAmount } from '../../domain/three-d-secure/authentication-request.js';
 import type { PaymentDeps } from '../deps.js';
-import { purchaseShown, sealCardFor, type ChallengeInput, type ChallengeResume, type OpenedChallenge } from '../redirects/open-redirect.js';
+import { purchaseShown, sealCardFor, threeDSecureRedirectRow, type ChallengeInput, type ChallengeResume, type OpenedChallenge } from '../redirects/open-redirect.js';
 import type { MethodRouting, PaymentAuthentication } from './authenticate-payment.js';
 
 /**
@@ -95,18 +95,6 @@ export async function openMethod(deps: PaymentDeps, input: MethodInput): Promise
   const instruction: RedirectInstruction = { url: methodPageUrl(connectorRequest.shopperReturn.gatewayBaseUrl, reference), method: 'GET', parameters: [] };
   return {
     instruction,
-    row: {
-      id: reference,
-      entityId: input.entityId,
-      transactionId: input.transactionId,
-      authenticationId: null,
-      purpose: 'challenge',
-      shopperResultUrl: input.request.shopperResultUrl!,
-      locale: connectorRequest.shopperReturn.locale ?? null,
-      resume: JSON.parse(JSON.stringify(resume)) as Record<string, unknown>,
-      sealedMethod,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + deps.redirectExpiryMs),
-    },
+    row: threeDSecureRedirectRow(input, resume, sealedMethod, now, new Date(now.getTime() + deps.redirectExpiryMs)),
   };
 }
