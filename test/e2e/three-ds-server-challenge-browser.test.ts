@@ -60,8 +60,8 @@ describe('the browser challenge through the 3DS server connector in Chromium', {
 
   const SHOP_PAGE = '<!doctype html><html lang="en"><title>Shop</title><h1>Thank you</h1></html>';
 
-  /** The merchant's page posts the payment's redirect to the ACS; the shopper types the code and presses Verify. */
-  async function challenge(page: Page): Promise<{ paymentId: string; cres: string; session: string }> {
+  /** The merchant's page posts the payment's redirect to the ACS; the shopper types the code and presses Verify (or Cancel). */
+  async function challenge(page: Page, answer: { readonly code: string } | 'cancel' = { code: CHALLENGE_CODE }): Promise<{ paymentId: string; cres: string; session: string }> {
     const response = await postPayment(t, merchant, { amount: '49.99', currency: 'EUR', paymentType: 'DB', ...SAMPLE_CARD, ...BROWSER, 'card.number': CHALLENGE_CARD, shopperResultUrl: RESULT_URL });
     const paid = json(response);
     assert.equal(paid.result.code, '000.200.000', response.body);
@@ -73,9 +73,14 @@ describe('the browser challenge through the 3DS server connector in Chromium', {
     await Promise.all([page.waitForURL(`${host.url}/acs/challenge`), page.click('button')]);
     assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Confirm your payment');
     assert.ok((await page.textContent('main'))?.includes('49.99 (currency 978)'), 'the ACS shows the AReq\'s purchase');
-    await page.fill('#code', CHALLENGE_CODE);
-    await Promise.all([page.waitForURL(`${host.url}/acs/challenge/submit`), page.getByRole('button', { name: 'Verify' }).click()]);
-    assert.match((await page.getByRole('status').textContent()) ?? '', /confirmed/);
+    if (answer === 'cancel') {
+      await Promise.all([page.waitForURL(`${host.url}/acs/challenge/submit`), page.getByRole('button', { name: 'Cancel' }).click()]);
+      assert.match((await page.getByRole('status').textContent()) ?? '', /cancelled/);
+    } else {
+      await page.fill('#code', answer.code);
+      await Promise.all([page.waitForURL(`${host.url}/acs/challenge/submit`), page.getByRole('button', { name: 'Verify' }).click()]);
+      assert.match((await page.getByRole('status').textContent()) ?? '', answer.code === CHALLENGE_CODE ? /is confirmed/ : /not confirmed/);
+    }
     return { paymentId: paid.id, cres: await page.locator('input[name="cres"]').inputValue(), session: await page.locator('input[name="threeDSSessionData"]').inputValue() };
   }
 
@@ -108,6 +113,21 @@ describe('the browser challenge through the 3DS server connector in Chromium', {
     assert.deepEqual([stored.threeDSecure.authenticationStatus, stored.threeDSecure.eci, stored.threeDSecure.verificationId, stored.threeDSecure.acsTransactionId], ['Y', rreq['eci'], rreq['authenticationValue'], entry.acsTransID]);
     await context.close();
   });
+
+  for (const [name, answer, code, status] of [['a wrong code', { code: '0000' }, '800.400.200', 'N'], ['Cancel', 'cancel', '100.390.124', 'N']] as const) {
+    it(`${name}: the RReq's N declines the payment (${code}), and the shopper still comes back to shopperResultUrl`, async () => {
+      const context = await browser().newContext();
+      await context.route('https://shop.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: SHOP_PAGE }));
+      const page = await context.newPage();
+      const { paymentId } = await challenge(page, answer);
+      await Promise.all([page.waitForURL(/^https:\/\/shop\.example\.com\/result\?/), page.getByRole('button', { name: 'Continue' }).click()]);
+      assert.equal(new URL(page.url()).searchParams.get('id'), paymentId);
+      const stored = json(await getPayment(t, merchant, paymentId));
+      assert.equal(stored.result.code, code);
+      assert.equal(loggedChallenge(stored.threeDSecure.dsTransactionId).rreq['transStatus'], status);
+      await context.close();
+    });
+  }
 
   it('axe-core: the gateway\'s way back (its link, the refresh left out) and its used-link page have no serious or critical violation', async () => {
     // bypassCSP only so that axe-core can be injected into the gateway's pages.
