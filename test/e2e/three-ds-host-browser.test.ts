@@ -7,7 +7,6 @@
  * The platform runs in-process: no gateway and no build are needed.
  */
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { decode } from '../../src/connectors/emv3ds/codec.js';
@@ -16,19 +15,9 @@ import { startThreeDsHost, type ThreeDsHost } from '../../emulators/three-ds-hos
 import { CHALLENGE_CODE } from '../../emulators/three-ds-host/table.js';
 import { browserCReq } from '../support/emv3ds.js';
 import { areqFor, base64url, post, startServerStandIn, type ServerStandIn } from '../support/three-ds-host.js';
-import { screenshot, useBrowser } from './support/browser.js';
+import { screenshot, useBrowser, seriousViolationsInFrames } from './support/browser.js';
 
-const require = createRequire(import.meta.url);
 const CHALLENGE_CARD = '4000000000001505';
-
-async function axeSeriousOrCritical(page: Page): Promise<{ id: string; impact: string }[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const result = await (globalThis as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 async function assertFits(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -95,11 +84,11 @@ describe('the 3DS challenge page in Chromium', () => {
     const context = await browser().newContext({ viewport: { width: 375, height: 800 }, bypassCSP: true });
     const page = await context.newPage();
     await openChallenge(page);
-    assert.deepEqual(await axeSeriousOrCritical(page), []);
+    assert.deepEqual(await seriousViolationsInFrames(page), []);
     await page.fill('#code', '0000');
     await Promise.all([page.waitForURL(`${host.url}/acs/challenge/submit`), page.getByRole('button', { name: 'Verify' }).click()]);
     assert.match((await page.getByRole('status').textContent()) ?? '', /not correct/);
-    assert.deepEqual(await axeSeriousOrCritical(page), []);
+    assert.deepEqual(await seriousViolationsInFrames(page), []);
     await screenshot(page, 'three-ds-result-failed-375px');
     await context.close();
   });

@@ -10,7 +10,6 @@
  * test-artifacts/e2e/three-ds-server-*.png. Gateway and platform run in-process, on PGlite.
  */
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startThreeDsHost, type ThreeDsHost } from '../../emulators/three-ds-host/server.js';
@@ -20,22 +19,12 @@ import { testDatabases } from '../support/databases.js';
 import { getPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
 import { json, startTestApp, type TestApp } from '../support/test-app.js';
 import { BROWSER } from '../support/three-d-secure.js';
-import { screenshot, useBrowser } from './support/browser.js';
+import { screenshot, useBrowser, seriousViolationsInFrames } from './support/browser.js';
 import { freePort } from '../support/free-port.js';
 
-const require = createRequire(import.meta.url);
 const CHALLENGE_CARD = '4000000000001505';
 const RESULT_URL = 'https://shop.example.com/result';
 
-
-async function axeSeriousOrCritical(page: Page): Promise<{ id: string; impact: string }[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const result = await (globalThis as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 describe('the browser challenge through the 3DS server connector in Chromium', { timeout: 120_000 }, () => {
   const browser = useBrowser();
@@ -144,7 +133,7 @@ describe('the browser challenge through the 3DS server connector in Chromium', {
     await Promise.all([page.waitForURL(`${gatewayUrl}/v1/threeDSecure/notification`), page.getByRole('button', { name: 'Continue' }).click()]);
     assert.equal(await page.title(), 'Back to https://shop.example.com');
     await screenshot(page, 'three-ds-server-back');
-    assert.deepEqual(await axeSeriousOrCritical(page), []);
+    assert.deepEqual(await seriousViolationsInFrames(page), []);
     await Promise.all([page.waitForURL(/^https:\/\/shop\.example\.com\/result\?/), page.getByRole('link').click()]);
     assert.match(json(await getPayment(t, merchant, paymentId)).result.code, SUCCESS_PATTERN);
 
@@ -154,7 +143,7 @@ describe('the browser challenge through the 3DS server connector in Chromium', {
     assert.equal(again.status(), 410);
     await page.waitForLoadState();
     await screenshot(page, 'three-ds-server-used');
-    assert.deepEqual(await axeSeriousOrCritical(page), []);
+    assert.deepEqual(await seriousViolationsInFrames(page), []);
     assert.match(json(await getPayment(t, merchant, paymentId)).result.code, SUCCESS_PATTERN, 'nothing changed');
     await context.close();
   });

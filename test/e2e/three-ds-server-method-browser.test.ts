@@ -11,7 +11,6 @@
  * Screenshots go to test-artifacts/e2e/three-ds-server-method-*.png. In-process, on PGlite.
  */
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startThreeDsHost, type ThreeDsHost } from '../../emulators/three-ds-host/server.js';
@@ -22,24 +21,14 @@ import { testDatabases } from '../support/databases.js';
 import { getPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
 import { form, json, startTestApp, type TestApp } from '../support/test-app.js';
 import { BROWSER, setThreeDSecureRequirement } from '../support/three-d-secure.js';
-import { screenshot, useBrowser } from './support/browser.js';
+import { screenshot, useBrowser, seriousViolationsInFrames } from './support/browser.js';
 import { freePort } from '../support/free-port.js';
 
-const require = createRequire(import.meta.url);
 const METHOD_CARD = exampleCard(CARD_RANGES.find((r) => r.outcome === 'method')!);
 const RESULT_URL = 'https://shop.example.com/result';
 const SHOP_PAGE = '<!doctype html><html lang="en"><title>Shop</title><h1>Thank you</h1></html>';
 const METHOD_TIMEOUT_MS = 2_000;
 
-
-async function axeSeriousOrCritical(page: Page): Promise<{ id: string; impact: string }[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const result = await (globalThis as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 describe('the 3DS Method through the 3DS server connector in Chromium', { timeout: 120_000 }, () => {
   const browser = useBrowser();
@@ -141,7 +130,7 @@ describe('the 3DS Method through the 3DS server connector in Chromium', { timeou
     const page = await context.newPage();
     await pay(page);
     await Promise.all([page.waitForURL(`${gatewayUrl}${METHOD_PAGE_PATH}/**`), page.click('button')]);
-    assert.deepEqual(await axeSeriousOrCritical(page), []);
+    assert.deepEqual(await seriousViolationsInFrames(page), []);
     await context.close();
   });
 });
