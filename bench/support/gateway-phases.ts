@@ -82,7 +82,7 @@ export function asyncPaymentPhase(name: string, settings: PhaseSettings, merchan
 }
 
 export async function openRedirectIds(admin: pg.Client, limit = 100_000): Promise<string[]> {
-  const { rows } = await admin.query<{ id: string }>(`SELECT id FROM shopper_redirects WHERE state = 'open' ORDER BY created_at LIMIT $1`, [limit]);
+  const { rows } = await admin.query<{ id: string }>(`SELECT id FROM shopper_redirects WHERE state = 'open' AND purpose = 'provider' ORDER BY created_at LIMIT $1`, [limit]);
   return rows.map((row) => row.id);
 }
 

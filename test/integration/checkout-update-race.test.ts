@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Storage } from '../../src/storage/port.js';
+import { claimAttempt, findCheckout } from '../../src/storage/repositories/checkouts.js';
 import { createCheckout, widgetPost } from '../support/checkouts.js';
 import { testDatabases } from '../support/databases.js';
 import { SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
@@ -17,7 +18,7 @@ const ROUNDS = 40;
 const IN_PROGRESS = '800.700.100';
 
 /** The widget's claim of a checkout for an attempt (storage/repositories/checkouts.ts, claimAttempt). */
-const CLAIM_SQL = /^\s*UPDATE checkouts SET state = 'attempting'/;
+const CLAIM_SQL = /^\s*UPDATE checkouts c SET state = 'attempting'/;
 
 /** Hooks around the claim's statement, so a test can put the merchant's update exactly before or after it. */
 interface ClaimHooks {
@@ -142,6 +143,26 @@ for (const db of testDatabases()) {
         outcomes[acknowledged ? 'updateWon' : 'paymentWon'] += 1;
       }
       assert.equal(outcomes.updateWon + outcomes.paymentWon, ROUNDS);
+    });
+
+    it('claims grouped in one statement: of three claims of one checkout exactly one wins, and its attempt is the one recorded', async () => {
+      const one = await newCheckout(t, merchant);
+      const two = await newCheckout(t, merchant);
+      const [seenOne, seenTwo] = [(await findCheckout(t.storage, one))!, (await findCheckout(t.storage, two))!];
+      const now = t.clock.now();
+      // The first claim goes out alone; the three asked meanwhile share the next statement.
+      const attempts = ['a', 'b', 'c', 'd'].map((c) => c.repeat(32));
+      const won = await Promise.all([
+        claimAttempt(t.storage, seenOne, { id: attempts[0]!, shopperResultUrl: undefined }, now),
+        claimAttempt(t.storage, seenTwo, { id: attempts[1]!, shopperResultUrl: undefined }, now),
+        claimAttempt(t.storage, seenTwo, { id: attempts[2]!, shopperResultUrl: undefined }, now),
+        claimAttempt(t.storage, seenTwo, { id: attempts[3]!, shopperResultUrl: undefined }, now),
+      ]);
+      assert.equal(won[0], true);
+      assert.equal(won.slice(1).filter(Boolean).length, 1, won.join());
+      const after = (await findCheckout(t.storage, two))!;
+      assert.equal(after.attemptId, attempts[1 + won.slice(1).indexOf(true)]);
+      assert.equal(after.state, 'attempting');
     });
 
     it('two updates at once: each acknowledged one is kept (the other is refused, 800.700.100), none silently lost', async () => {

@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { ASYNCHRONOUS_BRANDS } from '../../src/domain/payment-brands.js';
 import { expireRedirects } from '../../src/operations/redirects/expire-redirects.js';
 import { addPendingChecks } from '../../src/storage/repositories/pending-checks.js';
+import { claimRedirectGrouped, lookUpRedirect } from '../../src/storage/repositories/shopper-redirects.js';
 import { testDatabases } from '../support/databases.js';
 import { resolutionWorker } from '../support/resolution.js';
 import { getPayment, postPayment, referencePayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
@@ -244,6 +245,25 @@ for (const db of testDatabases()) {
         assert.notEqual(after.result.code, '000.200.000');
         assert.equal((await notificationsOf(t, body.id)).filter((n) => n.action === 'UPDATED').length, 1);
       }
+    });
+
+    it('claims grouped in one statement: of three claims of one redirect exactly one takes it, and each of two redirects is taken by its own claim', async () => {
+      const ids = async () => {
+        const body = json(await asyncPayment(t, merchant, 'PAYPAL'));
+        return new URL(body.redirect.url).pathname.split('/').at(-1)!;
+      };
+      const [one, two] = [await ids(), await ids()];
+      const now = t.clock.now();
+      // The first claim goes out alone; the four asked meanwhile share the next statement.
+      const claims = await Promise.all([
+        claimRedirectGrouped(t.storage, one, 'approve', now), claimRedirectGrouped(t.storage, one, 'decline', now),
+        claimRedirectGrouped(t.storage, one, 'cancel', now), claimRedirectGrouped(t.storage, two, 'decline', now), claimRedirectGrouped(t.storage, two, 'decline', now),
+      ]);
+      assert.deepEqual(claims.map((c) => c?.choice ?? null), ['approve', null, null, 'decline', null]);
+      const [found, missing] = await Promise.all([lookUpRedirect(t.storage, two), lookUpRedirect(t.storage, 'f'.repeat(32))]);
+      assert.equal(found?.state, 'completing');
+      assert.equal(found?.choice, 'decline');
+      assert.equal(missing, undefined);
     });
 
     it('a completion racing the expiry job: one final state, one UPDATED notification', async () => {

@@ -1,7 +1,7 @@
 import { CHECKOUT_GONE, type AttemptStatus } from '../../domain/checkouts/attempt.js';
 import { isCheckoutId } from '../../domain/checkouts/checkout-id.js';
 import { GatewayError } from '../../results/gateway-error.js';
-import { findCheckout, findEntityCheckout, type StoredCheckout } from '../../storage/repositories/checkouts.js';
+import { findEntityCheckout, lookUpCheckout, type StoredCheckout } from '../../storage/repositories/checkouts.js';
 import { findRegistration } from '../../storage/repositories/registrations.js';
 import { findOpenRedirectOf } from '../../storage/repositories/shopper-redirects.js';
 import { findTransactionById } from '../../storage/repositories/transactions.js';
@@ -14,7 +14,7 @@ export function checkoutGone(id: string, message = 'no checkout with this id, or
 
 /** Any entity's checkout, while it lives: the widget's calls carry only its id. */
 export async function loadLiveCheckout(deps: OperationDeps, id: string): Promise<StoredCheckout> {
-  const checkout = isCheckoutId(id) ? await findCheckout(deps.storage, id) : undefined;
+  const checkout = isCheckoutId(id) ? await lookUpCheckout(deps.storage, id) : undefined;
   if (!checkout || checkout.expiresAt <= deps.clock.now()) throw checkoutGone(id);
   return checkout;
 }

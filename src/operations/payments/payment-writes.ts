@@ -5,7 +5,7 @@ import type { Queryable, Storage } from '../../storage/port.js';
 import { attemptRows, factsCtes, factsOf, factsParameters, FACTS_SELECT, insertAttemptsSql, type AttemptToRecord, type FactsRead, type FactsRequest, type FactsRows } from '../../storage/repositories/risk-attempts.js';
 import { insertTransactions, insertTransactionsSql, outcomeRows, outcomeUpdateSql, transactionRows, type RecordedOutcome, type StoredTransaction } from '../../storage/repositories/transactions.js';
 import { fanOutRows, fanOutSql, type FanOut } from '../../storage/repositories/webhooks.js';
-import { insertRedirectsSql, redirectRows, type NewRedirect } from '../../storage/repositories/shopper-redirects.js';
+import { endRedirectsSql, insertRedirectsSql, redirectEndRows, redirectRows, type NewRedirect, type RedirectEnd } from '../../storage/repositories/shopper-redirects.js';
 import type { OperationDeps } from '../deps.js';
 import { noObserver, type Observer } from '../../observability/observer.js';
 import { prepareNotification } from '../webhooks/enqueue-notification.js';
@@ -18,6 +18,8 @@ export interface SettledPayment {
   readonly notification: FanOut;
   /** A pending answer that sends the shopper away: its redirect, written in the same statement. */
   readonly redirect?: NewRedirect | undefined;
+  /** The shopper's return that decided this outcome: its redirect ends in the same statement. */
+  readonly endsRedirect?: RedirectEnd | undefined;
 }
 
 export function statusOfOutcome(kind: NormalizedOutcome['kind']): TransactionStatus {
@@ -117,23 +119,27 @@ export interface PaymentWrites {
 /**
  * The outcomes of any number of payments and their notifications in one statement: atomic
  * without BEGIN and COMMIT, one round trip for a whole group. A transaction that is no longer
- * pending (resolved in the meantime) keeps its outcome and gets no second notification.
+ * pending (resolved in the meantime) keeps its outcome and gets no second notification. The
+ * redirects of pending answers are inserted, and those of shoppers' returns ended, by the same
+ * statement (a data-modifying CTE always runs); each combination is its own prepared statement.
  */
 export async function writeSettledPayments(db: Queryable, payments: readonly SettledPayment[]): Promise<void> {
   const redirects = payments.flatMap((p) => (p.redirect ? [p.redirect] : []));
-  if (redirects.length === 0) {
-    await db.query(`WITH outcome AS (${outcomeUpdateSql('$1')}), ${fanOutSql('$2', 'outcome')}`, [
-      outcomeRows(payments.map((p) => p.outcome)),
-      fanOutRows(payments.map((p) => p.notification)),
-    ], { prepareAs: 'settle_payments' });
-    return;
+  const ends = payments.flatMap((p) => (p.endsRedirect ? [p.endsRedirect] : []));
+  const ctes = [`outcome AS (${outcomeUpdateSql('$1')})`];
+  const parameters = [outcomeRows(payments.map((p) => p.outcome)), fanOutRows(payments.map((p) => p.notification))];
+  let name = 'settle_payments';
+  if (redirects.length > 0) {
+    parameters.push(redirectRows(redirects));
+    ctes.push(`redirect AS (${insertRedirectsSql(`$${parameters.length}`)})`);
+    name += '_with_redirects';
   }
-  // The same statement with the redirects of pending answers: a data-modifying CTE always runs.
-  await db.query(`WITH outcome AS (${outcomeUpdateSql('$1')}), redirect AS (${insertRedirectsSql('$3')}), ${fanOutSql('$2', 'outcome')}`, [
-    outcomeRows(payments.map((p) => p.outcome)),
-    fanOutRows(payments.map((p) => p.notification)),
-    redirectRows(redirects),
-  ], { prepareAs: 'settle_payments_with_redirects' });
+  if (ends.length > 0) {
+    parameters.push(redirectEndRows(ends));
+    ctes.push(`redirect_end AS (${endRedirectsSql(`$${parameters.length}`)})`);
+    name += '_ending_redirects';
+  }
+  await db.query(`WITH ${ctes.join(', ')}, ${fanOutSql('$2', 'outcome')}`, parameters, { prepareAs: name });
 }
 
 /**

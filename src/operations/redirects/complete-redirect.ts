@@ -3,8 +3,8 @@ import type { AuthenticationData, ChallengeChoice } from '../../connectors/three
 import { AUTHENTICATION_CODES, paymentAfterChallenge, type AuthenticationEnd } from '../../domain/three-d-secure/outcome-codes.js';
 import type { InitialPaymentType } from '../../domain/transaction.js';
 import { resultOf } from '../../http/envelope.js';
-import { claimRedirect, endRedirect, findRedirect, type RedirectPurpose, type ShopperRedirect } from '../../storage/repositories/shopper-redirects.js';
-import { findTransactionById, type StoredTransaction } from '../../storage/repositories/transactions.js';
+import { claimRedirectGrouped, endRedirect, lookUpRedirect, type RedirectPurpose, type ShopperRedirect } from '../../storage/repositories/shopper-redirects.js';
+import { lookUpTransactionById, type StoredTransaction } from '../../storage/repositories/transactions.js';
 import type { PaymentDeps } from '../deps.js';
 import { serialisedView, viewOfStored } from '../payments/payment-response.js';
 import { settledPayment, writeSettledPayments } from '../payments/payment-writes.js';
@@ -93,7 +93,7 @@ export async function completeRedirect(
   input: { readonly redirectId: string; readonly returned: Readonly<Record<string, string>>; readonly purpose?: RedirectPurpose | undefined; readonly via?: 'notification' | undefined },
 ): Promise<CompletionResult> {
   const now = deps.clock.now();
-  const found = await findRedirect(deps.storage, input.redirectId);
+  const found = await lookUpRedirect(deps.storage, input.redirectId);
   // A provider's link on the ACS page (or the reverse) names no redirect there.
   if (found && input.purpose !== undefined && found.purpose !== input.purpose) return { kind: 'ended', reason: 'not-found', locale: null };
   // A real 3DS server's challenge ends only by the final CRes at its notificationURL (and its RReq
@@ -106,9 +106,9 @@ export async function completeRedirect(
   const ended = endOf(found, now);
   if (ended) return { kind: 'ended', reason: ended, locale: found?.locale ?? null, shopUrl: shopUrlOf(found) };
   const choice = protocol ? null : input.returned['outcome'] ?? null;
-  const redirect = await claimRedirect(deps.storage, input.redirectId, choice, now);
+  const redirect = await claimRedirectGrouped(deps.storage, input.redirectId, choice, now);
   if (!redirect) {
-    const after = await findRedirect(deps.storage, input.redirectId);
+    const after = await lookUpRedirect(deps.storage, input.redirectId);
     return { kind: 'ended', reason: endOf(after, deps.clock.now()) ?? 'completed', locale: after?.locale ?? null, shopUrl: shopUrlOf(after) };
   }
   deps.observe.redirect('completed');
@@ -116,7 +116,7 @@ export async function completeRedirect(
     await completeStandaloneChallenge(deps, redirect, protocol ? 'result' : choice as ChallengeChoice);
     return { kind: 'return', location: resultLocationOf(redirect) };
   }
-  const transaction = await findTransactionById(deps.storage, redirect.transactionId!);
+  const transaction = await lookUpTransactionById(deps.storage, redirect.transactionId!);
   if (!transaction) return { kind: 'return', location: resultLocationOf(redirect) };
   const code = await completePayment(deps, redirect, transaction, input.returned);
   const checkoutId = redirect.resume['checkoutId'];
@@ -140,27 +140,41 @@ async function completePayment(deps: PaymentDeps, redirect: ShopperRedirect, tra
  * and the redirect's end, in one transaction; its result code, or undefined while it stays pending.
  */
 export async function settleCompletion(deps: PaymentDeps, redirect: ShopperRedirect, transaction: StoredTransaction, decided: Decided): Promise<string | undefined> {
-  await deps.storage.transaction(async (tx) => {
-    // Still pending (the provider has not decided): the resolution job asks its status later.
-    if (decided.outcome.kind !== 'pending') {
-      const response = completedResponse(transaction.response, decided.outcome, decided.threeDSecure);
-      const settled = settledPayment(deps, {
-        id: transaction.id,
-        entityId: transaction.entityId,
-        outcome: decided.outcome,
-        view: serialisedView(viewOfStored(response)),
-        schemeTransactionId: decided.outcome.schemeTransactionId ?? null,
-        notificationUrl: decided.notificationUrl,
-        action: 'UPDATED',
-      });
-      await writeSettledPayments(tx, [settled]);
-      await settleRegistrations(tx, transaction, decided.outcome, deps.clock.now());
-    }
-    await endRedirect(tx, redirect.id, 'completed', deps.clock.now());
+  // Still pending (the provider has not decided): the resolution job asks its status later.
+  if (decided.outcome.kind === 'pending') {
+    await endRedirect(deps.storage, redirect.id, 'completed', deps.clock.now());
+    return undefined;
+  }
+  const response = completedResponse(transaction.response, decided.outcome, decided.threeDSecure);
+  const settled = settledPayment(deps, {
+    id: transaction.id,
+    entityId: transaction.entityId,
+    outcome: decided.outcome,
+    view: serialisedView(viewOfStored(response)),
+    schemeTransactionId: decided.outcome.schemeTransactionId ?? null,
+    notificationUrl: decided.notificationUrl,
+    action: 'UPDATED',
   });
-  if (decided.outcome.kind === 'pending') return undefined;
+  const endsRedirect = { id: redirect.id, at: deps.clock.now() };
+  if (owesRegistrations(transaction)) {
+    await deps.storage.transaction(async (tx) => {
+      await writeSettledPayments(tx, [{ ...settled, endsRedirect }]);
+      await settleRegistrations(tx, transaction, decided.outcome, deps.clock.now());
+    });
+  } else {
+    // One statement, shared with the payments settling at the same moment (group commit).
+    await deps.writes.settle({ ...settled, endsRedirect });
+  }
   observeLaterOutcome(deps.observe, transaction, decided.outcome.code, decided.connectorAsked !== false);
   return decided.outcome.code;
+}
+
+/**
+ * Whether a payment's later outcome has registrations to settle (settleRegistrations): one it
+ * created, or one whose series it started. Either names its registration in the stored answer.
+ */
+function owesRegistrations(transaction: StoredTransaction): boolean {
+  return typeof (transaction.response as { registrationId?: unknown }).registrationId === 'string';
 }
 
 export interface Decided {

@@ -1,5 +1,7 @@
 import type { CheckoutState } from '../../domain/checkouts/attempt.js';
-import type { Queryable } from '../port.js';
+import { createBatchedLookup, LOOKUP_BATCH, perStorage } from '../batched-lookup.js';
+import { createGroupCommit, type ItemResult } from '../group-commit.js';
+import type { Queryable, Storage } from '../port.js';
 
 export type CheckoutPurpose = 'payment' | 'registration';
 
@@ -84,27 +86,88 @@ export async function findEntityCheckout(db: Queryable, entityId: string, id: st
   return rows[0] ? toCheckout(rows[0]) : undefined;
 }
 
+/** findCheckout, batched with the look-ups of concurrent widget requests (batched-lookup.ts). */
+export const lookUpCheckout = perStorage((db: Queryable) => createBatchedLookup<string, StoredCheckout>({
+  ...LOOKUP_BATCH,
+  read: async (ids) => {
+    const { rows } = await db.query<CheckoutRow>('SELECT * FROM checkouts WHERE id = ANY($1::text[])', [ids]);
+    return new Map(rows.map((row) => [row.id, toCheckout(row)]));
+  },
+}));
+
+interface AttemptClaim {
+  readonly id: string;
+  readonly attempt_id: string;
+  readonly now: Date;
+  readonly seen_state: string;
+  readonly seen_attempt_id: string | null;
+  readonly shopper_result_url: string | null;
+  readonly parameters_version: number;
+}
+
+/**
+ * The claims of concurrent widget posts in one conditional UPDATE. Two claims of one checkout
+ * in the same group update its row once: the attempt id it now holds names the one that won.
+ */
+async function claimAttemptGroup(db: Queryable, claims: readonly AttemptClaim[]): Promise<ItemResult<boolean>[]> {
+  const { rows } = await db.query<{ id: string; attempt_id: string }>(
+    `UPDATE checkouts c SET state = 'attempting', attempt_id = v.attempt_id, attempt_started_at = v.now, attempts = c.attempts + 1, updated_at = v.now,
+            shopper_result_url = v.shopper_result_url, status_fetched_at = NULL,
+            callback_state = CASE WHEN c.callback_state = 'not-needed' THEN 'waiting' ELSE c.callback_state END
+       FROM json_to_recordset($1::json) AS v(id text, attempt_id bpchar, now timestamptz, seen_state text, seen_attempt_id bpchar,
+            shopper_result_url text, parameters_version int)
+      WHERE c.id = v.id AND c.state = v.seen_state AND c.attempt_id IS NOT DISTINCT FROM v.seen_attempt_id
+        AND c.parameters_version = v.parameters_version AND c.expires_at > v.now
+      RETURNING c.id, c.attempt_id`,
+    [JSON.stringify(claims)],
+  );
+  const won = new Set(rows.map((row) => `${row.id}/${row.attempt_id}`));
+  return claims.map((claim) => ({ ok: true, value: won.has(`${claim.id}/${claim.attempt_id}`) }));
+}
+
+interface AttemptState {
+  readonly id: string;
+  readonly attempt_id: string;
+  readonly state: CheckoutState;
+  readonly now: Date;
+}
+
+/** How concurrent attempts ended, in one UPDATE; each row only while its attempt still holds it. */
+async function recordAttemptStateGroup(db: Queryable, states: readonly AttemptState[]): Promise<void> {
+  await db.query(
+    `UPDATE checkouts c SET state = v.state, updated_at = v.now
+       FROM json_to_recordset($1::json) AS v(id text, attempt_id bpchar, state text, now timestamptz)
+      WHERE c.id = v.id AND c.attempt_id = v.attempt_id AND c.state <> 'completed'`,
+    [JSON.stringify(states)],
+  );
+}
+
+/** One group of each on its way at a time, on the general pool, as the payments' groups (payment-writes.ts). */
+const attemptWrites = perStorage((storage: Storage) => {
+  const common = { storage, transactional: false, maxGroupSize: LOOKUP_BATCH.maxBatch, maxConcurrentGroups: 1 } as const;
+  const claims = createGroupCommit<AttemptClaim, boolean>({ ...common, name: 'claim-attempt', write: claimAttemptGroup });
+  const states = createGroupCommit<AttemptState>({ ...common, name: 'attempt-state', write: recordAttemptStateGroup });
+  return (write: { readonly claim: AttemptClaim } | { readonly state: AttemptState }) => ('claim' in write ? claims.submit(write.claim) : states.submit(write.state).then(() => true));
+});
+
 /**
  * Takes the checkout for a new attempt if nobody changed it since `seen` was read (same state,
  * same latest attempt, same version of the parameters the attempt pays with): of two concurrent
  * widget posts exactly one wins, and of a widget post and the merchant's update exactly one wins.
  * The merchant has not seen this attempt's result yet, so its 29-minute callback is wanted again.
+ * Written with the claims of concurrent posts (group commit).
  */
-export async function claimAttempt(db: Queryable, seen: StoredCheckout, attempt: { readonly id: string; readonly shopperResultUrl: string | undefined }, now: Date): Promise<boolean> {
-  const { rows } = await db.query(
-    `UPDATE checkouts SET state = 'attempting', attempt_id = $2, attempt_started_at = $3, attempts = attempts + 1, updated_at = $3,
-            shopper_result_url = $6, status_fetched_at = NULL,
-            callback_state = CASE WHEN callback_state = 'not-needed' THEN 'waiting' ELSE callback_state END
-      WHERE id = $1 AND state = $4 AND attempt_id IS NOT DISTINCT FROM $5 AND parameters_version = $7 AND expires_at > $3
-      RETURNING id`,
-    [seen.id, attempt.id, now, seen.state, seen.attemptId, attempt.shopperResultUrl ?? null, seen.parametersVersion],
-  );
-  return rows.length === 1;
+export async function claimAttempt(storage: Storage, seen: StoredCheckout, attempt: { readonly id: string; readonly shopperResultUrl: string | undefined }, now: Date): Promise<boolean> {
+  const claim: AttemptClaim = {
+    id: seen.id, attempt_id: attempt.id, now, seen_state: seen.state, seen_attempt_id: seen.attemptId,
+    shopper_result_url: attempt.shopperResultUrl ?? null, parameters_version: seen.parametersVersion,
+  };
+  return (await attemptWrites(storage, { claim })) === true;
 }
 
-/** Records how an attempt ended, unless a newer attempt took the checkout meanwhile. */
-export async function recordAttemptState(db: Queryable, checkoutId: string, attemptId: string, state: CheckoutState, now: Date): Promise<void> {
-  await db.query(`UPDATE checkouts SET state = $3, updated_at = $4 WHERE id = $1 AND attempt_id = $2 AND state <> 'completed'`, [checkoutId, attemptId, state, now]);
+/** Records how an attempt ended, unless a newer attempt took the checkout meanwhile (with those of concurrent attempts). */
+export async function recordAttemptState(storage: Storage, checkoutId: string, attemptId: string, state: CheckoutState, now: Date): Promise<void> {
+  await attemptWrites(storage, { state: { id: checkoutId, attempt_id: attemptId, state, now } });
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { SealedSecret } from '../../domain/vault/index.js';
-import type { Queryable } from '../port.js';
+import { createBatchedLookup, LOOKUP_BATCH, perStorage } from '../batched-lookup.js';
+import { createGroupCommit, type ItemResult } from '../group-commit.js';
+import type { Queryable, Storage } from '../port.js';
 
 export type RedirectPurpose = 'provider' | 'challenge';
 export type RedirectState = 'open' | 'completing' | 'completed' | 'expired';
@@ -102,6 +104,52 @@ export async function findRedirect(db: Queryable, id: string): Promise<ShopperRe
   return rows[0] ? toRedirect(rows[0]) : undefined;
 }
 
+/** findRedirect, batched with the look-ups of concurrent requests (batched-lookup.ts). */
+export const lookUpRedirect = perStorage((db: Queryable) => createBatchedLookup<string, ShopperRedirect>({
+  ...LOOKUP_BATCH,
+  read: async (ids) => {
+    const { rows } = await db.query<RedirectRow>('SELECT * FROM shopper_redirects WHERE id = ANY($1::bpchar[])', [ids]);
+    return new Map(rows.map((row) => [row.id, toRedirect(row)]));
+  },
+}));
+
+interface RedirectClaim {
+  readonly id: string;
+  readonly choice: string | null;
+  readonly now: Date;
+}
+
+/**
+ * claimRedirect for a group of concurrent completions, one conditional UPDATE for all. Two
+ * claims of one redirect in the same group (a double submit) update its row once: the row's
+ * choice says which claim won, and only that one is answered with the redirect.
+ */
+async function claimRedirectGroup(db: Queryable, claims: readonly RedirectClaim[]): Promise<ItemResult<ShopperRedirect | undefined>[]> {
+  const { rows } = await db.query<RedirectRow>(
+    `UPDATE shopper_redirects r SET state = 'completing', choice = c.choice
+       FROM json_to_recordset($1::json) AS c(id bpchar, choice text, now timestamptz)
+      WHERE r.id = c.id AND r.state = 'open' AND r.expires_at > c.now RETURNING r.*`,
+    [JSON.stringify(claims)],
+  );
+  const won = new Map(rows.map((row) => [row.id, row]));
+  return claims.map((claim) => {
+    const row = won.get(claim.id);
+    if (!row || row.choice !== claim.choice) return { ok: true, value: undefined };
+    won.delete(claim.id);
+    return { ok: true, value: toRedirect(row) };
+  });
+}
+
+const redirectClaims = perStorage((storage: Storage) => {
+  const group = createGroupCommit<RedirectClaim, ShopperRedirect | undefined>({ storage, name: 'claim-redirect', write: claimRedirectGroup, transactional: false, maxGroupSize: LOOKUP_BATCH.maxBatch, maxConcurrentGroups: 1 });
+  return (claim: RedirectClaim) => group.submit(claim);
+});
+
+/** claimRedirect, in one statement with the claims of concurrent completions (group commit). */
+export async function claimRedirectGrouped(storage: Storage, id: string, choice: string | null, now: Date): Promise<ShopperRedirect | undefined> {
+  return redirectClaims(storage, { id, choice, now });
+}
+
 /**
  * Takes an open, unexpired redirect for completion; undefined when it was completed, expired or
  * taken by a concurrent request already. The one conditional UPDATE is what makes a redirect
@@ -114,6 +162,22 @@ export async function claimRedirect(db: Queryable, id: string, choice: string | 
     [id, choice, now],
   );
   return rows[0] ? toRedirect(rows[0]) : undefined;
+}
+
+/** A redirect a shopper's return ended, written with the outcome it decided (writeSettledPayments). */
+export interface RedirectEnd {
+  readonly id: string;
+  readonly at: Date;
+}
+
+export function redirectEndRows(ends: readonly RedirectEnd[]): string {
+  return JSON.stringify(ends.map((e) => ({ id: e.id, at: e.at })));
+}
+
+/** endRedirect's UPDATE (completed) of the redirects given as redirectEndRows() in `param`, as a CTE of the outcomes' statement. */
+export function endRedirectsSql(param: string): string {
+  return `UPDATE shopper_redirects r SET state = 'completed', ended_at = e.at, data_key_id = NULL, sealed_method = NULL
+       FROM json_to_recordset(${param}::json) AS e(id bpchar, at timestamptz) WHERE r.id = e.id`;
 }
 
 /** Ends a redirect (completed or expired) and wipes the sealed card it kept. */

@@ -1,5 +1,6 @@
 import type { PaymentType, TransactionState, TransactionStatus } from '../../domain/transaction.js';
 import { paymentSearchTerms } from '../../domain/payment-search/search-terms.js';
+import { createBatchedLookup, LOOKUP_BATCH, perStorage } from '../batched-lookup.js';
 import type { Queryable } from '../port.js';
 
 /** A stored transaction: the life-cycle facts plus what the API shows of it. */
@@ -167,6 +168,15 @@ export async function findTransactionById(db: Queryable, id: string): Promise<St
   const { rows } = await db.query<TransactionRow>('SELECT * FROM transactions WHERE id = $1', [id]);
   return rows[0] ? toStored(rows[0]) : undefined;
 }
+
+/** findTransactionById, batched with the look-ups of concurrent requests (batched-lookup.ts). */
+export const lookUpTransactionById = perStorage((db: Queryable) => createBatchedLookup<string, StoredTransaction>({
+  ...LOOKUP_BATCH,
+  read: async (ids) => {
+    const { rows } = await db.query<TransactionRow>('SELECT * FROM transactions WHERE id = ANY($1::bpchar[])', [ids]);
+    return new Map(rows.map((row) => [row.id, toStored(row)]));
+  },
+}));
 
 /** The transaction written under an Idempotency-Key's claim, if the entity may see it. */
 export async function findTransactionByIdempotencyClaim(db: Queryable, entityId: string, claimId: string): Promise<StoredTransaction | undefined> {
