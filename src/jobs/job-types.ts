@@ -26,6 +26,11 @@ export interface JobResult<RecordT> {
   readonly outcome?: JobRunOutcome | undefined;
   /** Handed to the handler's record() in the transaction that completes the job. */
   readonly record?: RecordT | undefined;
+  /**
+   * The run wrote jobs that are due now (a sweep handing out status checks): the worker looks for
+   * them at once instead of sleeping out its poll interval first.
+   */
+  readonly enqueuedDueJobs?: boolean | undefined;
 }
 
 /**

@@ -65,6 +65,7 @@ export class JobWorker {
   private loop: Promise<void> | undefined;
   private readonly changed = new Signal();
   private readonly woken = new Signal();
+  private wakeAsked = false;
 
   constructor(private readonly options: JobWorkerOptions) {
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -85,6 +86,8 @@ export class JobWorker {
 
   /** Looks for jobs now instead of at the end of the poll interval. */
   wake(): void {
+    // Remembered until the next claim: a wake that comes while the worker is claiming still counts.
+    this.wakeAsked = true;
     this.woken.notify();
   }
 
@@ -123,7 +126,8 @@ export class JobWorker {
 
   /** Waits for wake(), the time limit, or (withSlots) a job to end. */
   private async pause(ms: number, withSlots: boolean): Promise<void> {
-    if (this.stopping) return;
+    // Slots full (withSlots): the claim a wake asks for comes when a job ends and frees one.
+    if (this.stopping || (this.wakeAsked && !withSlots)) return;
     let timer: NodeJS.Timeout | undefined;
     const waits = [this.woken.next(), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))];
     if (withSlots) waits.push(this.changed.next());
@@ -141,6 +145,7 @@ export class JobWorker {
 
   private async claimAndStart(limit: number): Promise<number> {
     if (limit <= 0 || this.stopping) return 0;
+    this.wakeAsked = false;
     const now = this.options.clock.now();
     const jobs = await claimJobs(this.options.storage, {
       workerId: this.workerId,
@@ -174,6 +179,7 @@ export class JobWorker {
 
   private onFinished(entry: FinishedJob): void {
     this.inFlight -= 1;
+    if (entry.ok && entry.result.enqueuedDueJobs) this.wake();
     (this.options.observer ?? noObserver).jobRun({ jobType: entry.job.kind, outcome: runOutcomeOf(entry, this.options.maxFailures ?? JOB_MAX_FAILURES) });
     this.finished.push(entry);
     this.scheduleFlush();

@@ -13,6 +13,8 @@ export interface ResolvePendingDeps {
   readonly logger: JobLogger;
   readonly connectors: ConnectorRouter;
   readonly settings: ResolutionSettings;
+  /** Most pending transactions one sweep hands to checks (tests make it small). */
+  readonly sweepBatch?: number | undefined;
 }
 
 /** Most pending transactions one sweep hands to checks; the next sweep takes the rest. */
@@ -33,11 +35,13 @@ export function sweepPendingHandler(deps: ResolvePendingDeps): JobHandler {
   };
 }
 
-async function sweepOnce(deps: ResolvePendingDeps): Promise<JobResult<never>> {
+export async function sweepOnce(deps: ResolvePendingDeps): Promise<JobResult<never>> {
   const now = deps.clock.now();
   const firstDelayMs = deps.settings.checkDelaysMinutes[0]! * MS_PER_MINUTE;
+  const sweepBatch = deps.sweepBatch ?? SWEEP_BATCH;
+  let added: number;
   try {
-    const added = await addPendingChecks(deps.storage, { createdBefore: new Date(now.getTime() - firstDelayMs), now, limit: SWEEP_BATCH });
+    added = await addPendingChecks(deps.storage, { createdBefore: new Date(now.getTime() - firstDelayMs), now, limit: sweepBatch });
     if (added > 0) deps.logger.info({ added }, 'pending transactions handed to the status checks');
     // Past the connector's timeout no request waits for its acquirer any more: what is still pending
     // waits for a shopper or is stuck, and may stay so for long. The search reads those apart
@@ -48,8 +52,11 @@ async function sweepOnce(deps: ResolvePendingDeps): Promise<JobResult<never>> {
     deps.logger.warn({ err: { type: (error as Error).name } }, 'pending sweep failed; trying again at the next sweep');
     return { runAgainAt: new Date(now.getTime() + deps.settings.sweepIntervalMs), outcome: 'retry' };
   }
-  // A sweep that planned its next round did its work.
-  return { runAgainAt: new Date(now.getTime() + deps.settings.sweepIntervalMs), outcome: 'done' };
+  // A sweep that planned its next round did its work; the checks it handed out are due now. A
+  // full batch means more are waiting (an acquirer's outage leaves thousands pending): the next
+  // round comes at once rather than a sweep interval (a minute by default) per thousand.
+  const nextRunAt = added >= sweepBatch ? now : new Date(now.getTime() + deps.settings.sweepIntervalMs);
+  return { runAgainAt: nextRunAt, outcome: 'done', enqueuedDueJobs: added > 0 };
 }
 
 function transactionIdOf(job: ClaimedJob): string {

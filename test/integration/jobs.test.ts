@@ -189,6 +189,28 @@ for (const database of testDatabases()) {
       assert.equal((await jobRows(storage)).length, 0);
     });
 
+    it('a job that wrote due jobs (enqueuedDueJobs) wakes its worker: they run without waiting out the poll interval', async () => {
+      const worker = newWorker(undefined, { pollIntervalMs: 60_000 });
+      let finish: () => void = () => undefined;
+      const second = new Promise<void>((resolve) => (finish = resolve));
+      probe.behaviour = async (job) => {
+        if (job.payload['n'] === 2) {
+          finish();
+          return {};
+        }
+        await enqueue(storage, [2], clock.now());
+        return { enqueuedDueJobs: true };
+      };
+      await enqueue(storage, [1], clock.now());
+      worker.start();
+      worker.wake();
+      const started = Date.now();
+      await second;
+      await worker.stop();
+      assert.ok(Date.now() - started < 10_000, 'the second job ran long before the 60 s poll');
+      assert.deepEqual(probe.runs, ['1', '2']);
+    });
+
     it('start() runs jobs as they come and stop() waits for the running ones', async () => {
       const worker = newWorker();
       let finish: () => void = () => undefined;

@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { randomIds } from '../../src/domain/ids.js';
+import { applyResolutionGrouped } from '../../src/operations/pending/apply-resolutions-grouped.js';
+import { silentLogger } from '../../src/jobs/job-types.js';
+import { sweepOnce } from '../../src/jobs/resolve-pending.js';
 import { testDatabases } from '../support/databases.js';
 import { cardPayment, getPayment, referencePayment, type Merchant } from '../support/payments.js';
 import { getRegistration, payWithRegistration } from '../support/registrations.js';
@@ -68,6 +72,53 @@ for (const database of testDatabases()) {
       assert.equal((await check(db.id))?.resolved_by, 'status');
       await advance(2 * HOUR);
       assert.equal(await updatedNotifications(db.id), 1, 'never a second outcome');
+    });
+
+    it('status checks ending at once share one group: each payment ended once, as alone (a capture\'s reservation back, a pending registration settled), a payment twice in the group ended by the first', async () => {
+      const debits = await Promise.all([1, 2, 3].map(async () => (await cardPayment(t, merchant, 'DB', '9.99')).json()));
+      const registering = (await cardPayment(t, merchant, 'DB', '9.99', { createRegistration: 'true' })).json();
+      const auth = (await cardPayment(t, merchant, 'PA', '20.00')).json();
+      const capture = (await referencePayment(t, merchant, auth.id, 'CP', '9.98')).json();
+      assert.equal(registering.result.code, '000.200.000');
+      assert.equal(capture.result.code, '000.200.000');
+      const deps = { storage: t.storage, clock: t.clock, ids: randomIds };
+      const success = { kind: 'success' as const, code: '000.100.110', resultDetails: {} };
+      const decline = { kind: 'declined' as const, code: '800.100.152', resultDetails: {} };
+      // The first goes out alone; the rest, the first's duplicate among them, share the next group.
+      const results = await Promise.all([
+        applyResolutionGrouped(deps, { transactionId: debits[0].id, outcome: success, by: 'status' }),
+        applyResolutionGrouped(deps, { transactionId: debits[1].id, outcome: success, by: 'status' }),
+        applyResolutionGrouped(deps, { transactionId: debits[2].id, outcome: decline, by: 'status' }),
+        applyResolutionGrouped(deps, { transactionId: debits[2].id, outcome: success, by: 'status' }),
+        applyResolutionGrouped(deps, { transactionId: registering.id, outcome: success, by: 'status' }),
+        applyResolutionGrouped(deps, { transactionId: capture.id, outcome: decline, by: 'status' }),
+      ]);
+      assert.deepEqual(results.map((r) => r.applied), [true, true, true, false, true, true]);
+      assert.deepEqual(await Promise.all([debits[0].id, debits[1].id, debits[2].id, registering.id, capture.id].map(resultOf)), ['000.100.110', '000.100.110', '800.100.152', '000.100.110', '800.100.152']);
+      for (const id of [debits[0].id, debits[1].id, debits[2].id, registering.id, capture.id]) {
+        assert.equal(await updatedNotifications(id), 1, id);
+        assert.equal((await check(id))?.resolved_by, 'status');
+        assert.equal((await check(id))?.attempts, 1);
+      }
+      assert.equal((await parentTotals(auth.id)).captured, 0n, 'the declined capture gave its reservation back');
+      const { rows } = await t.storage.query<{ status: string }>('SELECT status FROM registrations WHERE id = $1', [registering.registrationId]);
+      assert.equal(rows[0]?.status, 'active', 'the registration the payment created is usable');
+    });
+
+    it('a sweep that filled its batch runs again at once (an outage\'s backlog is handed out in one go); one that did not waits its interval', async () => {
+      await advance(HOUR); // nothing of the earlier tests left to sweep
+      await Promise.all([1, 2, 3].map(() => cardPayment(t, merchant, 'DB', '9.99')));
+      t.clock.advance(6 * MINUTE);
+      const deps = { storage: t.storage, clock: t.clock, ids: randomIds, logger: silentLogger, connectors: t.app.gateway.payments.connectors, settings: t.config.resolution, sweepBatch: 2 };
+      const now = t.clock.now().getTime();
+      const full = await sweepOnce(deps);
+      assert.equal(full.runAgainAt?.getTime(), now, 'two handed out, a full batch: again at once');
+      assert.equal(full.enqueuedDueJobs, true);
+      const rest = await sweepOnce(deps);
+      assert.equal(rest.runAgainAt?.getTime(), now + t.config.resolution.sweepIntervalMs, 'the last one: the interval');
+      const none = await sweepOnce(deps);
+      assert.equal(none.enqueuedDueJobs, false);
+      await jobs.drain();
     });
 
     it('a later decline (9.98) of a capture gives its reservation back, so the authorisation can be captured again', async () => {

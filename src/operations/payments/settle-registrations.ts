@@ -17,3 +17,13 @@ export async function settleRegistrations(tx: Queryable, transaction: StoredTran
     await recordInitialSchemeReference(tx, response.registrationId, outcome.schemeTransactionId, transaction.id, at);
   }
 }
+
+/**
+ * Whether a payment's later outcome has registrations to settle: one it created
+ * (createRegistration=true, pending with it), or one whose series it started. Either names its
+ * registration in the stored answer (create-payment.ts puts the id there), so a payment without
+ * one skips settleRegistrations' statements.
+ */
+export function owesRegistrations(transaction: Pick<StoredTransaction, 'response'>): boolean {
+  return typeof (transaction.response as { registrationId?: unknown }).registrationId === 'string';
+}

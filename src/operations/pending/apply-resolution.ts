@@ -3,12 +3,12 @@ import { releaseOnParent } from '../payments/release-on-parent.js';
 import type { ReferencingPaymentType } from '../../domain/transaction.js';
 import { resultOf } from '../../http/envelope.js';
 import type { Queryable } from '../../storage/port.js';
-import { recordResolution, type ResolvedBy } from '../../storage/repositories/pending-checks.js';
+import { recordResolutions, type ResolutionRecord, type ResolvedBy } from '../../storage/repositories/pending-checks.js';
 import { lockPendingTransaction, lockTransaction, type StoredTransaction } from '../../storage/repositories/transactions.js';
 import type { OperationDeps } from '../deps.js';
 import { serialisedView, viewOfStored } from '../payments/payment-response.js';
-import { settledPayment, writeSettledPayments } from '../payments/payment-writes.js';
-import { settleRegistrations } from '../payments/settle-registrations.js';
+import { settledPayment, writeSettledPayments, type SettledPayment } from '../payments/payment-writes.js';
+import { owesRegistrations, settleRegistrations } from '../payments/settle-registrations.js';
 import { findLatestRedirectOf } from '../../storage/repositories/shopper-redirects.js';
 
 /** A final outcome for a pending transaction, and who decided it. */
@@ -54,29 +54,57 @@ export async function applyResolution(deps: Pick<OperationDeps, 'storage' | 'clo
 export async function applyResolutionIn(tx: Queryable, deps: Pick<OperationDeps, 'clock' | 'ids'>, resolution: Resolution): Promise<ResolutionResult> {
   const transaction = await lockPendingTransaction(tx, resolution.transactionId);
   if (!transaction) return { applied: false };
+  // The request's notificationUrl is kept only with its redirect: the UPDATED goes where the first notification went.
+  const notificationUrl = (await findLatestRedirectOf(tx, transaction.id))?.resume['notificationUrl'] as string | undefined;
+  const ending = endingOf(deps, transaction, resolution, notificationUrl);
+  await writeSettledPayments(tx, [ending.settled]);
+  await settleAround(tx, ending, deps.clock.now());
+  await recordResolutions(tx, [ending.record]);
+  await resolution.alsoWrite?.(tx, ending.resolved);
+  return { applied: true, transaction: ending.resolved };
+}
+
+/** What ending a locked pending transaction writes: its outcome with its notification, its resolution record, and the row as it becomes. */
+export interface Ending {
+  readonly transaction: StoredTransaction;
+  readonly outcome: Resolution['outcome'];
+  readonly settled: SettledPayment;
+  readonly record: ResolutionRecord;
+  readonly resolved: StoredTransaction;
+}
+
+export function endingOf(deps: Pick<OperationDeps, 'clock' | 'ids'>, transaction: StoredTransaction, resolution: Resolution, notificationUrl: string | undefined): Ending {
   const now = deps.clock.now();
   const response = resolvedResponse(transaction.response, resolution.outcome);
   const view = serialisedView(viewOfStored(response));
   const outcome = { ...resolution.outcome, resultDetails: { ...transaction.connectorReferences, ...resolution.outcome.resultDetails } };
   const schemeTransactionId = resolution.outcome.schemeTransactionId ?? transaction.schemeTransactionId;
-  // The request's notificationUrl is kept only with its redirect: the UPDATED goes where the first notification went.
-  const notificationUrl = (await findLatestRedirectOf(tx, transaction.id))?.resume['notificationUrl'] as string | undefined;
-  const settled = settledPayment(deps, { id: transaction.id, entityId: transaction.entityId, outcome, view, schemeTransactionId, notificationUrl, action: 'UPDATED' });
-  await writeSettledPayments(tx, [settled]);
-  if (resolution.outcome.kind === 'declined' && transaction.parentId) await releaseChildOnParent(tx, transaction, now);
-  if (!transaction.parentId) await settleRegistrations(tx, transaction, outcome, now);
-  await recordResolution(tx, {
-    transactionId: transaction.id,
-    entityId: transaction.entityId,
-    at: now,
-    by: resolution.by,
-    code: resolution.outcome.code,
-    reason: resolution.reason ?? null,
-    answered: resolution.by === 'status',
-  });
-  const resolved: StoredTransaction = { ...transaction, response, resultCode: resolution.outcome.code, status: resolution.outcome.kind === 'success' ? 'success' : 'rejected' };
-  await resolution.alsoWrite?.(tx, resolved);
-  return { applied: true, transaction: resolved };
+  return {
+    transaction,
+    outcome,
+    settled: settledPayment(deps, { id: transaction.id, entityId: transaction.entityId, outcome, view, schemeTransactionId, notificationUrl, action: 'UPDATED' }),
+    record: {
+      transactionId: transaction.id,
+      entityId: transaction.entityId,
+      at: now,
+      by: resolution.by,
+      code: resolution.outcome.code,
+      reason: resolution.reason ?? null,
+      answered: resolution.by === 'status',
+    },
+    resolved: { ...transaction, response, resultCode: resolution.outcome.code, status: resolution.outcome.kind === 'success' ? 'success' : 'rejected' },
+  };
+}
+
+/**
+ * What an ending owes beside its row: a decline gives a capture's, refund's or reversal's
+ * reservation back to its parent (a success keeps it: it is consumed), and a payment's
+ * registrations are settled with its outcome.
+ */
+export async function settleAround(tx: Queryable, ending: Ending, now: Date): Promise<void> {
+  const { transaction, outcome } = ending;
+  if (outcome.kind === 'declined' && transaction.parentId) await releaseChildOnParent(tx, transaction, now);
+  if (!transaction.parentId && owesRegistrations(transaction)) await settleRegistrations(tx, transaction, outcome, now);
 }
 
 async function releaseChildOnParent(tx: Queryable, child: StoredTransaction, at: Date): Promise<void> {

@@ -2,9 +2,9 @@ import { type NormalizedOutcome, type StatusRequest } from '../../connectors/con
 import type { ConnectorRouter } from '../../connectors/router.js';
 import { HORIZON_CODE, nextCheck, pastHorizon, type PendingSchedule } from '../../domain/pending-schedule.js';
 import { findPendingCheck, recordCheckAttempt, recordResolution } from '../../storage/repositories/pending-checks.js';
-import { findTransactionById, type StoredTransaction } from '../../storage/repositories/transactions.js';
+import { findTransactionById, lookUpTransactionById, type StoredTransaction } from '../../storage/repositories/transactions.js';
 import type { OperationDeps } from '../deps.js';
-import { applyResolution } from './apply-resolution.js';
+import { applyResolutionGrouped } from './apply-resolutions-grouped.js';
 import { observeLaterOutcome } from '../payments/observe-payment.js';
 
 export interface CheckPendingDeps extends OperationDeps {
@@ -39,7 +39,7 @@ async function askConnector(deps: CheckPendingDeps, transaction: StoredTransacti
   if (!routed) return 'connector not configured';
   const { connector, credentials } = routed;
   if (!connector.status) return 'connector cannot be asked for a status';
-  const parent = transaction.parentId ? await findTransactionById(deps.storage, transaction.parentId) : undefined;
+  const parent = transaction.parentId ? await lookUpTransactionById(deps.storage, transaction.parentId) : undefined;
   const request = statusRequestOf(transaction, parent, credentials);
   return deps.connectors.call(connector, 'status', () => connector.status!(request), { timeoutMs: deps.connectorTimeoutMs });
 }
@@ -49,22 +49,23 @@ async function askConnector(deps: CheckPendingDeps, transaction: StoredTransacti
  * anything else plans the next question on the back-off schedule, or past the horizon ends it
  * (100.396.103). The horizon never ends a transaction unasked: a check that runs late (workers
  * that were down, a redirect that expired after the horizon) still asks first, since money may
- * have moved. Every end goes through applyResolution, which changes only a transaction that is
+ * have moved. Every end goes through applyResolution (grouped with the checks ending at the same
+ * moment: apply-resolutions-grouped.ts), which changes only a transaction that is
  * still pending, so a late live outcome, an operator and this job never both win.
  */
 export async function checkPendingTransaction(deps: CheckPendingDeps, transactionId: string): Promise<CheckResult> {
-  const transaction = await findTransactionById(deps.storage, transactionId);
+  const transaction = await lookUpTransactionById(deps.storage, transactionId);
   const now = deps.clock.now();
   if (!transaction || transaction.status !== 'pending') return endedElsewhere(deps, transaction, now);
   const answer = await askConnector(deps, transaction);
   if ((typeof answer === 'string' || answer.kind === 'pending') && pastHorizon(deps.schedule, transaction, now)) {
-    const ended = await applyResolution(deps, { transactionId, outcome: { kind: 'declined', code: HORIZON_CODE, resultDetails: {} }, by: 'horizon' });
+    const ended = await applyResolutionGrouped(deps, { transactionId, outcome: { kind: 'declined', code: HORIZON_CODE, resultDetails: {} }, by: 'horizon' });
     if (!ended.applied) return endedElsewhere(deps, transaction, now);
     observeLaterOutcome(deps.connectors.observe, transaction, HORIZON_CODE);
     return { kind: 'ended', by: 'horizon', code: HORIZON_CODE };
   }
   if (typeof answer !== 'string' && answer.kind !== 'pending') {
-    const ended = await applyResolution(deps, { transactionId, outcome: { kind: answer.kind, code: answer.code, resultDetails: answer.resultDetails, schemeTransactionId: answer.schemeTransactionId }, by: 'status' });
+    const ended = await applyResolutionGrouped(deps, { transactionId, outcome: { kind: answer.kind, code: answer.code, resultDetails: answer.resultDetails, schemeTransactionId: answer.schemeTransactionId }, by: 'status' });
     if (!ended.applied) return endedElsewhere(deps, transaction, now);
     observeLaterOutcome(deps.connectors.observe, transaction, answer.code);
     return { kind: 'ended', by: 'status', code: answer.code };

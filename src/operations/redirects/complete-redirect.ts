@@ -8,7 +8,7 @@ import { lookUpTransactionById, type StoredTransaction } from '../../storage/rep
 import type { PaymentDeps } from '../deps.js';
 import { serialisedView, viewOfStored } from '../payments/payment-response.js';
 import { settledPayment, writeSettledPayments } from '../payments/payment-writes.js';
-import { settleRegistrations } from '../payments/settle-registrations.js';
+import { owesRegistrations, settleRegistrations } from '../payments/settle-registrations.js';
 import { connectorThreeDSecure, threeDSecureBlock } from '../three-d-secure/authenticate-payment.js';
 import { withoutChallengeStart } from '../../domain/three-d-secure/authentication-request.js';
 import { completeStandaloneChallenge } from '../three-d-secure/standalone-authentication.js';
@@ -167,14 +167,6 @@ export async function settleCompletion(deps: PaymentDeps, redirect: ShopperRedir
   }
   observeLaterOutcome(deps.observe, transaction, decided.outcome.code, decided.connectorAsked !== false);
   return decided.outcome.code;
-}
-
-/**
- * Whether a payment's later outcome has registrations to settle (settleRegistrations): one it
- * created, or one whose series it started. Either names its registration in the stored answer.
- */
-function owesRegistrations(transaction: StoredTransaction): boolean {
-  return typeof (transaction.response as { registrationId?: unknown }).registrationId === 'string';
 }
 
 export interface Decided {

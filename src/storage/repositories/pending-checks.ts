@@ -131,19 +131,35 @@ export async function recordCheckAttempt(db: Queryable, attempt: { transactionId
 }
 
 /** How the transaction ended; a transaction that ended without a check (an operator) gets its record here. */
-export async function recordResolution(
-  db: Queryable,
-  resolution: { transactionId: string; entityId: string; at: Date; by: ResolvedBy; code: string; reason: string | null; answered: boolean },
-): Promise<void> {
+export interface ResolutionRecord {
+  readonly transactionId: string;
+  readonly entityId: string;
+  readonly at: Date;
+  readonly by: ResolvedBy;
+  readonly code: string;
+  readonly reason: string | null;
+  /** The connector answered (a status check): counted as an attempt. */
+  readonly answered: boolean;
+}
+
+export async function recordResolution(db: Queryable, resolution: ResolutionRecord): Promise<void> {
+  await recordResolutions(db, [resolution]);
+}
+
+/** The resolution records of transactions ended together (one statement); each transaction once. */
+export async function recordResolutions(db: Queryable, resolutions: readonly ResolutionRecord[]): Promise<void> {
+  if (resolutions.length === 0) return;
   await db.query(
     `INSERT INTO pending_checks (transaction_id, entity_id, attempts, last_checked_at, last_answer, next_check_at, resolved_at, resolved_by, resolved_code, reason, created_at)
-     VALUES ($1, $2, CASE WHEN $7 THEN 1 ELSE 0 END, CASE WHEN $7 THEN $3::timestamptz END, CASE WHEN $7 THEN $5 END, $3, $3, $4, $5, $6, $3)
+     SELECT v.transaction_id, v.entity_id, CASE WHEN v.answered THEN 1 ELSE 0 END, CASE WHEN v.answered THEN v.at END, CASE WHEN v.answered THEN v.code END,
+            v.at, v.at, v.by, v.code, v.reason, v.at
+       FROM json_to_recordset($1::json) AS v(transaction_id bpchar, entity_id bpchar, at timestamptz, by text, code text, reason text, answered boolean)
      ON CONFLICT (transaction_id) DO UPDATE SET
-       attempts = pending_checks.attempts + CASE WHEN $7 THEN 1 ELSE 0 END,
-       last_checked_at = CASE WHEN $7 THEN $3::timestamptz ELSE pending_checks.last_checked_at END,
-       last_answer = CASE WHEN $7 THEN $5 ELSE pending_checks.last_answer END,
-       resolved_at = $3, resolved_by = $4, resolved_code = $5, reason = $6`,
-    [resolution.transactionId, resolution.entityId, resolution.at, resolution.by, resolution.code, resolution.reason, resolution.answered],
+       attempts = pending_checks.attempts + CASE WHEN EXCLUDED.last_checked_at IS NOT NULL THEN 1 ELSE 0 END,
+       last_checked_at = coalesce(EXCLUDED.last_checked_at, pending_checks.last_checked_at),
+       last_answer = CASE WHEN EXCLUDED.last_checked_at IS NOT NULL THEN EXCLUDED.last_answer ELSE pending_checks.last_answer END,
+       resolved_at = EXCLUDED.resolved_at, resolved_by = EXCLUDED.resolved_by, resolved_code = EXCLUDED.resolved_code, reason = EXCLUDED.reason`,
+    [JSON.stringify(resolutions.map((r) => ({ transaction_id: r.transactionId, entity_id: r.entityId, at: r.at, by: r.by, code: r.code, reason: r.reason, answered: r.answered })))],
   );
 }
 

@@ -218,6 +218,15 @@ export async function findLatestRedirectOf(db: Queryable, transactionId: string)
   return rows[0] ? toRedirect(rows[0]) : undefined;
 }
 
+/** findLatestRedirectOf for several transactions at once: the latest redirect of each that has one. */
+export async function findLatestRedirectsOf(db: Queryable, transactionIds: readonly string[]): Promise<Map<string, ShopperRedirect>> {
+  const { rows } = await db.query<RedirectRow>(
+    'SELECT DISTINCT ON (transaction_id) * FROM shopper_redirects WHERE transaction_id = ANY($1::bpchar[]) ORDER BY transaction_id, created_at DESC',
+    [transactionIds],
+  );
+  return new Map(rows.map((row) => [row.transaction_id!, toRedirect(row)]));
+}
+
 /** The challenge a real 3DS server started under this threeDSServerTransID (lower case), in whatever state (migration 063). */
 export async function findRedirectByServerTransId(db: Queryable, threeDSServerTransID: string): Promise<ShopperRedirect | undefined> {
   const { rows } = await db.query<RedirectRow>(`SELECT * FROM shopper_redirects WHERE (resume->>'threeDSServerTransID') = $1`, [threeDSServerTransID]);

@@ -197,6 +197,15 @@ export async function lockPendingTransaction(db: Queryable, id: string): Promise
   return row && row.status === 'pending' ? toStored(row) : undefined;
 }
 
+/**
+ * lockPendingTransaction for several at once, in the order of their ids (so that two groups
+ * locking overlapping sets queue rather than deadlock): the ones still pending, by id.
+ */
+export async function lockPendingTransactions(db: Queryable, ids: readonly string[]): Promise<Map<string, StoredTransaction>> {
+  const { rows } = await db.query<TransactionRow>('SELECT * FROM transactions WHERE id = ANY($1::bpchar[]) ORDER BY id FOR NO KEY UPDATE', [ids]);
+  return new Map(rows.filter((row) => row.status === 'pending').map((row) => [row.id, toStored(row)]));
+}
+
 /** The unique index behind "never twice": a second transaction under one claim is refused. */
 export const IDEMPOTENCY_CLAIM_INDEX = 'transactions_idempotency_claim_idx';
 
