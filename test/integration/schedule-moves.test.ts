@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { finishFiring } from '../../src/operations/schedules/finish-firing.js';
 import { SCHEDULE_RUN_JOB } from '../../src/operations/schedules/schedule-firing.js';
 import type { Queryable, Storage } from '../../src/storage/port.js';
-import { findSchedulesById, moveFiring, setTestClock, type FiringMove, type StoredSchedule } from '../../src/storage/repositories/schedules.js';
+import { cancelSchedule, findSchedulesById, moveFiring, setTestClock, type FiringMove, type StoredSchedule } from '../../src/storage/repositories/schedules.js';
 import { testDatabases } from '../support/databases.js';
 import type { Merchant } from '../support/payments.js';
 import { postSchedule, registrationWithInitialCit } from '../support/schedules.js';
@@ -73,15 +73,16 @@ for (const database of testDatabases()) {
     }
 
     it('concurrent moves share one statement; the same firing twice in a group moves once; a schedule changed meanwhile is not moved', async () => {
-      const [lone, a, b, c, changed] = await schedules(5);
+      const [lone, a, b, c, changed, cancelled] = await schedules(6);
       const at = t.clock.now();
-      // After it was read: another test clock (what /advance sets), so its planned next firing no longer holds.
+      // After they were read: another test clock (what /advance sets), and a cancellation under notice, so their planned next firings no longer hold.
       await setTestClock(t.storage, changed!.id, 60_000, at, at);
+      await cancelSchedule(t.storage, cancelled!.id, new Date(at.getTime() + 40 * DAY_MS), at);
       const counted = countingStorage(t.storage);
       // The first move goes out alone; the others, asked meanwhile, share the next statement.
-      const asked = [lone!, a!, b!, a!, c!, changed!];
+      const asked = [lone!, a!, b!, a!, c!, changed!, cancelled!];
       const moved = await Promise.all(asked.map((s) => moveFiring(counted.storage, moveOf(s, at))));
-      assert.deepEqual(moved, [true, true, true, false, true, false]);
+      assert.deepEqual(moved, [true, true, true, false, true, false, false]);
       assert.equal(counted.statements(), 2);
 
       const after = await findSchedulesById(t.storage, asked.map((s) => s.id));
@@ -96,11 +97,13 @@ for (const database of testDatabases()) {
         assert.deepEqual(jobs[1]!.payload, { scheduleId: schedule.id, fireAt: new Date(schedule.fireAt!.getTime() + DAY_MS).toISOString(), attempt: 0 });
         assert.equal(await runsOf(schedule.id), 1);
       }
-      const untouched = after.get(changed!.id)!;
-      assert.equal(untouched.jobId, changed!.jobId);
-      assert.equal(untouched.fireAt?.getTime(), changed!.fireAt!.getTime());
-      assert.equal(await runsOf(changed!.id), 0);
-      assert.equal((await jobsOf(changed!.id)).length, 1);
+      for (const schedule of [changed!, cancelled!]) {
+        const untouched = after.get(schedule.id)!;
+        assert.equal(untouched.jobId, schedule.jobId);
+        assert.equal(untouched.fireAt?.getTime(), schedule.fireAt!.getTime());
+        assert.equal(await runsOf(schedule.id), 0);
+        assert.equal((await jobsOf(schedule.id)).length, 1);
+      }
 
       // A second making of a firing already moved: its job is no longer the schedule's.
       assert.equal(await moveFiring(counted.storage, moveOf(a!, at)), false);
