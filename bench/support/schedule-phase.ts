@@ -1,8 +1,11 @@
 /**
  * Scheduled runs, as a row of `npm run bench`: `active` schedules on one gateway process (its
  * own job worker makes the runs), of which `due` fire in the same second; the others wait for a
- * later time of day. The row says how many due runs the runner makes per second (each a claim, a
- * MIT payment through the simulator with its outcome and notification, the run's record and the
+ * later time of day. The due schedules recur (yearly, at that second), as a subscription's do:
+ * each measured run moves its schedule on to its next fire time, the common case, rather than
+ * ending it (an end takes the locked path with a SCHEDULE ENDED notification, which a business's
+ * due runs seldom do). The row says how many due runs the runner makes per second (each a claim,
+ * a MIT payment through the simulator with its outcome and notification, the run's record and the
  * next job) and how long after its fire time each payment was written (latency columns).
  */
 import type pg from 'pg';
@@ -50,8 +53,8 @@ async function registrationsWithInitialCit(url: string, merchant: Merchant): Pro
   return ids;
 }
 
-/** Quartz fields that fire once, at `at` (UTC). */
-const onceAt = (at: Date) => `${at.getUTCSeconds()} ${at.getUTCMinutes()} ${at.getUTCHours()} ${at.getUTCDate()} ${at.getUTCMonth() + 1} ? ${at.getUTCFullYear()}`;
+/** Quartz fields that fire at `at` (UTC) and every year after, at the same second. */
+const yearlyAt = (at: Date) => `${at.getUTCSeconds()} ${at.getUTCMinutes()} ${at.getUTCHours()} ${at.getUTCDate()} ${at.getUTCMonth() + 1} ? *`;
 
 function createSchedules(url: string, merchant: Merchant, registrations: readonly string[], count: number, expression: string, label: string, connections: number, pid: number) {
   return runPhase({
@@ -66,9 +69,20 @@ function createSchedules(url: string, merchant: Merchant, registrations: readonl
   });
 }
 
-async function dueLeft(admin: pg.Client, fireAt: Date): Promise<number> {
+/** The schedules due at `fireAt`, counted before it: those the creation made. */
+async function dueSchedules(admin: pg.Client, fireAt: Date): Promise<number> {
   const { rows } = await admin.query<{ n: string }>(`SELECT count(*) AS n FROM schedules WHERE status = 'active' AND fire_at = $1`, [fireAt]);
   return Number(rows[0]!.n);
+}
+
+/**
+ * Due runs not made yet: the due schedules less the first attempts recorded for that fire time. A
+ * recurring schedule stays active once run (its fire_at moves a year on), and a run declined
+ * softly would keep the fire time for a retry hours later: neither is a run still to wait for.
+ */
+async function dueLeft(admin: pg.Client, fireAt: Date, due: number): Promise<number> {
+  const { rows } = await admin.query<{ n: string }>(`SELECT count(*) AS n FROM schedule_runs WHERE fire_at = $1 AND attempt = 0`, [fireAt]);
+  return due - Number(rows[0]!.n);
 }
 
 export async function schedulePhase(settings: SchedulePhaseSettings): Promise<PhaseResult> {
@@ -78,13 +92,14 @@ export async function schedulePhase(settings: SchedulePhaseSettings): Promise<Ph
     // The schedules that stay waiting: daily, twelve hours away from the due second.
     const waiting = new Date(Date.now() + 12 * 3_600_000);
     const idle = await createSchedules(gateway.url, settings.merchant, registrations, settings.active - settings.due, `0 ${waiting.getUTCMinutes()} ${waiting.getUTCHours()} * * ? *`, `setup: ${settings.active - settings.due} waiting schedules (not counted)`, settings.connections, gateway.pid);
-    // The due ones fire once, all in one second, a little after the last is created (at the rate just seen).
+    // The due ones fire all in one second (and yearly after), a little after the last is created (at the rate just seen).
     const creationMs = (settings.due / Math.max(1, idle.requestsPerSecond)) * 1_000 * 2;
     const fireAt = new Date(Math.ceil((Date.now() + creationMs + LEAD_MS) / 1_000) * 1_000);
-    const created = await createSchedules(gateway.url, settings.merchant, registrations, settings.due, onceAt(fireAt), `setup: ${settings.due} schedules due at one second (not counted)`, settings.connections, gateway.pid);
+    const created = await createSchedules(gateway.url, settings.merchant, registrations, settings.due, yearlyAt(fireAt), `setup: ${settings.due} schedules due at one second (not counted)`, settings.connections, gateway.pid);
+    const due = await dueSchedules(settings.admin, fireAt);
     if (Date.now() >= fireAt.getTime()) throw new Error('the due schedules were created after their fire time: the machine is slower than the setup rate said');
     const deadline = fireAt.getTime() + WAIT_LIMIT_MS;
-    while (Date.now() < fireAt.getTime() || ((await dueLeft(settings.admin, fireAt)) > 0 && Date.now() < deadline)) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (Date.now() < fireAt.getTime() || ((await dueLeft(settings.admin, fireAt, due)) > 0 && Date.now() < deadline)) await new Promise((resolve) => setTimeout(resolve, 100));
     const { rows } = await settings.admin.query<{ n: string; seconds: number; p50: number; p99: number; p999: number; max: number }>(
       `SELECT count(*) AS n,
               GREATEST(EXTRACT(EPOCH FROM max(t.created_at) - $1::timestamptz)::float8, 0.001) AS seconds,

@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { echoRequest } from '../../src/catalogue/index.js';
+import { payWithRegistration as payWithRegistrationOperation } from '../../src/operations/registrations/pay-with-registration.js';
+import { runPaymentRequest } from '../../src/operations/schedules/run-request.js';
+import type { Storage } from '../../src/storage/port.js';
 import { testDatabases } from '../support/databases.js';
 import { cardPayment, postPayment, SAMPLE_CARD, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
 import { payWithRegistration, postRegistration, REGISTRATION_CARD } from '../support/registrations.js';
@@ -76,6 +80,27 @@ for (const database of testDatabases()) {
       }
       const withCvv = await payWithRegistration(t, merchant, registrationId, { ...REPEATED_MIT, 'card.cvv': '123' });
       assert.deepEqual(errorOf(withCvv), ['600.200.501', 'card.cvv']);
+    });
+
+    it('a MIT writes its outcome with the shared settle; only an INITIAL payment needs a transaction to record its reference', async () => {
+      const registrationId = (await postRegistration(t, merchant)).json().id as string;
+      let transactions = 0;
+      const counting: Storage = { ...t.storage, transaction: (fn) => ((transactions += 1), t.storage.transaction(fn)) };
+      const deps = { ...t.app.gateway.payments, storage: counting };
+      const pay = (fields: Record<string, string>) => {
+        const request = runPaymentRequest(merchant.entityId, { amount: '10.00', currency: 'EUR', paymentType: 'DB', ...fields }, t.clock.now());
+        return payWithRegistrationOperation(deps, { entityId: merchant.entityId, registrationId, request, echo: echoRequest(request) });
+      };
+      const initial = await pay({ ...INITIAL_CIT, ...THREE_DS_RESULT });
+      assert.match(initial.result.code, SUCCESS_PATTERN);
+      assert.equal(transactions, 1, 'the INITIAL payment records its scheme reference with its outcome');
+      const schemeReference = (initial.body['standingInstruction'] as Record<string, string>)['initialTransactionId'];
+      assert.match(schemeReference!, /^SIM[0-9]{15}$/);
+      const mit = await pay(REPEATED_MIT);
+      assert.match(mit.result.code, SUCCESS_PATTERN);
+      assert.equal(transactions, 1, 'a MIT opens no transaction of its own');
+      assert.equal(mit.body['registrationId'], registrationId);
+      assert.equal((mit.body['standingInstruction'] as Record<string, string>)['initialTransactionId'], schemeReference);
     });
 
     it('a stored card starts its series with an INITIAL registration payment, which needs a CVV or 3D Secure', async () => {

@@ -6,7 +6,7 @@ import { processInitialPayment } from '../payments/create-payment.js';
 import type { PaymentView } from '../payments/payment-response.js';
 import { paymentMethodOfRegistration } from './account-data.js';
 import type { RegistrationDeps } from './deps.js';
-import { loadRegistration, refuseUnusable } from './load-registration.js';
+import { loadRegistrationToPay, refuseUnusable } from './load-registration.js';
 import { accountDisplay, recordContext } from './registration-record.js';
 import { planStandingInstruction } from './standing-instruction-plan.js';
 
@@ -43,9 +43,16 @@ function echoOfRegistrationPayment(echo: Readonly<Record<string, unknown>>, regi
   return { ...rest, [registration.method]: registration.method === 'bankAccount' && holder ? { ...display, holder } : display };
 }
 
+/**
+ * An INITIAL payment's success records its scheme reference on the registration, in the
+ * outcome's transaction. Only such a payment gets this: any onOutcome makes createPayment write
+ * the outcome in a transaction of its own instead of the settle it shares with concurrent
+ * payments (group commit), which every MIT (a schedule's run) would pay for nothing.
+ */
 function rememberInitialCit(deps: RegistrationDeps, registrationId: string, startsSeries: boolean) {
+  if (!startsSeries) return undefined;
   return async (tx: Queryable, outcome: NormalizedOutcome, transactionId: string): Promise<string> => {
-    if (startsSeries && outcome.kind === 'success' && outcome.schemeTransactionId) {
+    if (outcome.kind === 'success' && outcome.schemeTransactionId) {
       await recordInitialSchemeReference(tx, registrationId, outcome.schemeTransactionId, transactionId, deps.clock.now());
     }
     return registrationId;
@@ -59,7 +66,7 @@ function rememberInitialCit(deps: RegistrationDeps, registrationId: string, star
  * registration's initial CIT (or recurring migration); an INITIAL payment's success records it.
  */
 export async function payWithRegistration(deps: RegistrationDeps, input: RegistrationPaymentInput): Promise<PaymentView> {
-  const registration = await loadRegistration(deps.storage, input.entityId, input.registrationId);
+  const registration = await loadRegistrationToPay(deps.storage, input.entityId, input.registrationId);
   refuseUnusable(registration);
   const secret = registration.sealed ? await deps.vault.open(recordContext(registration.id), registration.sealed) : {};
   const holder = holderForPayment(registration, input.request);

@@ -50,8 +50,8 @@ export async function finishFiring(
 }
 
 /**
- * The common case, a schedule that goes on, in one statement (moveFiring) instead of a
- * transaction of five: the next firing is planned with the schedule as read before the run, and
+ * The common case, a schedule that goes on, in one statement (moveFiring, shared with the moves
+ * of concurrent firings) instead of a transaction of five: the next firing is planned with the schedule as read before the run, and
  * the statement refuses the move when the schedule changed since (its job, its state, its test
  * clock). The end of a schedule, and every refusal, take the locked path. Answers the firing
  * planned, or undefined when it took neither.

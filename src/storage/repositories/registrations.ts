@@ -1,4 +1,5 @@
 import type { SealedSecret } from '../../domain/vault/index.js';
+import { createBatchedLookup, LOOKUP_BATCH, perStorage } from '../batched-lookup.js';
 import type { Queryable } from '../port.js';
 
 export type RegistrationStatus = 'active' | 'pending' | 'deregistered';
@@ -92,6 +93,39 @@ const ENTITY_SCOPE = `(entity_id = $2 OR entity_id IN (SELECT id FROM entities W
 export async function findRegistration(db: Queryable, entityId: string, id: string): Promise<StoredRegistration | undefined> {
   const { rows } = await db.query<RegistrationRow>(`SELECT * FROM registrations WHERE id = $1 AND ${ENTITY_SCOPE}`, [id, entityId]);
   return rows[0] ? toStored(rows[0]) : undefined;
+}
+
+/** A registration with the merchant of its entity (null: the entity is a merchant), to check ENTITY_SCOPE in code. */
+interface ScopedRegistration {
+  readonly registration: StoredRegistration;
+  readonly merchantOfEntity: string | null;
+}
+
+/**
+ * Registrations by id, whatever their entity, batched with the look-ups of concurrent payments
+ * (batched-lookup.ts): a schedule's runs and the registration payments of one second share one
+ * statement instead of a round trip each. Only lookUpRegistration answers from it.
+ */
+const lookUpRegistrationById = perStorage((db: Queryable) => createBatchedLookup<string, ScopedRegistration>({
+  ...LOOKUP_BATCH,
+  read: async (ids) => {
+    const { rows } = await db.query<RegistrationRow & { merchant_of_entity: string | null }>(
+      `SELECT r.*, e.merchant_id AS merchant_of_entity FROM registrations r JOIN entities e ON e.id = r.entity_id WHERE r.id = ANY($1::bpchar[])`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, { registration: toStored(row), merchantOfEntity: row.merchant_of_entity }]));
+  },
+}));
+
+/**
+ * findRegistration, batched: read by id, then the entity checked here as ENTITY_SCOPE does in
+ * SQL (its own, or a channel's of the merchant asking), so another entity's is still not found.
+ */
+export async function lookUpRegistration(db: Queryable, entityId: string, id: string): Promise<StoredRegistration | undefined> {
+  const found = await lookUpRegistrationById(db, id);
+  if (!found) return undefined;
+  const visible = found.registration.entityId === entityId || found.merchantOfEntity === entityId;
+  return visible ? found.registration : undefined;
 }
 
 export interface Deregistration {

@@ -1,4 +1,6 @@
-import type { Queryable } from '../port.js';
+import { LOOKUP_BATCH, perStorage } from '../batched-lookup.js';
+import { createGroupCommit, type ItemResult } from '../group-commit.js';
+import type { Queryable, Storage } from '../port.js';
 import { SEARCH_TERMS } from './transactions.js';
 
 /** The SQL of schedules and their runs (migration 019). */
@@ -256,34 +258,79 @@ export interface FiringMove {
   readonly at: Date;
 }
 
+/** A move as a row of moveFiringGroup's recordset; `ord` says which item of the group it is. */
+function moveRow(m: FiringMove, ord: number) {
+  return {
+    ord,
+    schedule_id: m.scheduleId,
+    from_job_id: m.fromJobId,
+    clock_offset_ms: String(m.clockOffsetMs),
+    cancelled_at: m.cancelledAt,
+    at: m.at,
+    run_fire_at: m.run.fireAt,
+    run_attempt: m.run.attempt,
+    outcome: m.run.outcome,
+    transaction_id: m.run.transactionId,
+    result_code: m.run.resultCode,
+    next_fire_at: m.next.fireAt,
+    next_attempt: m.next.attempt,
+    next_run_at: m.next.runAt,
+    job_kind: m.next.jobKind,
+    payload: { scheduleId: m.scheduleId, fireAt: m.next.fireAt.toISOString(), attempt: m.next.attempt },
+  };
+}
+
 /**
- * The common end of a firing in one statement: while the schedule is active, still names the
- * job that made the firing and keeps the clock the next firing was planned with, it records the
- * run, writes the next job and points the schedule at it. The UPDATE takes the schedule's row
- * lock and checks the conditions again on the row as it is then, so of two makings of the same
- * firing only one moves the schedule. Answers false when nothing was written (the caller then
- * takes the locked path, which knows what to record).
+ * The common end of a group of firings in one statement: each schedule that is active, still
+ * names the job that made its firing and keeps the clock its next firing was planned with gets
+ * its run recorded, its next job written (an id of its own from the jobs' sequence) and points
+ * at it. The UPDATE takes each schedule's row lock and checks the conditions again on the row as
+ * it is then, so of two makings of the same firing only one moves the schedule.
+ *
+ * The same firing twice in one group (a job run twice at once): only its first item is offered
+ * to the UPDATE (DISTINCT ON), so no schedule is joined with two source rows, and so none is
+ * moved twice or given two jobs. Items of one schedule with different jobs may both be offered:
+ * only the one whose job the schedule names can match. Answers per item whether it moved; one
+ * that did not takes the locked path, which knows what to record.
  */
-export async function moveFiring(db: Queryable, m: FiringMove): Promise<boolean> {
-  const payload = JSON.stringify({ scheduleId: m.scheduleId, fireAt: m.next.fireAt.toISOString(), attempt: m.next.attempt });
-  const { rows } = await db.query<{ moved: string }>(
-    `WITH next_job AS (SELECT nextval(pg_get_serial_sequence('jobs', 'id')) AS id),
+async function moveFiringGroup(db: Queryable, moves: readonly FiringMove[]): Promise<ItemResult<boolean>[]> {
+  const { rows } = await db.query<{ ord: number }>(
+    `WITH asked AS (
+       SELECT DISTINCT ON (m.schedule_id, m.from_job_id) m.*
+         FROM json_to_recordset($1::json) AS m(ord int, schedule_id bpchar, from_job_id bigint, clock_offset_ms bigint, cancelled_at timestamptz,
+              at timestamptz, run_fire_at timestamptz, run_attempt int, outcome text, transaction_id bpchar, result_code text,
+              next_fire_at timestamptz, next_attempt int, next_run_at timestamptz, job_kind text, payload jsonb)
+        ORDER BY m.schedule_id, m.from_job_id, m.ord),
      moved AS (
-       UPDATE schedules SET fire_at = $4, attempt = $5, job_id = (SELECT id FROM next_job), updated_at = $6
-        WHERE id = $1 AND job_id = $2 AND status = 'active' AND clock_offset_ms = $3 AND cancelled_at IS NOT DISTINCT FROM $15::timestamptz
-        RETURNING id),
+       UPDATE schedules s SET fire_at = a.next_fire_at, attempt = a.next_attempt, job_id = nextval(pg_get_serial_sequence('jobs', 'id')), updated_at = a.at
+         FROM asked a
+        WHERE s.id = a.schedule_id AND s.job_id = a.from_job_id AND s.status = 'active' AND s.clock_offset_ms = a.clock_offset_ms
+          AND s.cancelled_at IS NOT DISTINCT FROM a.cancelled_at
+        RETURNING a.*, s.job_id AS next_job_id),
      run AS (
        INSERT INTO schedule_runs (schedule_id, fire_at, attempt, outcome, transaction_id, result_code, ran_at)
-       SELECT $1, $7, $8, $9, $10, $11, $6 FROM moved
+       SELECT schedule_id, run_fire_at, run_attempt, outcome, transaction_id, result_code, at FROM moved
        ON CONFLICT DO NOTHING),
      job AS (
        INSERT INTO jobs (id, kind, payload, run_at, created_at) OVERRIDING SYSTEM VALUE
-       SELECT (SELECT id FROM next_job), $12, $13::jsonb, $14, $6 FROM moved)
-     SELECT count(*) AS moved FROM moved`,
-    [
-      m.scheduleId, m.fromJobId, String(m.clockOffsetMs), m.next.fireAt, m.next.attempt, m.at,
-      m.run.fireAt, m.run.attempt, m.run.outcome, m.run.transactionId, m.run.resultCode, m.next.jobKind, payload, m.next.runAt, m.cancelledAt,
-    ] as never[],
+       SELECT next_job_id, job_kind, payload, next_run_at, at FROM moved)
+     SELECT ord FROM moved`,
+    [JSON.stringify(moves.map(moveRow))],
   );
-  return Number(rows[0]?.moved ?? 0) > 0;
+  const moved = new Set(rows.map((row) => Number(row.ord)));
+  return moves.map((_, ord) => ({ ok: true, value: moved.has(ord) }));
+}
+
+const firingMoves = perStorage((storage: Storage) => {
+  const group = createGroupCommit<FiringMove, boolean>({ storage, name: 'move-firing', write: moveFiringGroup, transactional: false, maxGroupSize: LOOKUP_BATCH.maxBatch, maxConcurrentGroups: 1 });
+  return (move: FiringMove) => group.submit(move);
+});
+
+/**
+ * Moves a schedule on after a firing (moveFiringGroup), in one statement with the moves of
+ * concurrent firings (group commit): a second of due runs shares its writes as its payments do.
+ * Answers false when nothing was written.
+ */
+export async function moveFiring(storage: Storage, move: FiringMove): Promise<boolean> {
+  return (await firingMoves(storage, move)) === true;
 }
