@@ -11,15 +11,13 @@
  * BENCH_DATABASE_URL or TEST_DATABASE_URL (a schema of its own, dropped afterwards),
  * BENCH_CONNECTIONS (64), BENCH_DURATION_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_POOL_SIZE (10).
  */
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describePhase, type PhaseResult } from './load.js';
-import { describeProfile, monotonicMicros, summariseProfile } from './support/cpu-profile.js';
+import { monotonicMicros } from './support/cpu-profile.js';
+import { describeProfiledGateway, profilerArgs } from './support/profile-run.js';
 import { startGatewayProcess } from './support/gateway.js';
 import { asyncPaymentPhase, checkoutPhase, completionPhase, openCheckoutIds, openRedirectIds, paymentPhase, widgetPaymentPhase, type PhaseSettings } from './support/gateway-phases.js';
 import { challengeCompletionPhase, challengeStartPhase, openChallengeIds } from './support/challenge-phase.js';
-import { ROOT } from './support/node-process.js';
 import { createBenchSchema, createMerchant } from './support/postgres.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -35,7 +33,6 @@ type Flow = (typeof FLOWS)[number];
 const { values: flags } = parseArgs({ options: { profile: { type: 'string' } } });
 const profiled = flags.profile as Flow | undefined;
 if (profiled !== undefined && !FLOWS.includes(profiled)) throw new Error(`--profile takes one of ${FLOWS.join(', ')}`);
-const PROFILE_DIR = join(ROOT, 'bench/results/tmp-profile');
 
 function report(phase: PhaseResult): PhaseResult {
   console.log(describePhase(phase));
@@ -44,8 +41,7 @@ function report(phase: PhaseResult): PhaseResult {
 
 async function main(): Promise<void> {
   const schema = await createBenchSchema('bench_flows');
-  if (profiled) { rmSync(PROFILE_DIR, { recursive: true, force: true }); mkdirSync(PROFILE_DIR, { recursive: true }); }
-  const gateway = await startGatewayProcess({ databaseUrl: schema.url, poolSize: settings.poolSize, ...(profiled ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : {}) });
+  const gateway = await startGatewayProcess({ databaseUrl: schema.url, poolSize: settings.poolSize, ...(profiled ? { nodeArgs: profilerArgs() } : {}) });
   let window: { fromUs: number; toUs: number } | undefined;
   const rows: Array<{ flow: Flow; phase: PhaseResult }> = [];
   try {
@@ -74,11 +70,7 @@ async function main(): Promise<void> {
   const db = rows.find((row) => row.flow === 'db')!.phase.cpuMsPerRequest ?? NaN;
   console.log('\ngateway CPU per request against the DB payment of this run:');
   for (const { phase } of rows) console.log(`  ${(phase.cpuMsPerRequest ?? NaN).toFixed(3)} ms  ${((phase.cpuMsPerRequest ?? NaN) / db).toFixed(2)} ×  ${Math.round(phase.requestsPerSecond)}/s  ${phase.name}`);
-  if (profiled && window) {
-    const file = readdirSync(PROFILE_DIR).find((name) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(name));
-    if (!file) throw new Error(`no main-thread profile in ${PROFILE_DIR}`);
-    console.log(`\n${describeProfile(summariseProfile(join(PROFILE_DIR, file), window, 40)).replace('during the DB phase', `during the ${profiled} phase`)}`);
-  }
+  if (profiled && window) console.log(`\n${describeProfiledGateway(`the ${profiled} phase`, window)}`);
 }
 
 await main();

@@ -33,6 +33,7 @@ import { describePhase, type PhaseResult } from './load.js';
 import { describeProfile, type ProfileSummary } from './support/cpu-profile.js';
 import { startGatewayProcess } from './support/gateway.js';
 import { asyncPaymentPhase, cardPaymentBody, completionPhase, getPhase, openRedirectIds, paymentPhase, referencePhase, roundTripOf, checkoutPhase, openCheckoutIds, widgetPaymentPhase, storedPaymentRow, successfulIds, type Merchant, type PhaseSettings } from './support/gateway-phases.js';
+import { challengeCompletionPhase, challengeStartPhase, openChallengeIds } from './support/challenge-phase.js';
 import { largestMemoryOf } from './support/node-process.js';
 import { createBenchSchema, createMerchant, serverVersion, type BenchSchema } from './support/postgres.js';
 import { profileGateway } from './support/profile-run.js';
@@ -151,6 +152,12 @@ async function measureGateway(schema: BenchSchema): Promise<{ phases: PhaseResul
     const checkoutIds = await openCheckoutIds(schema.admin);
     await checkpoint(schema);
     phases.push(report(await widgetPaymentPhase(phase, checkoutIds)));
+    // 3-D Secure challenges: the payments' first answers (a redirect to the simulated ACS), then the shopper's code on its page.
+    await checkpoint(schema);
+    report(await challengeStartPhase(phase, merchant));
+    const challengeIds = await openChallengeIds(schema.admin);
+    await checkpoint(schema);
+    phases.push(report(await challengeCompletionPhase(phase, challengeIds)));
     const peakRssMiB = largestMemoryOf(gateway.pid)?.peakRssMiB ?? 0;
     console.log(`gateway peak RSS (VmHWM): ${peakRssMiB.toFixed(0)} MiB`);
     return { phases, peakRssMiB, merchant, insertFloor };

@@ -94,6 +94,32 @@ function consoleRows(summary: BenchRecord['consoleSearch']): string[] {
   ];
 }
 
+const byName = (phases: readonly PhaseResult[], start: string) => phases.find((phase) => phase.name.startsWith(start));
+
+/** Issue 36's targets: each flow's gateway CPU per request against the DB payment's, the job rows' rates, the payment against its floor. */
+function flowRows(record: BenchRecord): string[] {
+  const phases = record.gateway.phases;
+  const payment = phases[0]!;
+  const lines: string[] = [];
+  for (const [label, start] of [['provider page completion', 'POST provider page'], ['3-D Secure challenge completion', 'POST ACS page'], ['widget card payment', 'POST /v1/checkouts/{id}/payment']] as const) {
+    const flow = byName(phases, start);
+    if (!flow?.cpuMsPerRequest || !payment.cpuMsPerRequest) continue;
+    const ratio = flow.cpuMsPerRequest / payment.cpuMsPerRequest;
+    lines.push(`| ${label}: ≤ 1.5 × the DB payment's gateway CPU per request (issue 36) | ${ratio.toFixed(2)} × (${flow.cpuMsPerRequest.toFixed(2)} against ${payment.cpuMsPerRequest.toFixed(2)} ms) | ${yesNo(ratio <= 1.5)} |`);
+  }
+  const schedules = byName(phases, 'scheduled runs (');
+  if (schedules) lines.push(`| scheduled runs: ≥ 1,500 runs/s, fire → payment p99 < 1 s (issue 36) | ${Math.round(schedules.requestsPerSecond)}/s, p99 ${Math.round(schedules.latencyMs.p99)} ms | ${yesNo(schedules.requestsPerSecond >= 1500 && schedules.latencyMs.p99 < 1000 && schedules.errors === 0)} |`);
+  const minute = byName(phases, 'scheduled runs, ');
+  if (minute) lines.push(`| scheduled runs: ${minute.requests.toLocaleString('en')} due in one minute, all made within it (issue 36) | last made ${(minute.latencyMs.max / 1000).toFixed(1)} s after the minute began, ${Math.round(minute.requestsPerSecond)}/s | ${yesNo(minute.errors === 0 && minute.latencyMs.max < 60_000)} |`);
+  const resolution = byName(phases, 'pending resolution');
+  if (resolution) lines.push(`| pending resolution: ≥ 1,500 status checks/s (issue 36) | ${Math.round(resolution.requestsPerSecond)}/s | ${yesNo(resolution.requestsPerSecond >= 1500 && resolution.errors === 0)} |`);
+  const floorRatio = (ratio: number, label: string) => `| DB payments/s ≥ 0.75 × insert floor${label} (issue 36) | ${ratio} × | ${yesNo(ratio >= 0.75)} |`;
+  lines.push(floorRatio(record.ratios.gatewayToInsertFloor, ''));
+  lines.push(`| DB payment p99 < 30 ms at ${payment.connections} connections (issue 36) | ${payment.latencyMs.p99.toFixed(1)} ms | ${yesNo(payment.latencyMs.p99 < 30)} |`);
+  if (record.processes) lines.push(floorRatio(record.processes.ratios.gatewayToInsertFloor, `, ${record.processes.count} processes`));
+  return lines;
+}
+
 /** The markdown table of the latest run; also written into docs/performance.md. */
 export function renderBenchmarkTable(record: BenchRecord): string {
   const payments = record.gateway.phases[0]!;
@@ -120,6 +146,7 @@ export function renderBenchmarkTable(record: BenchRecord): string {
     ...observabilityRows(record.observability),
     ...consoleRows(record.consoleSearch),
     ...overviewRows(record.consoleOverview),
+    ...flowRows(record),
   ];
   const table = lines.join('\n');
   if (!updatePerformanceDoc('gateway benchmark', table)) console.warn('docs/performance.md has no gateway benchmark markers; table not written there');

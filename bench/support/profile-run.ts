@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describePhase } from '../load.js';
-import { monotonicMicros, summariseProfile, type ProfileSummary } from './cpu-profile.js';
+import { describeProfile, monotonicMicros, summariseProfile, type ProfileSummary } from './cpu-profile.js';
 import { startGatewayProcess } from './gateway.js';
 import { paymentPhase, type Merchant } from './gateway-phases.js';
 import { ROOT } from './node-process.js';
@@ -45,4 +45,17 @@ export async function profileGateway(
   const summary = summariseProfile(path, window);
   // Should the clocks ever disagree, the whole profile is better than an empty one.
   return summary.totalMs > 0 ? summary : summariseProfile(path);
+}
+
+/** The node flags of a profiled gateway: --cpu-prof into a fresh PROFILE_DIR. */
+export function profilerArgs(): string[] {
+  rmSync(PROFILE_DIR, { recursive: true, force: true });
+  mkdirSync(PROFILE_DIR, { recursive: true });
+  return ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`];
+}
+
+/** The summary of the profiled gateway's main thread (it must have stopped), over `window` or all of it. */
+export function describeProfiledGateway(phase: string, window?: { fromUs: number; toUs: number }): string {
+  const path = mainThreadProfile();
+  return describeProfile(summariseProfile(path, window, 40)).replace('during the DB phase', `during ${phase}`);
 }

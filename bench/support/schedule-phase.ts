@@ -11,6 +11,11 @@
 import type pg from 'pg';
 import { formRequest, runPhase, type PhaseResult } from '../load.js';
 import { startGatewayProcess } from './gateway.js';
+import { cpuTimeMs } from './node-process.js';
+import { monotonicMicros } from './cpu-profile.js';
+
+/** The last phase's runs, from just before the fire time to the last payment (monotonicMicros): a profile's window. */
+export let runWindow: { fromUs: number; toUs: number } | undefined;
 import type { Merchant } from './gateway-phases.js';
 
 const REGISTRATIONS = 20;
@@ -28,6 +33,8 @@ export interface SchedulePhaseSettings {
   readonly active: number;
   /** Of those, the ones due in the same second. */
   readonly due: number;
+  /** Extra node flags of the gateway process (--cpu-prof for `npm run bench:schedules -- --profile`). */
+  readonly nodeArgs?: readonly string[];
 }
 
 async function post(url: string, merchant: Merchant, path: string, fields: Record<string, string>): Promise<Record<string, unknown>> {
@@ -86,7 +93,7 @@ async function dueLeft(admin: pg.Client, fireAt: Date, due: number): Promise<num
 }
 
 export async function schedulePhase(settings: SchedulePhaseSettings): Promise<PhaseResult> {
-  const gateway = await startGatewayProcess({ databaseUrl: settings.schemaUrl, poolSize: settings.poolSize, env: { WORKER_POLL_INTERVAL_MS: '100' } });
+  const gateway = await startGatewayProcess({ databaseUrl: settings.schemaUrl, poolSize: settings.poolSize, env: { WORKER_POLL_INTERVAL_MS: '100' }, ...(settings.nodeArgs ? { nodeArgs: settings.nodeArgs } : {}) });
   try {
     const registrations = await registrationsWithInitialCit(gateway.url, settings.merchant);
     // The schedules that stay waiting: daily, twelve hours away from the due second.
@@ -99,7 +106,13 @@ export async function schedulePhase(settings: SchedulePhaseSettings): Promise<Ph
     const due = await dueSchedules(settings.admin, fireAt);
     if (Date.now() >= fireAt.getTime()) throw new Error('the due schedules were created after their fire time: the machine is slower than the setup rate said');
     const deadline = fireAt.getTime() + WAIT_LIMIT_MS;
+    // The gateway's CPU from just before the fire time to the last run: its cost per run.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, fireAt.getTime() - Date.now() - 50)));
+    const cpuBeforeMs = cpuTimeMs(gateway.pid);
+    const fromUs = monotonicMicros();
     while (Date.now() < fireAt.getTime() || ((await dueLeft(settings.admin, fireAt, due)) > 0 && Date.now() < deadline)) await new Promise((resolve) => setTimeout(resolve, 100));
+    const cpuAfterMs = cpuTimeMs(gateway.pid);
+    runWindow = { fromUs, toUs: monotonicMicros() };
     const { rows } = await settings.admin.query<{ n: string; seconds: number; p50: number; p99: number; p999: number; max: number }>(
       `SELECT count(*) AS n,
               GREATEST(EXTRACT(EPOCH FROM max(t.created_at) - $1::timestamptz)::float8, 0.001) AS seconds,
@@ -123,8 +136,9 @@ export async function schedulePhase(settings: SchedulePhaseSettings): Promise<Ph
       timeouts: 0,
       non2xx: idle.non2xx + created.non2xx,
       statusCodes: created.statusCodes,
+      ...(cpuBeforeMs !== undefined && cpuAfterMs !== undefined && made > 0 ? { cpuMsPerRequest: (cpuAfterMs - cpuBeforeMs) / made } : {}),
     };
   } finally {
-    await gateway.stop();
+    await gateway.stop('SIGTERM');
   }
 }

@@ -11,12 +11,15 @@ export interface WorkerSettings extends JobWorkerSettings {
   readonly webhookTimeoutMs: number;
   /** Which addresses notifications may go to (every sender and every URL check reads these). */
   readonly webhookTargets: WebhookTargetRules;
+  /** Scheduled runs and status checks one process makes at once (start-workers.ts: a worker of their own). */
+  readonly paymentJobConcurrency: number;
 }
 
 export const WORKER_VARIABLES = [
   ['WORKERS_IN_GATEWAY', 'true', '`false` stops `npm start` from running background jobs (then run `npm run worker`, PostgreSQL only).'],
   ['WORKER_CONCURRENCY', '64', 'Jobs (webhook calls) one worker process runs at the same time.'],
   ['WORKER_BATCH_SIZE', '64', 'Most jobs one claim takes from the queue.'],
+  ['WORKER_PAYMENT_CONCURRENCY', '256', 'Scheduled runs and status checks one worker process makes at the same time, apart from WORKER_CONCURRENCY (so a second of due runs does not wait behind the webhook calls\' slots, nor merchants\' webhook endpoints get more calls at once).'],
   ['WORKER_POLL_INTERVAL_MS', '500', 'How long an idle worker waits before it looks for due jobs again.'],
   ['WORKER_LEASE_MS', '60000', 'How long a claimed job stays locked; after a worker dies its jobs run again once this has passed. Must exceed WEBHOOK_TIMEOUT_MS.'],
   ['WEBHOOK_TIMEOUT_MS', '30000', 'A webhook receiver must answer within this time, else the attempt failed.'],
@@ -38,6 +41,7 @@ export function collectWorkerSettings(env: Env, problems: string[], system: 'tes
     runInGateway: readBoolean(env, 'WORKERS_IN_GATEWAY', true, problems),
     concurrency: readInteger(env, 'WORKER_CONCURRENCY', 64, 1, 10_000, problems),
     batchSize: readInteger(env, 'WORKER_BATCH_SIZE', 64, 1, 1_000, problems),
+    paymentJobConcurrency: readInteger(env, 'WORKER_PAYMENT_CONCURRENCY', 256, 1, 10_000, problems),
     pollIntervalMs: readInteger(env, 'WORKER_POLL_INTERVAL_MS', 500, 10, 60_000, problems),
     leaseMs,
     // Sweeping twice per lease keeps a dead worker's jobs waiting at most 1.5 leases.

@@ -2,7 +2,7 @@ import type { Clock, IdGenerator } from '../domain/ids.js';
 import type { LifecyclePolicy } from '../domain/lifecycle/policy.js';
 import type { SealedSecret } from '../domain/vault/index.js';
 import type { Queryable } from '../storage/port.js';
-import { isKnownSchemeReference } from '../storage/repositories/registrations.js';
+import { lookUpSchemeReference } from '../storage/repositories/registrations.js';
 import { storedSettlementSource } from '../storage/repositories/settlement-source.js';
 import type { Connector, ConnectorOutcome } from './connector.js';
 import { createConnectorRegistry, type ConnectorRegistry } from './registry.js';
@@ -54,7 +54,7 @@ export function createDefaultConnectors(deps: DefaultConnectorsDeps): ConnectorR
     clock: deps.clock,
     newId: () => deps.ids.id(),
     // Payments' scheme references and those recorded on registrations (recurring migrations).
-    schemeReferences: { wasIssued: (id: string) => isKnownSchemeReference(deps.storage, id) },
+    schemeReferences: { wasIssued: (id: string) => lookUpSchemeReference(deps.storage, id) },
     // The simulated acquirer settles what the gateway stored of it (docs/settlement.md).
     settlementSource: storedSettlementSource(deps.storage),
   };

@@ -160,16 +160,27 @@ export async function recordInitialSchemeReference(db: Queryable, id: string, sc
 }
 
 /**
- * Whether the gateway knows a scheme reference: returned by one of its payments, or recorded on
- * a registration (a recurring migration brings the reference of an initial payment made elsewhere).
+ * Which scheme references the gateway knows: returned by one of its payments, or recorded on a
+ * registration (a recurring migration brings the reference of an initial payment made
+ * elsewhere). Batched with the questions of concurrent payments: the simulator asks it of every
+ * MIT, so a second of scheduled runs asks it a thousand times.
  */
-export async function isKnownSchemeReference(db: Queryable, schemeReference: string): Promise<boolean> {
-  const { rows } = await db.query<{ known: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM transactions WHERE scheme_transaction_id = $1)
-         OR EXISTS (SELECT 1 FROM registrations WHERE initial_scheme_reference = $1 AND status <> 'deregistered') AS known`,
-    [schemeReference],
-  );
-  return rows[0]?.known === true;
+const knownSchemeReferences = perStorage((db: Queryable) => createBatchedLookup<string, true>({
+  ...LOOKUP_BATCH,
+  read: async (references) => {
+    const { rows } = await db.query<{ reference: string }>(
+      `SELECT v.reference FROM unnest($1::text[]) AS v(reference)
+        WHERE EXISTS (SELECT 1 FROM transactions WHERE scheme_transaction_id = v.reference)
+           OR EXISTS (SELECT 1 FROM registrations WHERE initial_scheme_reference = v.reference AND status <> 'deregistered')`,
+      [references],
+    );
+    return new Map(rows.map((row) => [row.reference, true as const]));
+  },
+}));
+
+/** Whether the gateway knows a scheme reference (knownSchemeReferences). */
+export async function lookUpSchemeReference(db: Queryable, schemeReference: string): Promise<boolean> {
+  return (await knownSchemeReferences(db, schemeReference)) === true;
 }
 
 export interface RegistrationListing {

@@ -81,3 +81,23 @@ describe('job.* fields', () => {
     assert.ok(yearProblem('2030-2100'));
   });
 });
+
+describe('fire times are read once per plan', () => {
+  it('the same expression and time zone give the same fire times; another zone or expression its own', () => {
+    const fields = splitExpression('0 0 0 1 * ? *')!;
+    assert.equal(fireTimes(fields, 'Europe/Berlin'), fireTimes(splitExpression('0 0 0 1 * ? *')!, 'Europe/Berlin'));
+    assert.notEqual(fireTimes(fields, 'Europe/Berlin'), fireTimes(fields, 'UTC'));
+    assert.notEqual(fireTimes(fields, 'UTC'), fireTimes(splitExpression('0 0 0 2 * ? *')!, 'UTC'));
+  });
+
+  it('a question asked again, or others in between, gets the same answers, each a Date of its own', () => {
+    const times = fireTimes(splitExpression('0 30 9 15 6 ? *')!, 'UTC');
+    const from = new Date('2026-06-15T09:30:00Z');
+    const first = times.after(from)!;
+    assert.equal(first.toISOString(), '2027-06-15T09:30:00.000Z');
+    first.setUTCFullYear(1999);
+    assert.equal(times.after(from)!.toISOString(), '2027-06-15T09:30:00.000Z', 'a caller changing its answer changes nothing here');
+    assert.equal(times.after(new Date('2020-01-01T00:00:00Z'))!.toISOString(), '2020-06-15T09:30:00.000Z');
+    assert.equal(times.after(from)!.toISOString(), '2027-06-15T09:30:00.000Z');
+  });
+});
