@@ -10,7 +10,8 @@
  * BENCH_POOL_SIZE (10, the gateway's default DATABASE_POOL_SIZE; the insert floor uses the same),
  * BENCH_PA_COUNT (2000 PAs created for the capture phase), BENCH_PENDING_COUNT (2000 pending DBs
  * the resolution phase ends by status checks), BENCH_SCHEDULES_ACTIVE and BENCH_SCHEDULES_DUE (10000
- * schedules, 2000 due in one second: the scheduled-runs row), BENCH_RISK_ATTEMPTS, BENCH_RISK_LIST_ENTRIES and BENCH_RISK_CHECKS
+ * schedules, 2000 due in one second: the scheduled-runs row), BENCH_SCHEDULES_MINUTE_DUE (100000 due in one
+ * minute, on a schema of their own: the second scheduled-runs row; 0 leaves it out), BENCH_RISK_ATTEMPTS, BENCH_RISK_LIST_ENTRIES and BENCH_RISK_CHECKS
  * (the risk rows, bench/risk.ts), BENCH_SETTLEMENT_RECORDS (1000000: the settlement rows, ingest+matching
  * and the merchant's file of the day), BENCH_SETTLEMENT_FILE_RECORDS (3000000: the acquirer host's settlement
  * file through the ISO 8583 feed, time and peak RSS), BENCH_GATEWAY_PROCESSES (2: the DB phase again
@@ -43,7 +44,7 @@ import { runScaleOut } from './scale-out.js';
 import { runHaBench } from './ha.js';
 import { resolutionPhase } from './support/resolution-phase.js';
 import { schedulePhase } from './support/schedule-phase.js';
-import { scheduleSettings } from './schedules.js';
+import { minuteSettings, scheduleRow, scheduleSettings } from './schedules.js';
 import { riskPhases } from './risk.js';
 import { describeWidget, measureWidget } from './widget.js';
 import { iso8583Settings } from './iso8583.js';
@@ -200,6 +201,8 @@ async function main(): Promise<void> {
     await checkpoint(schema);
     // A gateway of its own whose job worker makes the runs of schedules due in one second.
     gateway.phases.push(report(await schedulePhase({ schemaUrl: schema.url, admin: schema.admin, merchant: gateway.merchant, connections: settings.connections, poolSize: settings.poolSize, ...scheduleSettings })));
+    // A subscription business's first of the month: a hundred thousand runs due in one minute (a schema of its own).
+    if (minuteSettings.due > 0) gateway.phases.push(report(await scheduleRow(minuteSettings, { connections: settings.connections, poolSize: settings.poolSize })));
     await checkpoint(schema);
     // Payments with the default risk rules against risk disabled, and the velocity check's cost.
     gateway.phases.push(...(await riskPhases(schema, gateway.merchant, { connections: settings.connections, poolSize: settings.poolSize, durationSeconds: settings.durationSeconds })).map(report));

@@ -13,10 +13,10 @@ import { formRequest, runPhase, type PhaseResult } from '../load.js';
 import { startGatewayProcess } from './gateway.js';
 import { cpuTimeMs } from './node-process.js';
 import { monotonicMicros } from './cpu-profile.js';
+import type { Merchant } from './gateway-phases.js';
 
 /** The last phase's runs, from just before the fire time to the last payment (monotonicMicros): a profile's window. */
 export let runWindow: { fromUs: number; toUs: number } | undefined;
-import type { Merchant } from './gateway-phases.js';
 
 const REGISTRATIONS = 20;
 const WAIT_LIMIT_MS = 300_000;
@@ -31,8 +31,10 @@ export interface SchedulePhaseSettings {
   readonly poolSize: number;
   /** Schedules active during the phase. */
   readonly active: number;
-  /** Of those, the ones due in the same second. */
+  /** Of those, the ones due at the same time: the first second of a second, or of a minute (`within`). */
   readonly due: number;
+  /** 'minute': the due ones fire at a minute's first second, and the row says whether all were made within that minute. */
+  readonly within?: 'second' | 'minute';
   /** Extra node flags of the gateway process (--cpu-prof for `npm run bench:schedules -- --profile`). */
   readonly nodeArgs?: readonly string[];
 }
@@ -67,13 +69,44 @@ function createSchedules(url: string, merchant: Merchant, registrations: readonl
   return runPhase({
     name: label,
     url,
-    connections,
+    connections: Math.min(connections, count),
     amount: count,
     pid,
     request: (i) => formRequest('/scheduling/v1/schedules', merchant.accessToken, {
       entityId: merchant.entityId, registrationId: registrations[i % registrations.length]!, amount: '4.00', currency: 'EUR', paymentType: 'DB', 'job.expression': expression,
     }),
   });
+}
+
+/**
+ * `count` copies of a schedule made through the API, written by one statement: each with its own
+ * id (and its own transaction row, which a schedule's id names), its own job for the same firing.
+ * The API makes about three hundred schedules a second on this machine, so a hundred thousand
+ * would take the minute row ten minutes to set up; their runs are what the row measures.
+ */
+async function copySchedule(admin: pg.Client, templateId: string, count: number): Promise<void> {
+  await admin.query(
+    `WITH ids AS (SELECT md5(random()::text || clock_timestamp()::text || g) AS id, nextval(pg_get_serial_sequence('jobs', 'id')) AS job_id FROM generate_series(1, $2) g),
+     transaction AS (
+       INSERT INTO transactions SELECT (jsonb_populate_record(NULL::transactions, to_jsonb(t) || jsonb_build_object('id', i.id))).*
+         FROM transactions t, ids i WHERE t.id = $1),
+     schedule AS (
+       INSERT INTO schedules SELECT (jsonb_populate_record(NULL::schedules, to_jsonb(s) || jsonb_build_object('id', i.id, 'job_id', i.job_id))).*
+         FROM schedules s, ids i WHERE s.id = $1)
+     INSERT INTO jobs (id, kind, payload, run_at, created_at) OVERRIDING SYSTEM VALUE
+     SELECT i.job_id, j.kind, j.payload || jsonb_build_object('scheduleId', i.id), j.run_at, j.created_at
+       FROM jobs j JOIN schedules s ON s.job_id = j.id AND s.id = $1, ids i`,
+    [templateId, count],
+  );
+}
+
+/** The schedules made for `from` (and their jobs) fire at `to` instead, and every year after at that second. */
+async function moveDueTo(admin: pg.Client, from: Date, to: Date): Promise<void> {
+  await admin.query(
+    `WITH moved AS (UPDATE schedules SET fire_at = $2, expression = $3 WHERE status = 'active' AND fire_at = $1 RETURNING job_id)
+     UPDATE jobs j SET run_at = $2, payload = j.payload || jsonb_build_object('fireAt', $4::text) FROM moved WHERE j.id = moved.job_id`,
+    [from, to, yearlyAt(to), to.toISOString()],
+  );
 }
 
 /** The schedules due at `fireAt`, counted before it: those the creation made. */
@@ -101,8 +134,19 @@ export async function schedulePhase(settings: SchedulePhaseSettings): Promise<Ph
     const idle = await createSchedules(gateway.url, settings.merchant, registrations, settings.active - settings.due, `0 ${waiting.getUTCMinutes()} ${waiting.getUTCHours()} * * ? *`, `setup: ${settings.active - settings.due} waiting schedules (not counted)`, settings.connections, gateway.pid);
     // The due ones fire all in one second (and yearly after), a little after the last is created (at the rate just seen).
     const creationMs = (settings.due / Math.max(1, idle.requestsPerSecond)) * 1_000 * 2;
-    const fireAt = new Date(Math.ceil((Date.now() + creationMs + LEAD_MS) / 1_000) * 1_000);
-    const created = await createSchedules(gateway.url, settings.merchant, registrations, settings.due, yearlyAt(fireAt), `setup: ${settings.due} schedules due at one second (not counted)`, settings.connections, gateway.pid);
+    const alignMs = settings.within === 'minute' ? 60_000 : 1_000;
+    let fireAt = new Date(Math.ceil((Date.now() + creationMs + LEAD_MS) / alignMs) * alignMs);
+    const copied = settings.within === 'minute' ? settings.due - 1 : 0;
+    // The minute row's template is made for a time hours away, copied, and then all are moved to the fire time.
+    const madeFor = copied > 0 ? new Date(fireAt.getTime() + 6 * 3_600_000) : fireAt;
+    const created = await createSchedules(gateway.url, settings.merchant, registrations, settings.due - copied, yearlyAt(madeFor), `setup: ${settings.due - copied} schedules due at one second (not counted)`, settings.connections, gateway.pid);
+    if (copied > 0) {
+      const { rows } = await settings.admin.query<{ id: string }>(`SELECT id FROM schedules WHERE fire_at = $1 LIMIT 1`, [madeFor]);
+      await copySchedule(settings.admin, rows[0]!.id, copied);
+      // Moving a hundred thousand rows takes seconds: a fire time at least 15 s on.
+      fireAt = new Date(Math.ceil((Date.now() + LEAD_MS + 15_000) / 60_000) * 60_000);
+      await moveDueTo(settings.admin, madeFor, fireAt);
+    }
     const due = await dueSchedules(settings.admin, fireAt);
     if (Date.now() >= fireAt.getTime()) throw new Error('the due schedules were created after their fire time: the machine is slower than the setup rate said');
     const deadline = fireAt.getTime() + WAIT_LIMIT_MS;
@@ -126,7 +170,9 @@ export async function schedulePhase(settings: SchedulePhaseSettings): Promise<Ph
     const row = rows[0]!;
     const made = Number(row.n);
     return {
-      name: `scheduled runs (${settings.due} due in one second, ${settings.active} active; latency: fire time → payment)`,
+      name: settings.within === 'minute'
+        ? `scheduled runs, ${settings.due} due in one minute (all at its first second, ${settings.active} active; latency: fire time → payment)`
+        : `scheduled runs (${settings.due} due in one second, ${settings.active} active; latency: fire time → payment)`,
       connections: settings.connections,
       durationSeconds: row.seconds,
       requests: made,
