@@ -83,17 +83,21 @@ export function gatewayJobHandlers(options: StartWorkersOptions & { readonly sen
  */
 const PAYMENT_JOB_KINDS: ReadonlySet<string> = new Set([SCHEDULE_RUN_JOB, RESOLVE_PENDING_JOB, SWEEP_PENDING_JOB]);
 
+/** The handlers of the payment jobs' worker, and those of the other one. */
+export function splitPaymentJobs<Handler extends { readonly kind: string }>(handlers: readonly Handler[]): { readonly payments: Handler[]; readonly others: Handler[] } {
+  return { payments: handlers.filter((h) => PAYMENT_JOB_KINDS.has(h.kind)), others: handlers.filter((h) => !PAYMENT_JOB_KINDS.has(h.kind)) };
+}
+
 /** Starts the job worker loops of one process: inside `npm start`, or in `npm run worker`. */
 export function startWorkers(options: StartWorkersOptions): RunningWorkers {
   const ownSender = options.sender
     ? undefined
     : httpNotificationSender({ timeoutMs: options.settings.webhookTimeoutMs, maxSocketsPerHost: options.settings.concurrency, targets: options.settings.webhookTargets });
   const sender = options.sender ?? ownSender!;
-  const handlers = gatewayJobHandlers({ ...options, sender });
+  const { payments, others } = splitPaymentJobs(gatewayJobHandlers({ ...options, sender }));
   const common = { ...options.settings, storage: options.storage, clock: options.clock, logger: options.logger, observer: options.observer };
-  const worker = new JobWorker({ ...common, handlers: handlers.filter((h) => !PAYMENT_JOB_KINDS.has(h.kind)) });
-  const paymentHandlers = handlers.filter((h) => PAYMENT_JOB_KINDS.has(h.kind));
-  const paymentWorker = paymentHandlers.length > 0 ? new JobWorker({ ...common, concurrency: options.settings.paymentJobConcurrency, workerId: `${worker.workerId}:payments`, handlers: paymentHandlers }) : undefined;
+  const worker = new JobWorker({ ...common, handlers: others });
+  const paymentWorker = payments.length > 0 ? new JobWorker({ ...common, concurrency: options.settings.paymentJobConcurrency, workerId: `${worker.workerId}:payments`, handlers: payments }) : undefined;
   worker.start();
   paymentWorker?.start();
   // Readiness (GET /health/ready) of every gateway looks for a recent beat of some worker.

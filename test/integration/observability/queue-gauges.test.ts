@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { AggregatorRegistry } from 'prom-client';
 import { describe, it } from 'node:test';
 import { settleDayDepsOf } from '../../../src/jobs/settle-day.js';
-import { gatewayJobHandlers } from '../../../src/jobs/start-workers.js';
+import { gatewayJobHandlers, splitPaymentJobs } from '../../../src/jobs/start-workers.js';
 import { JOB_KINDS } from '../../../src/jobs/job-kinds.js';
 import { silentLogger } from '../../../src/jobs/job-types.js';
 import { GatewayMetrics } from '../../../src/observability/metrics.js';
@@ -35,6 +35,10 @@ for (const database of testDatabases()) {
         settlement: settleDayDepsOf(t.config.settlement, t.app.gateway.payments),
       });
       assert.deepEqual(handlers.map((h) => h.kind).sort(), [...JOB_KINDS].sort());
+      // Scheduled runs and status checks (with the sweep that hands them out) have a worker of their own.
+      const { payments, others } = splitPaymentJobs(handlers);
+      assert.deepEqual(payments.map((h) => h.kind).sort(), ['resolve-pending', 'schedule-run', 'sweep-pending']);
+      assert.equal(payments.length + others.length, handlers.length);
     });
 
     it('jobs due and the oldest one\'s age by job type: every type, 0 when none is due; claimed, parked and future jobs are not due', async () => {

@@ -12,15 +12,16 @@ describe('worker settings', () => {
     assert.ok(settings.leaseMs > settings.webhookTimeoutMs);
     assert.ok(settings.sweepIntervalMs <= settings.leaseMs);
     assert.ok(Object.isFrozen(settings));
+    assert.equal(settings.paymentJobConcurrency, 256, 'scheduled runs and status checks: a worker of their own, apart from the 64 webhook slots');
   });
 
   it('reads every variable', () => {
     const settings = readWorkerSettings({
-      WORKERS_IN_GATEWAY: 'false', WORKER_CONCURRENCY: '8', WORKER_BATCH_SIZE: '4', WORKER_POLL_INTERVAL_MS: '50',
+      WORKERS_IN_GATEWAY: 'false', WORKER_CONCURRENCY: '8', WORKER_BATCH_SIZE: '4', WORKER_POLL_INTERVAL_MS: '50', WORKER_PAYMENT_CONCURRENCY: '32',
       WORKER_LEASE_MS: '5000', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.1, ::1,10.1.0.0/16',
     });
     assert.deepEqual({ ...settings }, {
-      runInGateway: false, concurrency: 8, batchSize: 4, pollIntervalMs: 50, leaseMs: 5000, sweepIntervalMs: 2500, webhookTimeoutMs: 1000,
+      runInGateway: false, concurrency: 8, batchSize: 4, pollIntervalMs: 50, leaseMs: 5000, sweepIntervalMs: 2500, webhookTimeoutMs: 1000, paymentJobConcurrency: 32,
       webhookTargets: { httpsOnly: false, allowedAddresses: ['127.0.0.1/32', '::1/128', '10.1.0.0/16'], localReceiversAllowed: true },
     });
   });
