@@ -17,7 +17,7 @@ import { monotonicMicros } from './support/cpu-profile.js';
 import { describeProfiledGateway, profilerArgs } from './support/profile-run.js';
 import { startGatewayProcess } from './support/gateway.js';
 import { asyncPaymentPhase, checkoutPhase, completionPhase, openCheckoutIds, openRedirectIds, paymentPhase, widgetPaymentPhase, type PhaseSettings } from './support/gateway-phases.js';
-import { challengeCompletionPhase, challengeStartPhase, openChallengeIds } from './support/challenge-phase.js';
+import { challengeCompletionPhase, challengeStartPhase } from './support/challenge-phase.js';
 import { createBenchSchema, createMerchant } from './support/postgres.js';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     const checkoutIds = await openCheckoutIds(schema.admin);
     await measured('widget', () => widgetPaymentPhase(phase, checkoutIds));
     report(await challengeStartPhase(phase, merchant));
-    const challengeIds = await openChallengeIds(schema.admin);
+    const challengeIds = await openRedirectIds(schema.admin, 'challenge');
     await measured('challenge', () => challengeCompletionPhase(phase, challengeIds));
   } finally {
     await gateway.stop('SIGTERM');

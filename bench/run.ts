@@ -34,7 +34,7 @@ import { describePhase, type PhaseResult } from './load.js';
 import { describeProfile, type ProfileSummary } from './support/cpu-profile.js';
 import { startGatewayProcess } from './support/gateway.js';
 import { asyncPaymentPhase, cardPaymentBody, completionPhase, getPhase, openRedirectIds, paymentPhase, referencePhase, roundTripOf, checkoutPhase, openCheckoutIds, widgetPaymentPhase, storedPaymentRow, successfulIds, type Merchant, type PhaseSettings } from './support/gateway-phases.js';
-import { challengeCompletionPhase, challengeStartPhase, openChallengeIds } from './support/challenge-phase.js';
+import { challengeCompletionPhase, challengeStartPhase } from './support/challenge-phase.js';
 import { largestMemoryOf } from './support/node-process.js';
 import { createBenchSchema, createMerchant, serverVersion, type BenchSchema } from './support/postgres.js';
 import { profileGateway } from './support/profile-run.js';
@@ -156,7 +156,7 @@ async function measureGateway(schema: BenchSchema): Promise<{ phases: PhaseResul
     // 3-D Secure challenges: the payments' first answers (a redirect to the simulated ACS), then the shopper's code on its page.
     await checkpoint(schema);
     report(await challengeStartPhase(phase, merchant));
-    const challengeIds = await openChallengeIds(schema.admin);
+    const challengeIds = await openRedirectIds(schema.admin, 'challenge');
     await checkpoint(schema);
     phases.push(report(await challengeCompletionPhase(phase, challengeIds)));
     const peakRssMiB = largestMemoryOf(gateway.pid)?.peakRssMiB ?? 0;

@@ -3,10 +3,9 @@
  * simulator's challenge card), then the shopper's answer on the ACS page, each redirect once,
  * each answered 303 to shopperResultUrl after the acquirer was asked.
  */
-import type pg from 'pg';
 import { formRequest, runPhase, type PhaseResult } from '../load.js';
 import { BROWSER } from '../../test/support/three-d-secure.js';
-import { CARD_PAYMENT, type Merchant, type PhaseSettings } from './gateway-phases.js';
+import { CARD_PAYMENT, redirectChoicePhase, type Merchant, type PhaseSettings } from './gateway-phases.js';
 
 /** docs/simulator.md: challenged, the choice on the ACS page decides. */
 const CHALLENGE_CARD = '4200000000000042';
@@ -23,18 +22,7 @@ export function challengeStartPhase(settings: PhaseSettings, merchant: Merchant)
   });
 }
 
-export async function openChallengeIds(admin: pg.Client, limit = 100_000): Promise<string[]> {
-  const { rows } = await admin.query<{ id: string }>(`SELECT id FROM shopper_redirects WHERE state = 'open' AND purpose = 'challenge' ORDER BY created_at LIMIT $1`, [limit]);
-  return rows.map((row) => row.id);
-}
-
 /** The shopper's code accepted on the ACS page: the payment goes on to the acquirer, 303 back to the shop. */
-export async function challengeCompletionPhase(settings: PhaseSettings, redirectIds: readonly string[]): Promise<PhaseResult> {
-  const phase = await runPhase({
-    name: 'POST ACS page outcome=Y (3-D Secure challenge completion, each answers 303)',
-    ...settings,
-    amount: redirectIds.length,
-    request: (i) => formRequest(`/v1/simulator/acs/${redirectIds[i % redirectIds.length]}`, '', { outcome: 'Y' }),
-  });
-  return { ...phase, non2xx: phase.requests - (phase.statusCodes['303'] ?? 0) };
+export function challengeCompletionPhase(settings: PhaseSettings, redirectIds: readonly string[]): Promise<PhaseResult> {
+  return redirectChoicePhase('POST ACS page outcome=Y (3-D Secure challenge completion, each answers 303)', settings, '/v1/simulator/acs', 'Y', redirectIds);
 }

@@ -81,21 +81,29 @@ export function asyncPaymentPhase(name: string, settings: PhaseSettings, merchan
   });
 }
 
-export async function openRedirectIds(admin: pg.Client, limit = 100_000): Promise<string[]> {
-  const { rows } = await admin.query<{ id: string }>(`SELECT id FROM shopper_redirects WHERE state = 'open' AND purpose = 'provider' ORDER BY created_at LIMIT $1`, [limit]);
+/** The open redirects of one kind: a provider's page (PAYPAL) or the simulated ACS's challenge page. */
+export async function openRedirectIds(admin: pg.Client, purpose: 'provider' | 'challenge' = 'provider', limit = 100_000): Promise<string[]> {
+  const { rows } = await admin.query<{ id: string }>(`SELECT id FROM shopper_redirects WHERE state = 'open' AND purpose = $1 ORDER BY created_at LIMIT $2`, [purpose, limit]);
   return rows.map((row) => row.id);
 }
 
-/** The shopper's choice on the provider page: each open redirect once (a second time would be a 410). */
-export async function completionPhase(settings: PhaseSettings, redirectIds: readonly string[]): Promise<PhaseResult> {
+/**
+ * The shopper's choice on a simulated page, each open redirect once (a second time would be a
+ * 410): the 303 to shopperResultUrl is the page's success; anything else counts as a failure.
+ */
+export async function redirectChoicePhase(name: string, settings: PhaseSettings, page: string, outcome: string, redirectIds: readonly string[]): Promise<PhaseResult> {
   const phase = await runPhase({
-    name: 'POST provider page outcome=approve (each answers 303)',
+    name,
     ...settings,
     amount: redirectIds.length,
-    request: (i) => formRequest(`/v1/simulator/provider/${redirectIds[i % redirectIds.length]}`, '', { outcome: 'approve' }),
+    request: (i) => formRequest(`${page}/${redirectIds[i % redirectIds.length]}`, '', { outcome }),
   });
-  // The 303 to shopperResultUrl is the page's success; anything else counts as a failure.
   return { ...phase, non2xx: phase.requests - (phase.statusCodes['303'] ?? 0) };
+}
+
+/** The shopper's approval on the provider page. */
+export function completionPhase(settings: PhaseSettings, redirectIds: readonly string[]): Promise<PhaseResult> {
+  return redirectChoicePhase('POST provider page outcome=approve (each answers 303)', settings, '/v1/simulator/provider', 'approve', redirectIds);
 }
 
 /** Start and completion as one round trip: the rate at which a gateway doing both would finish them. */

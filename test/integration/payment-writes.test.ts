@@ -7,27 +7,13 @@ import { createPaymentWrites, writeSettledPayments, type RiskCheck, type Settled
 import { reservationResults, reservationsCommitted, reserveChildren, type ChildReservation } from '../../src/operations/payments/reserve-children.js';
 import { GatewayError } from '../../src/results/gateway-error.js';
 import { prepareNotification } from '../../src/operations/webhooks/enqueue-notification.js';
-import type { Queryable, Storage } from '../../src/storage/port.js';
+import type { Storage } from '../../src/storage/port.js';
 import type { FactsRequest } from '../../src/storage/repositories/risk-attempts.js';
 import { findEvaluation } from '../../src/storage/repositories/risk-evaluations.js';
 import { findTransaction, insertTransactions, lockTransaction, lockTransactions, type StoredTransaction } from '../../src/storage/repositories/transactions.js';
+import { countingStorage } from '../support/counting-storage.js';
 import { testDatabases } from '../support/databases.js';
 import { ManualClock } from '../support/test-app.js';
-
-/** Counts the statements the payment writes send (inside transactions too), to see that concurrent writes share them. */
-function countingStorage(storage: Storage): { storage: Storage; statements: () => number } {
-  let statements = 0;
-  const counting = (db: Queryable): Queryable => ({
-    query: (sql, params, options) => {
-      statements += 1;
-      return db.query(sql, params, options);
-    },
-  });
-  return {
-    storage: { ...storage, ...counting(storage), transaction: (fn) => storage.transaction((tx) => fn(counting(tx))) },
-    statements: () => statements,
-  };
-}
 
 for (const database of testDatabases()) {
   describe(`payment writes by group commit on ${database.name}`, () => {

@@ -5,7 +5,7 @@ import { randomIds } from '../../src/domain/ids.js';
 import { createWebhook } from '../../src/operations/webhooks/create-webhook.js';
 import { lookUpRegistration } from '../../src/storage/repositories/registrations.js';
 import { activatePendingWebhooks } from '../../src/storage/repositories/webhooks.js';
-import type { Queryable } from '../../src/storage/port.js';
+import { countingStorage } from '../support/counting-storage.js';
 import { testDatabases } from '../support/databases.js';
 import { cardPayment, postPayment, SUCCESS_PATTERN, type Merchant } from '../support/payments.js';
 import {
@@ -130,16 +130,15 @@ for (const database of testDatabases()) {
       const own = (await postRegistration(t, merchant)).json().id as string;
       const channels = (await postRegistration(t, { entityId: channel.entityId, accessToken: merchant.accessToken })).json().id as string;
       const foreign = (await postRegistration(t, other)).json().id as string;
-      let statements = 0;
       // A storage of its own: the batched look-up keeps its batches per storage object.
-      const counting: Queryable = { query: (sql, params, options) => ((statements += 1), t.storage.query(sql, params, options)) };
+      const { storage: counting, statements } = countingStorage(t.storage);
       const asked: Array<[string, string]> = [
         [merchant.entityId, own], [merchant.entityId, channels], [channel.entityId, channels], [channel.entityId, own],
         [merchant.entityId, foreign], [other.entityId, foreign], [merchant.entityId, 'b'.repeat(32)], [merchant.entityId, own],
       ];
       const found = await Promise.all(asked.map(([entityId, id]) => lookUpRegistration(counting, entityId, id)));
       assert.deepEqual(found.map((r) => r?.id ?? null), [own, channels, channels, null, null, foreign, null, own], 'a channel sees only its own; a merchant its own and its channels\'');
-      assert.ok(statements < asked.length, `${statements} statements for ${asked.length} look-ups`);
+      assert.ok(statements() < asked.length, `${statements()} statements for ${asked.length} look-ups`);
     });
 
     it('refuses a registration without account data (100.150.100) and wallet tokens (600.200.200)', async () => {

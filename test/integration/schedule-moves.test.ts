@@ -2,26 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { finishFiring } from '../../src/operations/schedules/finish-firing.js';
 import { SCHEDULE_RUN_JOB } from '../../src/operations/schedules/schedule-firing.js';
-import type { Queryable, Storage } from '../../src/storage/port.js';
 import { cancelSchedule, findSchedulesById, moveFiring, setTestClock, type FiringMove, type StoredSchedule } from '../../src/storage/repositories/schedules.js';
+import { countingStorage } from '../support/counting-storage.js';
 import { testDatabases } from '../support/databases.js';
 import type { Merchant } from '../support/payments.js';
 import { postSchedule, registrationWithInitialCit } from '../support/schedules.js';
 import { withAppAndMerchant, type TestApp } from '../support/test-app.js';
 
 const DAY_MS = 86_400_000;
-
-/** A storage of its own (so its group commit is too) that counts the statements sent. */
-function countingStorage(storage: Storage): { storage: Storage; statements: () => number } {
-  let statements = 0;
-  const counting = (db: Queryable): Queryable => ({
-    query: (sql, params, options) => {
-      statements += 1;
-      return db.query(sql, params, options);
-    },
-  });
-  return { storage: { ...storage, ...counting(storage), transaction: (fn) => storage.transaction((tx) => fn(counting(tx))) }, statements: () => statements };
-}
 
 /** The move a firing of the schedule as read would make: its run skipped, the next fire time a day later. */
 function moveOf(schedule: StoredSchedule, at: Date): FiringMove {
